@@ -1,0 +1,778 @@
+/**
+ * @file gg.h
+ * @brief gg: graph analytics for NVIDIA GPUs behind a stable C ABI.
+ *
+ * This header is the whole public interface of gg. It is plain C99 so that it
+ * can be bound from Python (ctypes), Rust, Go (cgo) and Julia (ccall).
+ *
+ * Map of the header:
+ *  - Versions and status codes ............ stable
+ *  - Context (backend, threads, logging) .. stable
+ *  - Graphs: build, load, save, generate .. stable
+ *  - Algorithms (gg_run_*) ................ stable
+ *  - METIS partitioning (gg_partition) .... stable
+ *  - CuSha G-Shards / CW (gg_shard) ....... stable
+ *
+ * Conventions:
+ *  - Every fallible function returns a ::gg_status; ::GG_OK is 0 and every
+ *    error is negative. Values are fixed and never renumbered.
+ *  - The message of the last failure is stored on the ::gg_context the call
+ *    was made with (not in thread-local storage), so it can be read from any
+ *    thread afterwards: see gg_context_last_error() and gg_context_copy_last_error().
+ *  - Options are structs whose first field, @c struct_size, is set by the
+ *    matching @c *_init function. The library reads only the first
+ *    @c struct_size bytes, so adding fields at the end never breaks callers
+ *    compiled against an older header. Passing NULL means "all defaults".
+ *  - Vertex ids are @c uint32_t (0-based), edge counts and offsets are
+ *    @c uint64_t, edge weights are @c float.
+ *  - Results are written into arrays owned by the caller. Objects the library
+ *    allocates are released by the matching @c *_destroy function, which
+ *    accepts NULL.
+ *  - A ::gg_graph is immutable once built and may be used by concurrent runs
+ *    from several threads. A ::gg_context may be shared too; its last-error
+ *    message then belongs to whichever call failed last.
+ *  - The library never aborts, exits, or writes to stdout or stderr.
+ */
+#ifndef GG_H
+#define GG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32) && defined(GG_SHARED_BUILD)
+#define GG_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define GG_API __attribute__((visibility("default")))
+#else
+#define GG_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/** @name Versions                                                          */
+/* ------------------------------------------------------------------------ */
+/** @{ */
+
+/** Major version: bumped only when the ABI breaks (it is the SONAME). */
+#define GG_VERSION_MAJOR 0
+/** Minor version: bumped when the ABI grows. */
+#define GG_VERSION_MINOR 1
+/** Patch version: bumped for fixes that do not change the ABI. */
+#define GG_VERSION_PATCH 0
+/** The version as one number, major * 10000 + minor * 100 + patch. */
+#define GG_VERSION_NUMBER (GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH)
+
+/**
+ * @brief Version of the library actually linked, as GG_VERSION_NUMBER.
+ *
+ * Compare it with ::GG_VERSION_NUMBER to detect a header/library mismatch.
+ * @return major * 10000 + minor * 100 + patch.
+ */
+GG_API uint32_t gg_version(void);
+
+/**
+ * @brief Version of the library actually linked, as a string "MAJOR.MINOR.PATCH".
+ * @return A static NUL-terminated string; never NULL.
+ */
+GG_API const char *gg_version_string(void);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Status codes                                                      */
+/* ------------------------------------------------------------------------ */
+/** @{ */
+
+/** Result of every fallible call. Values are fixed; new ones are only added. */
+typedef enum gg_status {
+    GG_OK = 0,                         /**< Success. */
+    GG_ERROR_INVALID_ARGUMENT = -1,    /**< A NULL pointer, out-of-range id or bad option. */
+    GG_ERROR_PARSE = -2,               /**< A file's contents are malformed (message names file and line). */
+    GG_ERROR_OUT_OF_MEMORY = -3,       /**< Host or device memory ran out (message says how much was needed). */
+    GG_ERROR_DEVICE = -4,              /**< A CUDA call failed (message carries the CUDA error). */
+    GG_ERROR_UNSUPPORTED = -5,         /**< The request is valid but this build or machine cannot serve it. */
+    GG_ERROR_IO = -6,                  /**< A file could not be opened, read or written. */
+    GG_ERROR_TOO_LARGE = -7,           /**< The graph or the requested output exceeds a size limit. */
+    GG_ERROR_INTERNAL = -8             /**< A bug in gg; the message says where. */
+} gg_status;
+
+/**
+ * @brief A short static description of a status code, e.g. "parse error".
+ * @param status Any value; unknown values give "unknown status".
+ * @return A static NUL-terminated string; never NULL.
+ */
+GG_API const char *gg_status_string(gg_status status);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Context                                                           */
+/* ------------------------------------------------------------------------ */
+/** @{ */
+
+/** Where algorithms run. */
+typedef enum gg_backend {
+    GG_BACKEND_AUTO = 0, /**< The GPU when one is usable, else the CPU. */
+    GG_BACKEND_CPU = 1,  /**< The OpenMP CPU backend (the reference). */
+    GG_BACKEND_CUDA = 2  /**< An NVIDIA GPU; fails with ::GG_ERROR_UNSUPPORTED when none is usable. */
+} gg_backend;
+
+/** Severity of a log message passed to a ::gg_log_fn. */
+typedef enum gg_log_level {
+    GG_LOG_DEBUG = 0, /**< Details useful when tuning or debugging. */
+    GG_LOG_INFO = 1,  /**< Notable events, e.g. which backend was chosen. */
+    GG_LOG_WARN = 2,  /**< Something unexpected that gg worked around (e.g. a CPU fallback). */
+    GG_LOG_ERROR = 3  /**< A failure that is also reported through a status code. */
+} gg_log_level;
+
+/**
+ * @brief Log callback.
+ * @param user_data The pointer given in ::gg_context_options.
+ * @param level Severity of the message.
+ * @param message NUL-terminated text, valid only during the call.
+ */
+typedef void (*gg_log_fn)(void *user_data, gg_log_level level, const char *message);
+
+/** Options of gg_context_create(). Initialise with gg_context_options_init(). */
+typedef struct gg_context_options {
+    size_t struct_size;     /**< sizeof(gg_context_options), set by the init function. */
+    gg_backend backend;     /**< Default backend of runs; default ::GG_BACKEND_AUTO. */
+    int32_t device_id;      /**< CUDA device to use; -1 (default) picks device 0. */
+    int32_t num_threads;    /**< CPU threads; 0 (default) uses all the cores OpenMP sees. */
+    gg_log_fn log_fn;       /**< Optional log callback; NULL (default) logs nothing. */
+    void *log_user_data;    /**< Passed unchanged to @c log_fn. */
+    gg_log_level log_level; /**< Least severe level passed to @c log_fn; default ::GG_LOG_WARN. */
+} gg_context_options;
+
+/** Opaque context: backend choice, devices, threads, caches and the last error. */
+typedef struct gg_context gg_context;
+
+/**
+ * @brief Fills @p options with defaults and sets its @c struct_size.
+ * @param options Options to initialise; ignored when NULL.
+ */
+GG_API void gg_context_options_init(gg_context_options *options);
+
+/**
+ * @brief Creates a context.
+ *
+ * Creating a context never fails because no GPU is present: with
+ * ::GG_BACKEND_AUTO the runs then use the CPU and say so in their statistics.
+ * @param options Options, or NULL for defaults.
+ * @param[out] out_context Receives the new context; set to NULL on failure.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT if @p out_context is NULL or an
+ *         option is out of range; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_context_create(const gg_context_options *options, gg_context **out_context);
+
+/**
+ * @brief Destroys a context. Graphs made with it stay valid.
+ * @param context The context, or NULL (no effect).
+ */
+GG_API void gg_context_destroy(gg_context *context);
+
+/**
+ * @brief The message of the last failed call made with @p context.
+ *
+ * The message names what was wrong (argument, file and line, bytes needed).
+ * The pointer stays valid until the next call with this context fails or the
+ * context is destroyed; copy it with gg_context_copy_last_error() when several
+ * threads share the context.
+ * @param context The context; NULL gives "".
+ * @return A NUL-terminated string; "" when no call has failed.
+ */
+GG_API const char *gg_context_last_error(const gg_context *context);
+
+/**
+ * @brief Copies the message of the last failed call into a caller's buffer.
+ * @param context The context.
+ * @param buffer Destination, or NULL to only measure.
+ * @param capacity Size of @p buffer in bytes; the copy is truncated and always NUL-terminated.
+ * @return The length of the full message in bytes, excluding the NUL.
+ */
+GG_API size_t gg_context_copy_last_error(const gg_context *context, char *buffer, size_t capacity);
+
+/**
+ * @brief The status of the last failed call made with @p context (::GG_OK if none).
+ * @param context The context; NULL gives ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_context_last_status(const gg_context *context);
+
+/**
+ * @brief Forgets the last error of @p context.
+ * @param context The context, or NULL (no effect).
+ */
+GG_API void gg_context_clear_error(gg_context *context);
+
+/**
+ * @brief Whether a CUDA device is usable by this context.
+ * @param context The context.
+ * @param[out] reason_buffer Optional; receives why no GPU is usable ("" when one is).
+ * @param capacity Size of @p reason_buffer.
+ * @return 1 when a GPU is usable, 0 otherwise (including for a CPU-only build).
+ */
+GG_API int32_t gg_context_cuda_available(gg_context *context, char *reason_buffer, size_t capacity);
+
+/**
+ * @brief The number of CPU threads runs on the CPU backend use.
+ * @param context The context; NULL gives 0.
+ */
+GG_API int32_t gg_context_num_threads(const gg_context *context);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Graphs                                                            */
+/* ------------------------------------------------------------------------ */
+/** @{ */
+
+/** Opaque immutable graph: CSR out-edges, CSC in-edges on demand, cached device layouts. */
+typedef struct gg_graph gg_graph;
+
+/** What happens to edges that appear more than once (same source and destination). */
+typedef enum gg_duplicate_policy {
+    GG_DUPLICATES_KEEP_MIN = 0,  /**< Merge, keeping the minimum weight (default). */
+    GG_DUPLICATES_KEEP_MAX = 1,  /**< Merge, keeping the maximum weight. */
+    GG_DUPLICATES_SUM = 2,       /**< Merge, summing the weights. */
+    GG_DUPLICATES_KEEP_FIRST = 3,/**< Merge, keeping the weight of the first occurrence in input order. */
+    GG_DUPLICATES_KEEP_ALL = 4   /**< Keep every copy (a multigraph). */
+} gg_duplicate_policy;
+
+/** Options of graph construction and loading. Initialise with gg_graph_options_init(). */
+typedef struct gg_graph_options {
+    size_t struct_size;             /**< sizeof(gg_graph_options), set by the init function. */
+    int32_t undirected;             /**< 1: every edge is stored in both directions; default 0. A symmetric .mtx is always undirected. */
+    gg_duplicate_policy duplicates; /**< Duplicate policy; default ::GG_DUPLICATES_KEEP_MIN. */
+    int32_t drop_self_loops;        /**< 1: drop edges u->u; default 0 (kept). */
+    uint64_t max_edges;             /**< Refuse inputs declaring or holding more edges; 0 (default) = 2^36. */
+} gg_graph_options;
+
+/** File formats. */
+typedef enum gg_format {
+    GG_FORMAT_AUTO = 0,     /**< Detect from the extension, then the first bytes. */
+    GG_FORMAT_MTX = 1,      /**< Matrix Market coordinate (.mtx), 1-based. */
+    GG_FORMAT_EDGELIST = 2, /**< SNAP edge list (.el, .txt), 0-based "u v". */
+    GG_FORMAT_WEL = 3,      /**< Weighted edge list (.wel), 0-based "u v w". */
+    GG_FORMAT_DIMACS = 4,   /**< DIMACS shortest path (.gr), 1-based. */
+    GG_FORMAT_GGB = 5       /**< gg binary (.ggb): header, CSR arrays, checksum. */
+} gg_format;
+
+/**
+ * @brief Fills @p options with defaults and sets its @c struct_size.
+ * @param options Options to initialise; ignored when NULL.
+ */
+GG_API void gg_graph_options_init(gg_graph_options *options);
+
+/**
+ * @brief Builds a graph from COO arrays (edge i goes from src[i] to dst[i]).
+ *
+ * Neighbour lists are sorted; duplicates follow @c options->duplicates;
+ * unweighted graphs get weight 1 on every edge.
+ * @param context Context receiving any error message.
+ * @param num_vertices n; every id must be below it. May be 0 only with no edges.
+ * @param num_edges Number of entries in the arrays.
+ * @param src Source ids (may be NULL only when num_edges is 0).
+ * @param dst Destination ids (may be NULL only when num_edges is 0).
+ * @param weights Edge weights, or NULL for an unweighted graph. NaN and infinities are rejected.
+ * @param options Options, or NULL for defaults.
+ * @param[out] out_graph Receives the graph; NULL on failure.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (message names the edge index and id);
+ *         ::GG_ERROR_TOO_LARGE; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_graph_create(gg_context *context, uint32_t num_vertices, uint64_t num_edges,
+                                 const uint32_t *src, const uint32_t *dst, const float *weights,
+                                 const gg_graph_options *options, gg_graph **out_graph);
+
+/**
+ * @brief Builds a graph from CSR arrays (out-edges of v are indices[offsets[v] .. offsets[v+1])).
+ *
+ * Offsets must start at 0 and never decrease; neighbour lists need not be sorted.
+ * The options apply as in gg_graph_create().
+ * @param context Context receiving any error message.
+ * @param num_vertices n.
+ * @param offsets n + 1 offsets.
+ * @param indices offsets[n] destination ids.
+ * @param weights offsets[n] weights, or NULL for an unweighted graph.
+ * @param options Options, or NULL for defaults.
+ * @param[out] out_graph Receives the graph; NULL on failure.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_TOO_LARGE; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_graph_create_csr(gg_context *context, uint32_t num_vertices, const uint64_t *offsets,
+                                     const uint32_t *indices, const float *weights,
+                                     const gg_graph_options *options, gg_graph **out_graph);
+
+/**
+ * @brief Loads a graph from a file.
+ *
+ * Text readers stream the file; declared sizes are checked against the file
+ * and @c max_edges before anything is allocated.
+ * @param context Context receiving any error message.
+ * @param path File path.
+ * @param format Format, or ::GG_FORMAT_AUTO to detect it.
+ * @param options Options, or NULL for defaults (ignored for .ggb except @c max_edges).
+ * @param[out] out_graph Receives the graph; NULL on failure.
+ * @return ::GG_OK; ::GG_ERROR_IO (file cannot be read); ::GG_ERROR_PARSE (message
+ *         "path:line: what"); ::GG_ERROR_TOO_LARGE; ::GG_ERROR_OUT_OF_MEMORY;
+ *         ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_graph_load(gg_context *context, const char *path, gg_format format,
+                               const gg_graph_options *options, gg_graph **out_graph);
+
+/**
+ * @brief Saves a graph to a file (every stored directed edge is written once).
+ *
+ * Text formats write the stored directed edges; weights are written when the
+ * format carries them (.mtx real, .wel, .gr, .ggb). An undirected graph keeps
+ * its flag in .ggb only.
+ * @param context Context receiving any error message.
+ * @param graph The graph.
+ * @param path File path (overwritten).
+ * @param format Format, or ::GG_FORMAT_AUTO to choose from the extension.
+ * @return ::GG_OK; ::GG_ERROR_IO; ::GG_ERROR_INVALID_ARGUMENT (unknown extension).
+ */
+GG_API gg_status gg_graph_save(gg_context *context, const gg_graph *graph, const char *path, gg_format format);
+
+/**
+ * @brief The format gg_graph_load() would use for @p path with ::GG_FORMAT_AUTO.
+ * @param path File path (only the extension is used).
+ * @return The format, or ::GG_FORMAT_AUTO when the extension is unknown.
+ */
+GG_API gg_format gg_format_from_path(const char *path);
+
+/** Generator kinds of gg_graph_generate(). */
+typedef enum gg_generator {
+    GG_GENERATOR_KRON = 0,  /**< Kronecker / R-MAT (Graph500 parameters by default): 2^scale vertices, degree * 2^scale edges. */
+    GG_GENERATOR_URAND = 1, /**< Uniform random (Erdos-Renyi style): 2^scale vertices, degree * 2^scale edges. */
+    GG_GENERATOR_GRID = 2   /**< rows x cols 4-neighbour grid (road-like), both directions. */
+} gg_generator;
+
+/** Options of gg_graph_generate(). Initialise with gg_generator_options_init(). */
+typedef struct gg_generator_options {
+    size_t struct_size;   /**< sizeof(gg_generator_options), set by the init function. */
+    gg_generator kind;    /**< Default ::GG_GENERATOR_KRON. */
+    uint32_t scale;       /**< kron, urand: log2 of the vertex count (1..31); default 10. */
+    uint32_t degree;      /**< kron, urand: edges generated per vertex; default 16. */
+    uint32_t rows;        /**< grid: rows; default 32. */
+    uint32_t cols;        /**< grid: columns; default 32. */
+    uint64_t seed;        /**< Seed; the same seed gives the same graph on every machine. Default 27491095. */
+    int32_t weighted;     /**< 1: uniform integer weights in [weight_min, weight_max]; default 0. */
+    uint32_t weight_min;  /**< Default 1. */
+    uint32_t weight_max;  /**< Default 255. */
+    int32_t symmetrize;   /**< 1 (default): store every edge in both directions. */
+    double rmat_a;        /**< R-MAT a; default 0.57 (Graph500). */
+    double rmat_b;        /**< R-MAT b; default 0.19. */
+    double rmat_c;        /**< R-MAT c; default 0.19 (d = 1 - a - b - c). */
+} gg_generator_options;
+
+/**
+ * @brief Fills @p options with defaults and sets its @c struct_size.
+ * @param options Options to initialise; ignored when NULL.
+ */
+GG_API void gg_generator_options_init(gg_generator_options *options);
+
+/**
+ * @brief Generates a graph deterministically from a seed.
+ *
+ * Self-loops are dropped and duplicates merged (minimum weight), as the GAP
+ * Benchmark Suite does for its kron and urand graphs.
+ * @param context Context receiving any error message.
+ * @param options Options, or NULL for defaults.
+ * @param[out] out_graph Receives the graph; NULL on failure.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (bad scale, empty grid, weight range);
+ *         ::GG_ERROR_TOO_LARGE; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_graph_generate(gg_context *context, const gg_generator_options *options, gg_graph **out_graph);
+
+/**
+ * @brief Destroys a graph and every layout cached on it (device memory included).
+ * @param graph The graph, or NULL (no effect).
+ */
+GG_API void gg_graph_destroy(gg_graph *graph);
+
+/** @brief Number of vertices n; 0 for NULL. */
+GG_API uint32_t gg_graph_num_vertices(const gg_graph *graph);
+/** @brief Number of stored directed edges m (an undirected edge counts twice, a self-loop once); 0 for NULL. */
+GG_API uint64_t gg_graph_num_edges(const gg_graph *graph);
+/** @brief 1 if the graph was built undirected (every edge stored both ways), else 0. */
+GG_API int32_t gg_graph_is_undirected(const gg_graph *graph);
+/** @brief 1 if the graph carries weights from its input, 0 if every weight is 1. */
+GG_API int32_t gg_graph_is_weighted(const gg_graph *graph);
+
+/**
+ * @brief Copies the out-degree of every vertex.
+ * @param context Context receiving any error message.
+ * @param graph The graph.
+ * @param[out] out_degrees n entries.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_graph_out_degrees(gg_context *context, const gg_graph *graph, uint32_t *out_degrees);
+
+/**
+ * @brief Copies the in-degree of every vertex.
+ * @param context Context receiving any error message.
+ * @param graph The graph.
+ * @param[out] in_degrees n entries.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_graph_in_degrees(gg_context *context, const gg_graph *graph, uint32_t *in_degrees);
+
+/**
+ * @brief Copies the CSR arrays of the graph (sorted neighbour lists).
+ * @param context Context receiving any error message.
+ * @param graph The graph.
+ * @param[out] offsets n + 1 entries, or NULL to skip.
+ * @param[out] indices m entries, or NULL to skip.
+ * @param[out] weights m entries, or NULL to skip.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_graph_copy_csr(gg_context *context, const gg_graph *graph, uint64_t *offsets,
+                                   uint32_t *indices, float *weights);
+
+/**
+ * @brief Copies the CSC (in-edge) arrays: in-edges of v come from indices[offsets[v] .. offsets[v+1]).
+ * @param context Context receiving any error message.
+ * @param graph The graph.
+ * @param[out] offsets n + 1 entries, or NULL to skip.
+ * @param[out] indices m source ids, or NULL to skip.
+ * @param[out] weights m entries, or NULL to skip.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_graph_copy_csc(gg_context *context, const gg_graph *graph, uint64_t *offsets,
+                                   uint32_t *indices, float *weights);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Algorithms                                                        */
+/* ------------------------------------------------------------------------ */
+/** @{ */
+
+/** Graph layouts a run may use. */
+typedef enum gg_layout {
+    GG_LAYOUT_AUTO = 0,          /**< Chosen by the backend's cost model. */
+    GG_LAYOUT_CSR = 1,           /**< CSR / CSC with load balancing. */
+    GG_LAYOUT_GSHARDS = 2,       /**< CuSha G-Shards. */
+    GG_LAYOUT_CW = 3,            /**< CuSha Concatenated Windows. */
+    GG_LAYOUT_VIRTUAL_SPLIT = 4, /**< Tigr virtual node splitting. */
+    GG_LAYOUT_UDT = 5,           /**< Tigr physical UDT transform. */
+    GG_LAYOUT_TOCAB = 6          /**< GraphCage cache blocks. */
+} gg_layout;
+
+/** Options of every gg_run_* call. Initialise with gg_run_options_init(). */
+typedef struct gg_run_options {
+    size_t struct_size;      /**< sizeof(gg_run_options), set by the init function. */
+    gg_backend backend;      /**< ::GG_BACKEND_AUTO (default) uses the context's backend. */
+    gg_layout layout;        /**< Default ::GG_LAYOUT_AUTO. A layout the backend lacks gives ::GG_ERROR_UNSUPPORTED. */
+    double tolerance;        /**< PageRank: stop when the L1 change of an iteration is below it; default 1e-6. */
+    uint32_t max_iterations; /**< PageRank: iteration cap; default 100. */
+    double damping;          /**< PageRank: damping factor in [0, 1); default 0.85. */
+    float delta;             /**< SSSP delta-stepping bucket width; 0 (default) picks one from the weights. */
+} gg_run_options;
+
+/** Statistics a run can fill. Initialise with gg_run_stats_init(). */
+typedef struct gg_run_stats {
+    size_t struct_size;          /**< sizeof(gg_run_stats), set by the init function. */
+    gg_backend backend;          /**< Backend that ran (never AUTO after a run). */
+    gg_layout layout;            /**< Layout that ran (never AUTO after a run). */
+    int32_t device_id;           /**< CUDA device used, -1 on the CPU. */
+    int32_t num_threads;         /**< CPU threads used, 0 on the GPU. */
+    double total_ms;             /**< Wall time of the whole call. */
+    double compute_ms;           /**< Time of the algorithm itself (graph resident). */
+    double transfer_ms;          /**< Host-device copies made by this call (graph upload included when it happened). */
+    double preprocess_ms;        /**< Building layouts (CSC, shards, device structures) during this call. */
+    uint32_t iterations;         /**< Iterations, levels or rounds. */
+    uint64_t edges_visited;      /**< Edges examined (for GTEPS, use m / compute_ms instead). */
+    uint64_t device_bytes;       /**< Device memory held for this graph after the run. */
+    char fallback_reason[160];   /**< Why the GPU was not used under ::GG_BACKEND_AUTO; "" otherwise. */
+} gg_run_stats;
+
+/**
+ * @brief Fills @p options with defaults and sets its @c struct_size.
+ * @param options Options to initialise; ignored when NULL.
+ */
+GG_API void gg_run_options_init(gg_run_options *options);
+
+/**
+ * @brief Zeroes @p stats and sets its @c struct_size.
+ * @param stats Statistics to initialise; ignored when NULL.
+ */
+GG_API void gg_run_stats_init(gg_run_stats *stats);
+
+/**
+ * @brief Breadth-first search: hop count from @p source along out-edges.
+ * @param context Context (backend, threads, error message).
+ * @param graph The graph.
+ * @param source Source vertex, below n.
+ * @param[out] depths n entries; unreachable vertices get UINT32_MAX.
+ * @param[out] parents Optional (NULL to skip), n entries: a BFS-tree parent
+ *             (source: itself; unreachable: UINT32_MAX). Any parent with depth one less is valid.
+ * @param options Options, or NULL for defaults.
+ * @param[out] stats Optional statistics.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (source out of range, NULL arrays);
+ *         ::GG_ERROR_UNSUPPORTED; ::GG_ERROR_DEVICE; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_bfs(gg_context *context, const gg_graph *graph, uint32_t source, uint32_t *depths,
+                            uint32_t *parents, const gg_run_options *options, gg_run_stats *stats);
+
+/**
+ * @brief Single-source shortest paths along out-edges.
+ * @param context Context.
+ * @param graph The graph; a negative weight is an error naming the edge.
+ * @param source Source vertex, below n.
+ * @param[out] distances n entries; unreachable vertices get +inf.
+ * @param options Options, or NULL for defaults.
+ * @param[out] stats Optional statistics.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (source, negative weight); ::GG_ERROR_UNSUPPORTED;
+ *         ::GG_ERROR_DEVICE; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_sssp(gg_context *context, const gg_graph *graph, uint32_t source, float *distances,
+                             const gg_run_options *options, gg_run_stats *stats);
+
+/**
+ * @brief Single-source widest paths: the width of a path is its smallest edge weight.
+ * @param context Context.
+ * @param graph The graph.
+ * @param source Source vertex, below n.
+ * @param[out] widths n entries; the source gets +inf, unreachable vertices 0.
+ * @param options Options, or NULL for defaults.
+ * @param[out] stats Optional statistics.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_UNSUPPORTED; ::GG_ERROR_DEVICE;
+ *         ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_sswp(gg_context *context, const gg_graph *graph, uint32_t source, float *widths,
+                             const gg_run_options *options, gg_run_stats *stats);
+
+/**
+ * @brief Weakly connected components.
+ * @param context Context.
+ * @param graph The graph (edge directions are ignored).
+ * @param[out] labels n entries; each vertex gets the smallest vertex id of its component.
+ * @param options Options, or NULL for defaults.
+ * @param[out] stats Optional statistics.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_UNSUPPORTED; ::GG_ERROR_DEVICE;
+ *         ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_cc(gg_context *context, const gg_graph *graph, uint32_t *labels,
+                           const gg_run_options *options, gg_run_stats *stats);
+
+/**
+ * @brief PageRank as networkx.pagerank(G, weight=None) defines it.
+ *
+ * r(v) = (1-d)/n + d * (sum over in-edges u->v of r(u)/outdeg(u) + dangling/n),
+ * starting from 1/n, until the L1 change of an iteration is below the
+ * tolerance or the iteration cap is reached. Ranks sum to 1.
+ * @param context Context.
+ * @param graph The graph (weights are ignored).
+ * @param[out] ranks n entries.
+ * @param options Options (tolerance, max_iterations, damping), or NULL for defaults.
+ * @param[out] stats Optional statistics; @c iterations is the number of iterations run.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_UNSUPPORTED; ::GG_ERROR_DEVICE;
+ *         ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_pagerank(gg_context *context, const gg_graph *graph, double *ranks,
+                                 const gg_run_options *options, gg_run_stats *stats);
+
+/**
+ * @brief Betweenness centrality by Brandes' dependency accumulation.
+ *
+ * Unweighted shortest paths along out-edges, summed over the given sources,
+ * without normalisation or halving.
+ * @param context Context.
+ * @param graph The graph.
+ * @param sources Source vertices, or NULL for every vertex.
+ * @param num_sources Number of entries in @p sources (ignored when it is NULL).
+ * @param[out] centrality n entries.
+ * @param options Options, or NULL for defaults.
+ * @param[out] stats Optional statistics.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (a source out of range); ::GG_ERROR_UNSUPPORTED;
+ *         ::GG_ERROR_DEVICE; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_bc(gg_context *context, const gg_graph *graph, const uint32_t *sources,
+                           uint32_t num_sources, double *centrality, const gg_run_options *options,
+                           gg_run_stats *stats);
+
+/**
+ * @brief Sparse matrix-vector product over the edges: y(v) = sum over edges u->v of w(u,v) * x(u).
+ * @param context Context.
+ * @param graph The graph.
+ * @param x n input values.
+ * @param[out] y n output values (vertices without in-edges get 0).
+ * @param options Options, or NULL for defaults.
+ * @param[out] stats Optional statistics.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_UNSUPPORTED; ::GG_ERROR_DEVICE;
+ *         ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_spmv(gg_context *context, const gg_graph *graph, const float *x, float *y,
+                             const gg_run_options *options, gg_run_stats *stats);
+
+/**
+ * @brief All-pairs shortest paths into a dense n x n row-major matrix (row = source).
+ * @param context Context.
+ * @param graph The graph; negative weights are an error.
+ * @param[out] distances n * n entries; unreachable pairs get +inf, the diagonal 0.
+ * @param capacity Number of floats @p distances holds; it must be at least n * n.
+ * @param options Options, or NULL for defaults.
+ * @param[out] stats Optional statistics.
+ * @return ::GG_OK; ::GG_ERROR_TOO_LARGE (n * n overflows or exceeds @p capacity: the
+ *         message gives the bytes needed); ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_UNSUPPORTED;
+ *         ::GG_ERROR_DEVICE; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_apsp(gg_context *context, const gg_graph *graph, float *distances, uint64_t capacity,
+                             const gg_run_options *options, gg_run_stats *stats);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name METIS partitioning                                                */
+/* ------------------------------------------------------------------------ */
+/** @{ */
+
+/** Options of gg_partition(). Initialise with gg_partition_options_init(). */
+typedef struct gg_partition_options {
+    size_t struct_size;  /**< sizeof(gg_partition_options), set by the init function. */
+    int32_t seed;        /**< METIS random seed; default 1 (deterministic). */
+    int32_t ufactor;     /**< Allowed imbalance in 1/1000 (METIS ufactor); 0 (default) = 30. */
+} gg_partition_options;
+
+/**
+ * @brief Fills @p options with defaults and sets its @c struct_size.
+ * @param options Options to initialise; ignored when NULL.
+ */
+GG_API void gg_partition_options_init(gg_partition_options *options);
+
+/**
+ * @brief METIS k-way partition of the graph's vertices (edge directions ignored).
+ * @param context Context.
+ * @param graph The graph.
+ * @param num_parts k, at least 1.
+ * @param[out] parts n entries, each in [0, k).
+ * @param[out] edge_cut Optional: the number of undirected edges {u, v} (u != v) whose ends lie in different parts.
+ * @param options Options, or NULL for defaults.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_UNSUPPORTED (built without METIS);
+ *         ::GG_ERROR_OUT_OF_MEMORY; ::GG_ERROR_INTERNAL (METIS failed).
+ */
+GG_API gg_status gg_partition(gg_context *context, const gg_graph *graph, uint32_t num_parts, uint32_t *parts,
+                              uint64_t *edge_cut, const gg_partition_options *options);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name CuSha G-Shards and Concatenated Windows                           */
+/* ------------------------------------------------------------------------ */
+/** @{ */
+
+/**
+ * Opaque G-Shards + Concatenated Windows representation of a graph (CuSha §3).
+ *
+ * Vertices are cut into consecutive ranges of @c vertices_per_shard; shard j
+ * holds every edge whose destination lies in range j, ordered by source
+ * (then destination). Window W(i, j) is the part of shard j whose sources
+ * lie in range i. Concatenated window CW_i lists the entries of W(i, 0),
+ * W(i, 1), ... in order; for each CW entry the mapper gives the position of
+ * that edge in the shard arrays.
+ */
+typedef struct gg_shards gg_shards;
+
+/** Options of gg_shard(). Initialise with gg_shard_options_init(). */
+typedef struct gg_shard_options {
+    size_t struct_size;           /**< sizeof(gg_shard_options), set by the init function. */
+    uint32_t vertices_per_shard;  /**< |N|; 0 (default) applies CuSha's rule (average window size 32, bounded by shared memory). */
+    uint32_t shared_memory_bytes; /**< Shared memory per block that bounds |N| under the rule; 0 (default) = 48 KiB. */
+    uint32_t vertex_value_bytes;  /**< Bytes of one vertex value in shared memory; 0 (default) = 4. */
+} gg_shard_options;
+
+/** Statistics of a ::gg_shards. Initialise with gg_shard_stats_init(). */
+typedef struct gg_shard_stats {
+    size_t struct_size;           /**< sizeof(gg_shard_stats), set by the init function. */
+    uint32_t num_shards;          /**< |S| = ceil(n / |N|). */
+    uint32_t vertices_per_shard;  /**< |N|. */
+    uint64_t num_edges;           /**< m, the entries over all shards. */
+    uint64_t num_windows;         /**< |S|^2 windows, empty ones included. */
+    uint64_t empty_windows;       /**< Windows holding no entry. */
+    uint64_t max_window;          /**< Largest window, in entries. */
+    double mean_window;           /**< m / num_windows. */
+    uint64_t window_histogram[8]; /**< Windows of size 0, 1, 2-3, 4-7, 8-15, 16-31, 32-63, >= 64. */
+    uint64_t max_shard;           /**< Largest shard, in entries. */
+    uint64_t gshards_bytes;       /**< Bytes of G-Shards: per entry src index, dst index, weight, src value. */
+    uint64_t cw_bytes;            /**< Extra bytes of CW: per entry its src index and 64-bit mapper. */
+} gg_shard_stats;
+
+/**
+ * @brief Fills @p options with defaults and sets its @c struct_size.
+ * @param options Options to initialise; ignored when NULL.
+ */
+GG_API void gg_shard_options_init(gg_shard_options *options);
+
+/**
+ * @brief Zeroes @p stats and sets its @c struct_size.
+ * @param stats Statistics to initialise; ignored when NULL.
+ */
+GG_API void gg_shard_stats_init(gg_shard_stats *stats);
+
+/**
+ * @brief Builds CuSha's G-Shards and Concatenated Windows for a graph, on the host.
+ * @param context Context.
+ * @param graph The graph.
+ * @param options Options, or NULL for defaults.
+ * @param[out] out_shards Receives the structure; free it with gg_shards_destroy().
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_shard(gg_context *context, const gg_graph *graph, const gg_shard_options *options,
+                          gg_shards **out_shards);
+
+/**
+ * @brief Destroys a shard structure.
+ * @param shards The structure, or NULL (no effect).
+ */
+GG_API void gg_shards_destroy(gg_shards *shards);
+
+/**
+ * @brief Reads the statistics of a shard structure.
+ * @param shards The structure.
+ * @param[out] stats Statistics; its @c struct_size must be set (gg_shard_stats_init()).
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_shards_get_stats(const gg_shards *shards, gg_shard_stats *stats);
+
+/**
+ * @brief Copies the G-Shards arrays.
+ * @param shards The structure.
+ * @param[out] shard_offsets Optional, num_shards + 1 entries: shard j is entries [shard_offsets[j], shard_offsets[j+1]).
+ * @param[out] src_index Optional, m entries: source vertex of each entry.
+ * @param[out] dst_index Optional, m entries: destination vertex of each entry.
+ * @param[out] weights Optional, m entries: edge weight of each entry.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_shards_copy_shards(const gg_shards *shards, uint64_t *shard_offsets, uint32_t *src_index,
+                                       uint32_t *dst_index, float *weights);
+
+/**
+ * @brief Copies the window boundaries.
+ * @param shards The structure.
+ * @param[out] window_offsets num_shards * num_shards + 1 entries, ordered (shard j, window i) by j then i:
+ *             W(i, j) is entries [window_offsets[j * S + i], window_offsets[j * S + i + 1]) of the shard arrays.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_shards_copy_windows(const gg_shards *shards, uint64_t *window_offsets);
+
+/**
+ * @brief Copies the Concatenated Windows arrays.
+ * @param shards The structure.
+ * @param[out] cw_offsets Optional, num_shards + 1 entries: CW_i is entries [cw_offsets[i], cw_offsets[i+1]).
+ * @param[out] cw_src_index Optional, m entries: the SrcIndex of each CW entry.
+ * @param[out] cw_mapper Optional, m entries: position of each CW entry in the shard arrays.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_shards_copy_cw(const gg_shards *shards, uint64_t *cw_offsets, uint32_t *cw_src_index,
+                                   uint64_t *cw_mapper);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GG_H */

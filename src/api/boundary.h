@@ -1,0 +1,70 @@
+// The one wrapper every extern "C" body runs through (after cuGraph's C API):
+// it catches every C++ failure, turns it into a gg_status, and stores the
+// message on the context. Nothing thrown inside gg crosses the C boundary.
+#pragma once
+
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "api/handles.h"
+#include "core/error.h"
+
+namespace gg {
+
+void record_error(gg_context *context, gg_status status, const std::string &message);
+
+template <class Body>
+gg_status guarded(gg_context *context, const char *function, Body &&body) noexcept {
+    if (context == nullptr) return GG_ERROR_INVALID_ARGUMENT;
+    try {
+        body();
+        return GG_OK;
+    } catch (const Error &e) {
+        record_error(context, e.status(), std::string(function) + ": " + e.what());
+        return e.status();
+    } catch (const std::bad_alloc &) {
+        record_error(context, GG_ERROR_OUT_OF_MEMORY, std::string(function) + ": out of host memory");
+        return GG_ERROR_OUT_OF_MEMORY;
+    } catch (const std::exception &e) {
+        record_error(context, GG_ERROR_INTERNAL, std::string(function) + ": internal error: " + e.what());
+        return GG_ERROR_INTERNAL;
+    } catch (...) {
+        record_error(context, GG_ERROR_INTERNAL, std::string(function) + ": internal error: unknown exception");
+        return GG_ERROR_INTERNAL;
+    }
+}
+
+// Throws GG_ERROR_INVALID_ARGUMENT naming `what` when p is NULL.
+inline void require(const void *p, const char *what) {
+    if (p == nullptr) fail(GG_ERROR_INVALID_ARGUMENT, "%s must not be NULL", what);
+}
+
+// Options structs grow at their end: copy the caller's first struct_size
+// bytes over the defaults, so that a caller built against an older header
+// gets defaults for the fields it does not know.
+template <class Options>
+Options read_options(const Options *user, void (*init)(Options *), const char *what) {
+    Options merged;
+    init(&merged);
+    if (user == nullptr) return merged;
+    if (user->struct_size < sizeof(size_t))
+        fail(GG_ERROR_INVALID_ARGUMENT, "%s.struct_size is %zu: initialise it with its _init function", what,
+             user->struct_size);
+    size_t n = user->struct_size < sizeof(Options) ? user->struct_size : sizeof(Options);
+    std::memcpy(static_cast<void *>(&merged), user, n);
+    merged.struct_size = sizeof(Options);
+    return merged;
+}
+
+// Writes a filled struct back into the caller's, up to its struct_size.
+template <class Stats>
+void write_stats(Stats *user, const Stats &filled) {
+    if (user == nullptr || user->struct_size < sizeof(size_t)) return;
+    size_t caller_size = user->struct_size;
+    size_t n = caller_size < sizeof(Stats) ? caller_size : sizeof(Stats);
+    std::memcpy(static_cast<void *>(user), &filled, n);
+    user->struct_size = caller_size;
+}
+
+}  // namespace gg

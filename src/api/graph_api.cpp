@@ -1,0 +1,178 @@
+// gg_graph: construction from arrays, files and generators; queries.
+#include <algorithm>
+#include <cstring>
+
+#include "api/boundary.h"
+#include "gen/generators.h"
+#include "io/io.h"
+
+using gg::fail;
+using gg::guarded;
+using gg::require;
+
+namespace {
+
+constexpr uint64_t kDefaultMaxEdges = uint64_t(1) << 36;
+
+gg::BuildOptions build_options(const gg_graph_options *user) {
+    gg_graph_options o = gg::read_options(user, gg_graph_options_init, "gg_graph_options");
+    if (o.duplicates < GG_DUPLICATES_KEEP_MIN || o.duplicates > GG_DUPLICATES_KEEP_ALL)
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_graph_options.duplicates is %d, not a gg_duplicate_policy",
+             int(o.duplicates));
+    gg::BuildOptions b;
+    b.undirected = o.undirected != 0;
+    b.duplicates = o.duplicates;
+    b.drop_self_loops = o.drop_self_loops != 0;
+    b.max_edges = o.max_edges == 0 ? kDefaultMaxEdges : o.max_edges;
+    return b;
+}
+
+gg_graph *wrap(gg::Graph &&g) {
+    auto *handle = new gg_graph;
+    handle->graph = std::move(g);
+    return handle;
+}
+
+const gg::Graph &graph_of(const gg_graph *graph) {
+    require(graph, "graph");
+    return graph->graph;
+}
+
+void copy_csr(const gg::Csr &csr, uint64_t *offsets, uint32_t *indices, float *weights) {
+    if (offsets) std::copy(csr.offsets.begin(), csr.offsets.end(), offsets);
+    if (indices) std::copy(csr.indices.begin(), csr.indices.end(), indices);
+    if (weights) std::copy(csr.weights.begin(), csr.weights.end(), weights);
+}
+
+}  // namespace
+
+extern "C" {
+
+void gg_graph_options_init(gg_graph_options *options) {
+    if (options == nullptr) return;
+    std::memset(options, 0, sizeof *options);
+    options->struct_size = sizeof *options;
+    options->duplicates = GG_DUPLICATES_KEEP_MIN;
+}
+
+void gg_generator_options_init(gg_generator_options *options) {
+    if (options == nullptr) return;
+    std::memset(options, 0, sizeof *options);
+    options->struct_size = sizeof *options;
+    options->kind = GG_GENERATOR_KRON;
+    options->scale = 10;
+    options->degree = 16;
+    options->rows = 32;
+    options->cols = 32;
+    options->seed = 27491095;
+    options->weighted = 0;
+    options->weight_min = 1;
+    options->weight_max = 255;
+    options->symmetrize = 1;
+    options->rmat_a = 0.57;
+    options->rmat_b = 0.19;
+    options->rmat_c = 0.19;
+}
+
+gg_status gg_graph_create(gg_context *context, uint32_t num_vertices, uint64_t num_edges, const uint32_t *src,
+                          const uint32_t *dst, const float *weights, const gg_graph_options *options,
+                          gg_graph **out_graph) {
+    return guarded(context, "gg_graph_create", [&] {
+        require(out_graph, "out_graph");
+        *out_graph = nullptr;
+        gg::BuildOptions b = build_options(options);
+        *out_graph = wrap(gg::build_graph(num_vertices, num_edges, src, dst, weights, b));
+    });
+}
+
+gg_status gg_graph_create_csr(gg_context *context, uint32_t num_vertices, const uint64_t *offsets,
+                              const uint32_t *indices, const float *weights, const gg_graph_options *options,
+                              gg_graph **out_graph) {
+    return guarded(context, "gg_graph_create_csr", [&] {
+        require(out_graph, "out_graph");
+        *out_graph = nullptr;
+        require(offsets, "offsets");
+        gg::BuildOptions b = build_options(options);
+        *out_graph = wrap(gg::build_graph_from_csr(num_vertices, offsets, indices, weights, b));
+    });
+}
+
+gg_status gg_graph_load(gg_context *context, const char *path, gg_format format, const gg_graph_options *options,
+                        gg_graph **out_graph) {
+    return guarded(context, "gg_graph_load", [&] {
+        require(out_graph, "out_graph");
+        *out_graph = nullptr;
+        require(path, "path");
+        if (format < GG_FORMAT_AUTO || format > GG_FORMAT_GGB)
+            fail(GG_ERROR_INVALID_ARGUMENT, "format %d is not a gg_format", int(format));
+        gg::BuildOptions b = build_options(options);
+        *out_graph = wrap(gg::load_graph(path, format, b));
+    });
+}
+
+gg_status gg_graph_save(gg_context *context, const gg_graph *graph, const char *path, gg_format format) {
+    return guarded(context, "gg_graph_save", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(path, "path");
+        if (format < GG_FORMAT_AUTO || format > GG_FORMAT_GGB)
+            fail(GG_ERROR_INVALID_ARGUMENT, "format %d is not a gg_format", int(format));
+        gg::save_graph(g, path, format);
+    });
+}
+
+gg_format gg_format_from_path(const char *path) {
+    if (path == nullptr) return GG_FORMAT_AUTO;
+    return gg::format_from_extension(path);
+}
+
+gg_status gg_graph_generate(gg_context *context, const gg_generator_options *options, gg_graph **out_graph) {
+    return guarded(context, "gg_graph_generate", [&] {
+        require(out_graph, "out_graph");
+        *out_graph = nullptr;
+        gg_generator_options o = gg::read_options(options, gg_generator_options_init, "gg_generator_options");
+        gg::EdgeList edges = gg::generate_edges(o);
+        gg::BuildOptions b;
+        b.undirected = o.symmetrize != 0;
+        b.drop_self_loops = true;
+        b.duplicates = GG_DUPLICATES_KEEP_MIN;
+        b.max_edges = UINT64_MAX;
+        gg::Graph g = gg::build_graph(std::move(edges), b);
+        *out_graph = wrap(std::move(g));
+    });
+}
+
+void gg_graph_destroy(gg_graph *graph) { delete graph; }
+
+uint32_t gg_graph_num_vertices(const gg_graph *graph) { return graph ? graph->graph.n() : 0; }
+uint64_t gg_graph_num_edges(const gg_graph *graph) { return graph ? graph->graph.m() : 0; }
+int32_t gg_graph_is_undirected(const gg_graph *graph) { return graph && graph->graph.undirected ? 1 : 0; }
+int32_t gg_graph_is_weighted(const gg_graph *graph) { return graph && graph->graph.weighted ? 1 : 0; }
+
+gg_status gg_graph_out_degrees(gg_context *context, const gg_graph *graph, uint32_t *out_degrees) {
+    return guarded(context, "gg_graph_out_degrees", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(out_degrees, "out_degrees");
+        for (uint32_t v = 0; v < g.n(); ++v) out_degrees[v] = g.out.degree(v);
+    });
+}
+
+gg_status gg_graph_in_degrees(gg_context *context, const gg_graph *graph, uint32_t *in_degrees) {
+    return guarded(context, "gg_graph_in_degrees", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(in_degrees, "in_degrees");
+        const gg::Csr &in = g.in();
+        for (uint32_t v = 0; v < g.n(); ++v) in_degrees[v] = in.degree(v);
+    });
+}
+
+gg_status gg_graph_copy_csr(gg_context *context, const gg_graph *graph, uint64_t *offsets, uint32_t *indices,
+                            float *weights) {
+    return guarded(context, "gg_graph_copy_csr", [&] { copy_csr(graph_of(graph).out, offsets, indices, weights); });
+}
+
+gg_status gg_graph_copy_csc(gg_context *context, const gg_graph *graph, uint64_t *offsets, uint32_t *indices,
+                            float *weights) {
+    return guarded(context, "gg_graph_copy_csc", [&] { copy_csr(graph_of(graph).in(), offsets, indices, weights); });
+}
+
+}  // extern "C"

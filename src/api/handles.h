@@ -1,0 +1,34 @@
+// The structs behind the opaque handles of gg.h. Only src/api/ sees them.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "gg.h"
+#include "graph/graph.h"
+#include "layout/shards.h"
+
+struct gg_context {
+    gg_backend backend = GG_BACKEND_AUTO;
+    int device_id = 0;
+    int num_threads = 1;
+    gg_log_fn log_fn = nullptr;
+    void *log_user_data = nullptr;
+    gg_log_level log_level = GG_LOG_WARN;
+
+    // Last failure. Guarded so that several threads may share a context.
+    mutable std::mutex error_mutex;
+    gg_status last_status = GG_OK;
+    std::string last_error;
+
+    void log(gg_log_level level, const std::string &message) const;
+};
+
+struct gg_graph {
+    gg::Graph graph;
+};
+
+struct gg_shards {
+    gg::Shards shards;
+};

@@ -1,0 +1,253 @@
+// gg_run_*: argument checks, backend choice, dispatch, statistics. The
+// algorithms themselves live in src/cpu/ and cuda/, one file each.
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "api/boundary.h"
+#include "core/timer.h"
+#include "cpu/cpu.h"
+#include "cuda_backend.h"
+
+using gg::fail;
+using gg::guarded;
+using gg::require;
+
+namespace {
+
+struct Plan {
+    bool use_cuda = false;
+    std::string fallback_reason;
+    gg::RunConfig config;
+};
+
+Plan plan_run(const gg_context *context, const gg_run_options *user) {
+    gg_run_options o = gg::read_options(user, gg_run_options_init, "gg_run_options");
+    if (o.backend < GG_BACKEND_AUTO || o.backend > GG_BACKEND_CUDA)
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.backend is %d, not a gg_backend", int(o.backend));
+    if (o.layout < GG_LAYOUT_AUTO || o.layout > GG_LAYOUT_TOCAB)
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.layout is %d, not a gg_layout", int(o.layout));
+    if (!(o.tolerance >= 0) || !std::isfinite(o.tolerance))
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.tolerance is %g; it must be finite and >= 0", o.tolerance);
+    if (!(o.damping >= 0 && o.damping < 1))
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.damping is %g; it must be in [0, 1)", o.damping);
+    if (!(o.delta >= 0) || !std::isfinite(o.delta))
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.delta is %g; it must be finite and >= 0", double(o.delta));
+
+    Plan plan;
+    plan.config.num_threads = context->num_threads;
+    plan.config.device_id = context->device_id;
+    plan.config.layout = o.layout;
+    plan.config.tolerance = o.tolerance;
+    plan.config.max_iterations = o.max_iterations;
+    plan.config.damping = o.damping;
+    plan.config.delta = o.delta;
+
+    gg_backend backend = o.backend != GG_BACKEND_AUTO ? o.backend : context->backend;
+    if (backend == GG_BACKEND_CPU) {
+        plan.use_cuda = false;
+    } else {
+        std::string reason;
+        bool usable = gg::cuda::usable(context->device_id, reason);
+        if (backend == GG_BACKEND_CUDA && !usable)
+            fail(GG_ERROR_UNSUPPORTED, "the CUDA backend was requested but no GPU is usable: %s", reason.c_str());
+        plan.use_cuda = usable;
+        if (!usable) {
+            plan.fallback_reason = reason;
+            context->log(GG_LOG_INFO, "no usable GPU (" + reason + "); running on the CPU");
+        }
+    }
+    if (!plan.use_cuda && plan.config.layout != GG_LAYOUT_AUTO && plan.config.layout != GG_LAYOUT_CSR)
+        fail(GG_ERROR_UNSUPPORTED, "the CPU backend runs only the CSR layout (layout %d requested)",
+             int(plan.config.layout));
+    return plan;
+}
+
+// Runs `cpu_fn` or `cuda_fn` per the plan and fills the caller's stats.
+template <class CpuFn, class CudaFn>
+void execute(const Plan &plan, gg_run_stats *user_stats, CpuFn &&cpu_fn, CudaFn &&cuda_fn) {
+    gg::Stopwatch total;
+    gg::RunReport report;
+    if (plan.use_cuda)
+        cuda_fn(plan.config, report);
+    else
+        cpu_fn(plan.config, report);
+    gg_run_stats stats;
+    gg_run_stats_init(&stats);
+    stats.backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
+    stats.layout = report.layout == GG_LAYOUT_AUTO ? GG_LAYOUT_CSR : report.layout;
+    stats.device_id = plan.use_cuda ? plan.config.device_id : -1;
+    stats.num_threads = plan.use_cuda ? 0 : plan.config.num_threads;
+    stats.total_ms = total.elapsed_ms();
+    stats.compute_ms = report.compute_ms;
+    stats.transfer_ms = report.transfer_ms;
+    stats.preprocess_ms = report.preprocess_ms;
+    stats.iterations = report.iterations;
+    stats.edges_visited = report.edges_visited;
+    stats.device_bytes = report.device_bytes;
+    std::strncpy(stats.fallback_reason, plan.fallback_reason.c_str(), sizeof stats.fallback_reason - 1);
+    gg::write_stats(user_stats, stats);
+}
+
+const gg::Graph &graph_of(const gg_graph *graph) {
+    require(graph, "graph");
+    return graph->graph;
+}
+
+void check_source(const gg::Graph &g, uint32_t source) {
+    if (source >= g.n())
+        fail(GG_ERROR_INVALID_ARGUMENT, "source %u is out of range: the graph has %u vertices", source, g.n());
+}
+
+void check_non_negative(const gg::Graph &g, const char *algorithm) {
+    if (!g.has_negative_weight) return;
+    uint64_t e = g.first_negative_edge;
+    fail(GG_ERROR_INVALID_ARGUMENT, "%s needs non-negative weights, but edge %u -> %u has weight %g", algorithm,
+         g.source_of(e), g.out.indices[e], double(g.out.weights[e]));
+}
+
+}  // namespace
+
+extern "C" {
+
+void gg_run_options_init(gg_run_options *options) {
+    if (options == nullptr) return;
+    std::memset(options, 0, sizeof *options);
+    options->struct_size = sizeof *options;
+    options->backend = GG_BACKEND_AUTO;
+    options->layout = GG_LAYOUT_AUTO;
+    options->tolerance = 1e-6;
+    options->max_iterations = 100;
+    options->damping = 0.85;
+    options->delta = 0.0f;
+}
+
+void gg_run_stats_init(gg_run_stats *stats) {
+    if (stats == nullptr) return;
+    std::memset(stats, 0, sizeof *stats);
+    stats->struct_size = sizeof *stats;
+    stats->device_id = -1;
+}
+
+gg_status gg_run_bfs(gg_context *context, const gg_graph *graph, uint32_t source, uint32_t *depths,
+                     uint32_t *parents, const gg_run_options *options, gg_run_stats *stats) {
+    return guarded(context, "gg_run_bfs", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(depths, "depths");
+        check_source(g, source);
+        Plan plan = plan_run(context, options);
+        execute(
+            plan, stats, [&](auto &c, auto &r) { gg::cpu::bfs(g, source, depths, parents, c, r); },
+            [&](auto &c, auto &r) { gg::cuda::bfs(g, source, depths, parents, c, r); });
+    });
+}
+
+gg_status gg_run_sssp(gg_context *context, const gg_graph *graph, uint32_t source, float *distances,
+                      const gg_run_options *options, gg_run_stats *stats) {
+    return guarded(context, "gg_run_sssp", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(distances, "distances");
+        check_source(g, source);
+        check_non_negative(g, "SSSP");
+        Plan plan = plan_run(context, options);
+        execute(
+            plan, stats, [&](auto &c, auto &r) { gg::cpu::sssp(g, source, distances, c, r); },
+            [&](auto &c, auto &r) { gg::cuda::sssp(g, source, distances, c, r); });
+    });
+}
+
+gg_status gg_run_sswp(gg_context *context, const gg_graph *graph, uint32_t source, float *widths,
+                      const gg_run_options *options, gg_run_stats *stats) {
+    return guarded(context, "gg_run_sswp", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(widths, "widths");
+        check_source(g, source);
+        Plan plan = plan_run(context, options);
+        execute(
+            plan, stats, [&](auto &c, auto &r) { gg::cpu::sswp(g, source, widths, c, r); },
+            [&](auto &c, auto &r) { gg::cuda::sswp(g, source, widths, c, r); });
+    });
+}
+
+gg_status gg_run_cc(gg_context *context, const gg_graph *graph, uint32_t *labels, const gg_run_options *options,
+                    gg_run_stats *stats) {
+    return guarded(context, "gg_run_cc", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(labels, "labels");
+        Plan plan = plan_run(context, options);
+        execute(
+            plan, stats, [&](auto &c, auto &r) { gg::cpu::cc(g, labels, c, r); },
+            [&](auto &c, auto &r) { gg::cuda::cc(g, labels, c, r); });
+    });
+}
+
+gg_status gg_run_pagerank(gg_context *context, const gg_graph *graph, double *ranks, const gg_run_options *options,
+                          gg_run_stats *stats) {
+    return guarded(context, "gg_run_pagerank", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(ranks, "ranks");
+        Plan plan = plan_run(context, options);
+        execute(
+            plan, stats, [&](auto &c, auto &r) { gg::cpu::pagerank(g, ranks, c, r); },
+            [&](auto &c, auto &r) { gg::cuda::pagerank(g, ranks, c, r); });
+    });
+}
+
+gg_status gg_run_bc(gg_context *context, const gg_graph *graph, const uint32_t *sources, uint32_t num_sources,
+                    double *centrality, const gg_run_options *options, gg_run_stats *stats) {
+    return guarded(context, "gg_run_bc", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(centrality, "centrality");
+        std::vector<uint32_t> all;
+        if (sources == nullptr) {
+            all.resize(g.n());
+            for (uint32_t v = 0; v < g.n(); ++v) all[v] = v;
+            sources = all.data();
+            num_sources = g.n();
+        }
+        for (uint32_t i = 0; i < num_sources; ++i)
+            if (sources[i] >= g.n())
+                fail(GG_ERROR_INVALID_ARGUMENT, "sources[%u] = %u is out of range: the graph has %u vertices", i,
+                     sources[i], g.n());
+        Plan plan = plan_run(context, options);
+        execute(
+            plan, stats, [&](auto &c, auto &r) { gg::cpu::bc(g, sources, num_sources, centrality, c, r); },
+            [&](auto &c, auto &r) { gg::cuda::bc(g, sources, num_sources, centrality, c, r); });
+    });
+}
+
+gg_status gg_run_spmv(gg_context *context, const gg_graph *graph, const float *x, float *y,
+                      const gg_run_options *options, gg_run_stats *stats) {
+    return guarded(context, "gg_run_spmv", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(x, "x");
+        require(y, "y");
+        Plan plan = plan_run(context, options);
+        execute(
+            plan, stats, [&](auto &c, auto &r) { gg::cpu::spmv(g, x, y, c, r); },
+            [&](auto &c, auto &r) { gg::cuda::spmv(g, x, y, c, r); });
+    });
+}
+
+gg_status gg_run_apsp(gg_context *context, const gg_graph *graph, float *distances, uint64_t capacity,
+                      const gg_run_options *options, gg_run_stats *stats) {
+    return guarded(context, "gg_run_apsp", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(distances, "distances");
+        const uint64_t n = g.n();
+        const uint64_t cells = n * n;  // n < 2^32, so this cannot overflow 64 bits
+        if (cells > capacity)
+            fail(GG_ERROR_TOO_LARGE,
+                 "APSP of %llu vertices needs %llu distances (%llu bytes) but the output holds %llu",
+                 (unsigned long long)n, (unsigned long long)cells, (unsigned long long)(cells * sizeof(float)),
+                 (unsigned long long)capacity);
+        check_non_negative(g, "APSP");
+        Plan plan = plan_run(context, options);
+        execute(
+            plan, stats, [&](auto &c, auto &r) { gg::cpu::apsp(g, distances, c, r); },
+            [&](auto &c, auto &r) { gg::cuda::apsp(g, distances, c, r); });
+    });
+}
+
+}  // extern "C"

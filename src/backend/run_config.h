@@ -1,0 +1,33 @@
+// What the C boundary hands a backend for one run, and what the backend
+// reports back. Arguments arrive already validated (source in range, output
+// arrays non-NULL, no negative weight where the algorithm forbids it).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "gg.h"
+
+namespace gg {
+
+struct RunConfig {
+    int num_threads = 1;        // CPU threads (>= 1)
+    int device_id = 0;          // CUDA device
+    gg_layout layout = GG_LAYOUT_AUTO;
+    double tolerance = 1e-6;    // PageRank
+    uint32_t max_iterations = 100;
+    double damping = 0.85;
+    float delta = 0.0f;         // SSSP bucket width; 0 = backend's choice
+};
+
+struct RunReport {
+    gg_layout layout = GG_LAYOUT_CSR;  // layout actually used
+    uint32_t iterations = 0;
+    uint64_t edges_visited = 0;
+    double compute_ms = 0;     // algorithm time with the graph resident
+    double transfer_ms = 0;    // host<->device copies made during the call
+    double preprocess_ms = 0;  // layout building during the call
+    uint64_t device_bytes = 0; // device memory held for the graph
+};
+
+}  // namespace gg

@@ -1,0 +1,16 @@
+// Deterministic graph generators: Kronecker / R-MAT (Graph500 parameters),
+// uniform random, 2D grid. The same options give the same graph on every
+// machine and thread count.
+#pragma once
+
+#include "gg.h"
+#include "graph/builder.h"
+
+namespace gg {
+
+// Validates the options (GG_ERROR_INVALID_ARGUMENT / GG_ERROR_TOO_LARGE) and
+// returns the edge list, with weights when options.weighted; the caller
+// builds it with drop_self_loops and KEEP_MIN, undirected when symmetrize.
+EdgeList generate_edges(const gg_generator_options &options);
+
+}  // namespace gg

@@ -1,0 +1,45 @@
+// COO -> CSR construction with the load rules of shared/design.md: ids
+// checked against n, NaN / infinite weights rejected, undirected edges stored
+// both ways, duplicates merged by policy, self-loops kept unless dropped,
+// neighbour lists sorted.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gg.h"
+#include "graph/graph.h"
+
+namespace gg {
+
+struct EdgeList {
+    uint32_t n = 0;
+    std::vector<uint32_t> src;
+    std::vector<uint32_t> dst;
+    std::vector<float> weights;  // empty when unweighted
+    bool weighted() const { return !weights.empty(); }
+    uint64_t size() const { return src.size(); }
+};
+
+struct BuildOptions {
+    bool undirected = false;
+    gg_duplicate_policy duplicates = GG_DUPLICATES_KEEP_MIN;
+    bool drop_self_loops = false;
+    uint64_t max_edges = uint64_t(1) << 36;
+};
+
+// Builds from the edge list, which is consumed (its memory is released early).
+
+Graph build_graph(EdgeList &&edges, const BuildOptions &options);
+
+// Same from raw arrays (COO); no copies beyond the ones the build needs.
+Graph build_graph(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, const float *weights,
+                  const BuildOptions &options);
+
+// Builds from CSR arrays (from .ggb or the API): validates offsets and ids,
+// then applies the same rules as COO input.
+Graph build_graph_from_csr(uint32_t n, const uint64_t *offsets, const uint32_t *indices, const float *weights,
+                           const BuildOptions &options);
+
+}  // namespace gg

@@ -1,0 +1,86 @@
+#include "graph/graph.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace gg {
+
+const Csr &Graph::in() const {
+    if (undirected) return out;
+    std::call_once(lazy_->in_once, [this] { lazy_->in = std::make_unique<Csr>(transpose(out)); });
+    return *lazy_->in;
+}
+
+bool Graph::in_is_built() const { return undirected || lazy_->in != nullptr; }
+
+uint32_t Graph::source_of(uint64_t e) const {
+    auto it = std::upper_bound(out.offsets.begin(), out.offsets.end(), e);
+    return static_cast<uint32_t>((it - out.offsets.begin()) - 1);
+}
+
+void compute_weight_facts(Graph &g) {
+    const auto &w = g.out.weights;
+    g.has_negative_weight = false;
+    g.integer_weights = true;
+    g.min_weight = w.empty() ? 1.0f : w[0];
+    g.max_weight = g.min_weight;
+    for (uint64_t e = 0; e < w.size(); ++e) {
+        float x = w[e];
+        if (x < g.min_weight) g.min_weight = x;
+        if (x > g.max_weight) g.max_weight = x;
+        if (x < 0 && !g.has_negative_weight) {
+            g.has_negative_weight = true;
+            g.first_negative_edge = e;
+        }
+        if (g.integer_weights && (x != std::floor(x) || std::fabs(x) >= 16777216.0f)) g.integer_weights = false;
+    }
+}
+
+// Counting sort by destination. Sources are scanned in increasing order, so a
+// sequential scatter leaves every in-list sorted; the scatter is parallel over
+// destination ranges to keep it fast without per-thread histograms of size n.
+Csr transpose(const Csr &csr) {
+    Csr t;
+    const uint32_t n = csr.n;
+    const uint64_t m = csr.num_edges();
+    t.n = n;
+    t.offsets.assign(uint64_t(n) + 1, 0);
+    std::vector<std::atomic<uint32_t>> counts(n);
+#pragma omp parallel for schedule(static)
+    for (int64_t v = 0; v < int64_t(n); ++v) counts[v].store(0, std::memory_order_relaxed);
+#pragma omp parallel for schedule(static)
+    for (int64_t e = 0; e < int64_t(m); ++e) counts[csr.indices[e]].fetch_add(1, std::memory_order_relaxed);
+    for (uint32_t v = 0; v < n; ++v) t.offsets[v + 1] = t.offsets[v] + counts[v].load(std::memory_order_relaxed);
+    t.indices.resize(m);
+    t.weights.resize(m);
+    std::vector<uint64_t> cursor(t.offsets.begin(), t.offsets.end() - 1);
+    // Each thread owns a contiguous range of destinations and scans all edges:
+    // with T threads this reads the edges T times but writes without atomics
+    // and keeps lists sorted. For large T this is still bandwidth-bound.
+#pragma omp parallel
+    {
+        int threads = 1, me = 0;
+#ifdef _OPENMP
+        threads = omp_get_num_threads();
+        me = omp_get_thread_num();
+#endif
+        uint64_t lo = uint64_t(n) * me / threads, hi = uint64_t(n) * (me + 1) / threads;
+        for (uint32_t u = 0; u < n; ++u) {
+            for (uint64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
+                uint32_t v = csr.indices[e];
+                if (v < lo || v >= hi) continue;
+                uint64_t p = cursor[v]++;
+                t.indices[p] = u;
+                t.weights[p] = csr.weights[e];
+            }
+        }
+    }
+    return t;
+}
+
+}  // namespace gg

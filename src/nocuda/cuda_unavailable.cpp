@@ -1,0 +1,28 @@
+// Linked instead of cuda/ when gg is built without nvcc: the GPU is never
+// usable, and asking for it explicitly is an "unsupported" error.
+#include "core/error.h"
+#include "cuda_backend.h"
+
+namespace gg::cuda {
+
+bool usable(int, std::string &reason) {
+    reason = "gg was built without CUDA support";
+    return false;
+}
+
+int device_count() { return 0; }
+
+namespace {
+[[noreturn]] void unavailable() { fail(GG_ERROR_UNSUPPORTED, "the CUDA backend is not available: gg was built without CUDA support"); }
+}  // namespace
+
+void bfs(const Graph &, uint32_t, uint32_t *, uint32_t *, const RunConfig &, RunReport &) { unavailable(); }
+void sssp(const Graph &, uint32_t, float *, const RunConfig &, RunReport &) { unavailable(); }
+void sswp(const Graph &, uint32_t, float *, const RunConfig &, RunReport &) { unavailable(); }
+void cc(const Graph &, uint32_t *, const RunConfig &, RunReport &) { unavailable(); }
+void pagerank(const Graph &, double *, const RunConfig &, RunReport &) { unavailable(); }
+void bc(const Graph &, const uint32_t *, uint32_t, double *, const RunConfig &, RunReport &) { unavailable(); }
+void spmv(const Graph &, const float *, float *, const RunConfig &, RunReport &) { unavailable(); }
+void apsp(const Graph &, float *, const RunConfig &, RunReport &) { unavailable(); }
+
+}  // namespace gg::cuda
