@@ -1,0 +1,42 @@
+// One benchmarked kernel: how to call it through the public API, how to
+// check its result, and how many bytes one call must move (the byte model
+// the bandwidth column is computed from; bench/README.md lists them all).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gg.h"
+#include "host_csr.h"
+
+namespace bench {
+
+class Kernel {
+public:
+    virtual ~Kernel() = default;
+    virtual const char *name() const = 0;
+    virtual bool uses_source() const { return true; }
+    // PageRank: times and GTEPS are reported per iteration too.
+    virtual bool iterative() const { return false; }
+    // Runs once, writing into the kernel's own result buffers.
+    virtual gg_status run(gg_context *context, const gg_graph *graph, uint32_t source, gg_run_stats *stats) = 0;
+    // Checks the result of the last run; "" when it holds.
+    virtual std::string verify(const HostCsr &csr, uint32_t source, const gg_run_stats &stats) const = 0;
+    // Bytes one run must move at least, for a graph of n vertices and m edges.
+    virtual double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &stats) const = 0;
+    // That model in words, for the reports.
+    virtual const char *byte_model() const = 0;
+};
+
+struct KernelSettings {
+    uint32_t pagerank_iterations = 20;
+    gg_backend backend = GG_BACKEND_AUTO;
+};
+
+// A kernel by name (bfs sssp sswp cc pagerank bc spmv apsp) with result
+// buffers for a graph of n vertices; nullptr for an unknown name.
+std::unique_ptr<Kernel> make_kernel(const std::string &name, uint32_t n, const KernelSettings &settings);
+
+}  // namespace bench

@@ -1,0 +1,201 @@
+// gg-bench: the benchmark driver of gg. It generates the standard suite on
+// the machine, measures every kernel with the graph resident, verifies each
+// kernel's first result, and writes JSON and markdown reports with the
+// machine and command attached (shared/design.md "Measuring performance").
+// It uses only the public include/gg.h, like any user of the library.
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "device_probe.h"
+#include "gg.h"
+#include "host_bandwidth.h"
+#include "host_csr.h"
+#include "kernels.h"
+#include "machine.h"
+#include "options.h"
+#include "report.h"
+#include "runner.h"
+#include "suite.h"
+#include "verify.h"
+
+using namespace bench;
+
+namespace {
+
+void log_to_stderr(void *, gg_log_level level, const char *message) {
+    std::fprintf(stderr, "gg-bench: gg %s: %s\n", level >= GG_LOG_ERROR ? "error" : "warning", message);
+}
+
+bool write_file(const std::string &path, const std::string &text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out) {
+        std::fprintf(stderr, "gg-bench: error: cannot write %s\n", path.c_str());
+        return false;
+    }
+    return true;
+}
+
+// Runs every requested kernel on one suite graph and appends the results.
+// Returns false when anything failed (the report still records it).
+bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::string> &algorithms,
+                 const Options &options, const RunnerSettings &settings, Report &report) {
+    GraphResult g;
+    g.name = graph.name;
+    g.description = graph.description;
+    std::fprintf(stderr, "gg-bench: generating %s (%s)\n", graph.name.c_str(), graph.description.c_str());
+    std::string error;
+    if (!generate(context, graph, error)) {
+        std::fprintf(stderr, "gg-bench: error: %s\n", error.c_str());
+        g.error = error;
+        report.graphs.push_back(g);
+        release_graph(graph);
+        return false;
+    }
+    g.n = graph.n;
+    g.m = graph.m;
+    g.source = graph.source;
+    g.source_degree = graph.source_degree;
+    g.source_rule = graph.source_rule;
+    g.generate_ms = graph.generate_ms;
+    std::fprintf(stderr, "gg-bench:   n %u, m %llu, generated in %.0f ms, source %u (out-degree %llu)\n", g.n,
+                 (unsigned long long)g.m, g.generate_ms, g.source, (unsigned long long)g.source_degree);
+    report.graphs.push_back(g);
+
+    if (!options.export_dir.empty()) {
+        std::string path = options.export_dir + "/" + graph.name + ".wel";
+        if (gg_graph_save(context, graph.graph, path.c_str(), GG_FORMAT_WEL) != GG_OK)
+            std::fprintf(stderr, "gg-bench: warning: cannot export %s: %s\n", path.c_str(),
+                         gg_context_last_error(context));
+        else
+            std::fprintf(stderr, "gg-bench:   exported %s\n", path.c_str());
+    }
+
+    HostCsr csr;
+    const HostCsr *check = nullptr;
+    if (options.verify) {
+        if (!copy_host_csr(context, graph.graph, csr, error)) {
+            std::fprintf(stderr, "gg-bench: error: %s\n", error.c_str());
+            report.graphs.back().error = error;
+            release_graph(graph);
+            return false;
+        }
+        check = &csr;
+    }
+
+    bool ok = true;
+    KernelSettings kernel_settings;
+    kernel_settings.pagerank_iterations = options.pagerank_iterations;
+    for (const std::string &name : algorithms) {
+        std::unique_ptr<Kernel> kernel = make_kernel(name, graph.n, kernel_settings);
+        std::fprintf(stderr, "gg-bench:   %-8s on %-5s ... ", name.c_str(), graph.name.c_str());
+        std::fflush(stderr);
+        KernelResult r = measure_kernel(context, *kernel, graph, check, settings);
+        if (r.status == "ok")
+            std::fprintf(stderr, "median %.3f ms (min %.3f, max %.3f)%s\n", r.compute.median, r.compute.min,
+                         r.compute.max, r.verified ? ", verified" : "");
+        else
+            std::fprintf(stderr, "%s: %s\n", r.status.c_str(), r.message.c_str());
+        ok = ok && r.status == "ok";
+        report.results.push_back(r);
+    }
+    release_graph(graph);
+    return ok;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    Options options;
+    bool help = false;
+    std::string error;
+    if (!parse_options(argc, argv, options, help, error)) {
+        std::fprintf(stderr, "gg-bench: error: %s\n", error.c_str());
+        return 2;
+    }
+    if (help) {
+        std::fputs(usage_text(), stdout);
+        return 0;
+    }
+
+    gg_context_options context_options;
+    gg_context_options_init(&context_options);
+    context_options.backend = options.backend;
+    context_options.num_threads = options.threads;
+    context_options.log_fn = log_to_stderr;
+    context_options.log_level = GG_LOG_WARN;
+    gg_context *context = nullptr;
+    if (gg_context_create(&context_options, &context) != GG_OK) {
+        std::fprintf(stderr, "gg-bench: error: gg_context_create failed\n");
+        return 1;
+    }
+
+    char reason[256] = {0};
+    const bool gpu_usable = options.backend != GG_BACKEND_CPU && gg_context_cuda_available(context, reason, sizeof reason);
+    if (options.backend == GG_BACKEND_CUDA && !gpu_usable) {
+        std::fprintf(stderr, "gg-bench: error: --backend cuda, but no GPU is usable: %s\n", reason);
+        gg_context_destroy(context);
+        return 1;
+    }
+
+    // The full suite on a GPU, the reduced one on the CPU (issue 2).
+    Report report;
+    report.scale = options.scale ? options.scale : (gpu_usable ? 22 : 20);
+    report.grid = options.grid ? options.grid : (gpu_usable ? 2048 : 1024);
+    report.suite = report.scale == 22 && report.grid == 2048   ? "full (scale 22, grid 2048)"
+                   : report.scale == 20 && report.grid == 1024 ? "reduced (scale 20, grid 1024)"
+                                                               : format("custom (scale %u, grid %u)", report.scale, report.grid);
+    report.degree = options.degree;
+    report.seed = options.seed;
+    report.trials = options.trials;
+    report.pagerank_iterations = options.pagerank_iterations;
+    report.verify = options.verify;
+    report.backend_requested = gpu_usable ? "cuda" : "cpu";
+    if (options.backend == GG_BACKEND_AUTO) report.backend_requested = std::string("auto -> ") + report.backend_requested;
+
+    report.machine = describe_machine();
+    report.machine.command_line = options.command_line;
+    report.machine.threads = gg_context_num_threads(context);
+    report.machine.device = probe_device(0);
+
+    std::fprintf(stderr, "gg-bench: gg %s, %s suite, %d CPU threads%s%s\n", gg_version_string(), report.suite.c_str(),
+                 report.machine.threads, gpu_usable ? "" : ", no GPU: ", gpu_usable ? "" : reason);
+    report.host_copy = measure_host_copy_bandwidth(report.machine.threads);
+    std::fprintf(stderr, "gg-bench: host copy bandwidth %.1f GB/s\n", report.host_copy.gb_per_s);
+    if (gpu_usable) {
+        report.device_copy_gb_per_s = measure_device_copy_bandwidth(0, report.device_copy_error, report.device_copy_bytes);
+        if (report.device_copy_gb_per_s > 0)
+            std::fprintf(stderr, "gg-bench: device copy bandwidth %.1f GB/s\n", report.device_copy_gb_per_s);
+        else
+            std::fprintf(stderr, "gg-bench: warning: no device copy bandwidth: %s\n", report.device_copy_error.c_str());
+    }
+
+    RunnerSettings settings;
+    settings.trials = options.trials;
+    settings.host_copy_gb_per_s = report.host_copy.gb_per_s;
+    settings.device_copy_gb_per_s = report.device_copy_gb_per_s;
+
+    bool ok = true;
+    if (!options.algorithms.empty())
+        for (const std::string &name : options.graphs) {
+            SuiteGraph graph = suite_graph(name, report.scale, options.degree, report.grid, options.seed);
+            ok = bench_graph(context, graph, options.algorithms, options, settings, report) && ok;
+        }
+    if (options.apsp) {
+        // APSP writes n^2 distances, so it gets its own small kron graph.
+        SuiteGraph graph = suite_graph("kron", options.apsp_scale, options.degree, 0, options.seed);
+        graph.name = "apsp-kron";
+        ok = bench_graph(context, graph, {"apsp"}, options, settings, report) && ok;
+    }
+    report.machine.load_average_end = load_average();
+
+    const std::string markdown = report_markdown(report);
+    std::fputs(markdown.c_str(), stdout);
+    if (!options.json_path.empty()) ok = write_file(options.json_path, report_json(report)) && ok;
+    if (!options.markdown_path.empty()) ok = write_file(options.markdown_path, markdown) && ok;
+    gg_context_destroy(context);
+    return ok ? 0 : 1;
+}

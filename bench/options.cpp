@@ -1,0 +1,195 @@
+// Command-line parsing for gg-bench (see options.h).
+#include "options.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+namespace bench {
+
+const std::vector<std::string> &known_algorithms() {
+    static const std::vector<std::string> names = {"bfs", "sssp", "sswp", "cc", "pagerank", "bc", "spmv", "apsp"};
+    return names;
+}
+
+const std::vector<std::string> &known_graphs() {
+    static const std::vector<std::string> names = {"kron", "urand", "grid"};
+    return names;
+}
+
+const char *usage_text() {
+    return "usage: gg-bench [options]\n"
+           "\n"
+           "Generates the standard suite (kron and urand of 2^scale vertices, degree 16,\n"
+           "symmetrized; a grid x grid 4-neighbour grid; integer weights in [1, 255]; fixed\n"
+           "seed), runs each algorithm once to warm up and then --trials times with the\n"
+           "graph resident, and reports median/min/max compute time, GTEPS and bandwidth.\n"
+           "\n"
+           "  --backend auto|cpu|cuda   backend of every run (default auto)\n"
+           "  --algos LIST              comma-separated: bfs,sssp,sswp,cc,pagerank,bc,spmv\n"
+           "                            (default all of these; add apsp or use --apsp for APSP)\n"
+           "  --graphs LIST             comma-separated: kron,urand,grid (default all)\n"
+           "  --scale S                 log2 vertices of kron and urand (default 20 on the CPU,\n"
+           "                            22 on a GPU: the full suite)\n"
+           "  --grid R                  grid of R x R vertices (default 1024 on the CPU, 2048 on a GPU)\n"
+           "  --degree D                edges generated per vertex for kron and urand (default 16)\n"
+           "  --seed S                  generator seed (default 27491095)\n"
+           "  --threads N               CPU threads (default: all cores)\n"
+           "  --trials N                timed trials after the warm-up run (default 5)\n"
+           "  --pagerank-iterations K   PageRank runs exactly K iterations (default 20)\n"
+           "  --apsp                    also run APSP on its own kron graph of 2^apsp-scale vertices\n"
+           "  --apsp-scale S            scale of that graph (default 10)\n"
+           "  --no-verify               skip checking each kernel's first result\n"
+           "  --json FILE               write the full report as JSON\n"
+           "  --markdown FILE           write the markdown report (it always goes to stdout too)\n"
+           "  --export DIR              save each generated graph as DIR/<graph>.wel (for GAP)\n"
+           "  --help                    this text\n";
+}
+
+namespace {
+
+bool parse_unsigned(const char *text, uint64_t max, uint64_t &out) {
+    if (text == nullptr || *text == '\0' || *text == '-' || *text == '+') return false;
+    errno = 0;
+    char *end = nullptr;
+    unsigned long long value = std::strtoull(text, &end, 10);
+    if (errno != 0 || *end != '\0' || value > max) return false;
+    out = value;
+    return true;
+}
+
+std::vector<std::string> split_list(const std::string &text) {
+    std::vector<std::string> items;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t comma = text.find(',', start);
+        if (comma == std::string::npos) comma = text.size();
+        if (comma > start) items.push_back(text.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return items;
+}
+
+bool check_names(const std::vector<std::string> &items, const std::vector<std::string> &allowed, const char *flag,
+                 std::string &error) {
+    if (items.empty()) {
+        error = std::string(flag) + " needs at least one name";
+        return false;
+    }
+    for (const std::string &item : items)
+        if (std::find(allowed.begin(), allowed.end(), item) == allowed.end()) {
+            error = std::string(flag) + ": unknown name '" + item + "'";
+            return false;
+        }
+    return true;
+}
+
+}  // namespace
+
+bool parse_options(int argc, char **argv, Options &options, bool &help, std::string &error) {
+    help = false;
+    bool algorithms_given = false;
+    options.command_line.clear();
+    for (int i = 0; i < argc; ++i) {
+        if (i) options.command_line += ' ';
+        options.command_line += argv[i];
+    }
+    for (int i = 1; i < argc; ++i) {
+        const std::string flag = argv[i];
+        auto value = [&](const char **out) {
+            if (i + 1 >= argc) {
+                error = flag + " needs a value";
+                return false;
+            }
+            *out = argv[++i];
+            return true;
+        };
+        auto number = [&](uint64_t min, uint64_t max, uint64_t &out) {
+            const char *text = nullptr;
+            if (!value(&text)) return false;
+            if (!parse_unsigned(text, max, out) || out < min) {
+                error = flag + ": '" + text + "' is not an integer in [" + std::to_string(min) + ", " +
+                        std::to_string(max) + "]";
+                return false;
+            }
+            return true;
+        };
+        const char *text = nullptr;
+        uint64_t n = 0;
+        if (flag == "--help" || flag == "-h") {
+            help = true;
+            return true;
+        } else if (flag == "--backend") {
+            if (!value(&text)) return false;
+            std::string b = text;
+            if (b == "auto") options.backend = GG_BACKEND_AUTO;
+            else if (b == "cpu") options.backend = GG_BACKEND_CPU;
+            else if (b == "cuda") options.backend = GG_BACKEND_CUDA;
+            else {
+                error = "--backend: '" + b + "' is not auto, cpu or cuda";
+                return false;
+            }
+        } else if (flag == "--algos") {
+            if (!value(&text)) return false;
+            options.algorithms = split_list(text);
+            algorithms_given = true;
+            if (!check_names(options.algorithms, known_algorithms(), "--algos", error)) return false;
+        } else if (flag == "--graphs") {
+            if (!value(&text)) return false;
+            options.graphs = split_list(text);
+            if (!check_names(options.graphs, known_graphs(), "--graphs", error)) return false;
+        } else if (flag == "--scale") {
+            if (!number(1, 30, n)) return false;
+            options.scale = uint32_t(n);
+        } else if (flag == "--grid") {
+            if (!number(2, 46340, n)) return false;  // R * R stays below 2^31 vertices
+            options.grid = uint32_t(n);
+        } else if (flag == "--degree") {
+            if (!number(1, 1024, n)) return false;
+            options.degree = uint32_t(n);
+        } else if (flag == "--seed") {
+            if (!number(0, UINT64_MAX, n)) return false;
+            options.seed = n;
+        } else if (flag == "--threads") {
+            if (!number(1, 4096, n)) return false;
+            options.threads = int(n);
+        } else if (flag == "--trials") {
+            if (!number(1, 100000, n)) return false;
+            options.trials = int(n);
+        } else if (flag == "--pagerank-iterations") {
+            if (!number(1, 100000, n)) return false;
+            options.pagerank_iterations = uint32_t(n);
+        } else if (flag == "--apsp") {
+            options.apsp = true;
+        } else if (flag == "--apsp-scale") {
+            if (!number(1, 16, n)) return false;  // 2^16 vertices: a 16 GiB distance matrix
+            options.apsp_scale = uint32_t(n);
+        } else if (flag == "--no-verify") {
+            options.verify = false;
+        } else if (flag == "--json") {
+            if (!value(&text)) return false;
+            options.json_path = text;
+        } else if (flag == "--markdown") {
+            if (!value(&text)) return false;
+            options.markdown_path = text;
+        } else if (flag == "--export") {
+            if (!value(&text)) return false;
+            options.export_dir = text;
+        } else {
+            error = "unknown argument '" + flag + "' (see --help)";
+            return false;
+        }
+    }
+    if (!algorithms_given) options.algorithms = {"bfs", "sssp", "sswp", "cc", "pagerank", "bc", "spmv"};
+    if (options.graphs.empty()) options.graphs = known_graphs();
+    // "--algos apsp" is the same request as --apsp; APSP has its own graph.
+    auto apsp = std::find(options.algorithms.begin(), options.algorithms.end(), "apsp");
+    if (apsp != options.algorithms.end()) {
+        options.apsp = true;
+        options.algorithms.erase(apsp);
+    }
+    return true;
+}
+
+}  // namespace bench

@@ -1,0 +1,44 @@
+// gg-bench's command line: which suite, which kernels, how many trials, where
+// the reports go. Parsing is strict: an unknown flag or a malformed number is
+// an error naming the argument, never a silent default.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gg.h"
+
+namespace bench {
+
+struct Options {
+    gg_backend backend = GG_BACKEND_AUTO;
+    std::vector<std::string> algorithms;  // suite kernels to run (apsp excluded: see `apsp`)
+    std::vector<std::string> graphs;      // suite graphs to generate
+    int threads = 0;                      // 0: every core OpenMP sees
+    int trials = 5;                       // timed trials after one warm-up run
+    uint32_t scale = 0;                   // 0: 20 on the CPU, 22 on a GPU
+    uint32_t grid = 0;                    // 0: 1024 on the CPU, 2048 on a GPU
+    uint32_t degree = 16;
+    uint64_t seed = 27491095;             // the generator's documented default
+    uint32_t pagerank_iterations = 20;    // PageRank runs exactly this many iterations
+    bool verify = true;
+    bool apsp = false;                    // APSP runs only when asked, on its own small graph
+    uint32_t apsp_scale = 10;
+    std::string json_path;
+    std::string markdown_path;
+    std::string export_dir;               // write each generated graph as .wel for GAP
+    std::string command_line;             // as typed, for the reports
+};
+
+// Parses argv into options. Returns false and fills `error` on a bad
+// argument; sets `help` when --help was asked for.
+bool parse_options(int argc, char **argv, Options &options, bool &help, std::string &error);
+
+const char *usage_text();
+
+// The kernels gg-bench knows, in report order (apsp last).
+const std::vector<std::string> &known_algorithms();
+const std::vector<std::string> &known_graphs();
+
+}  // namespace bench

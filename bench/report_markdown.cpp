@@ -1,0 +1,109 @@
+// The markdown form of a report (see report.h): the exact command and the
+// machine first, then one table of graphs and one of results.
+#include <map>
+
+#include "report.h"
+#include "verify.h"
+
+namespace bench {
+
+namespace {
+
+std::string ms(double value) {
+    if (value <= 0) return value == 0 ? "0" : "-";
+    if (value < 10) return format("%.3f", value);
+    if (value < 1000) return format("%.1f", value);
+    return format("%.0f", value);
+}
+
+std::string cell(const std::string &text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '|') out += "\\|";
+        else if (c == '\n') out += ' ';
+        else out += c;
+    }
+    return out;
+}
+
+std::string version_text(int cuda_version) {
+    if (cuda_version <= 0) return "none";
+    return format("%d.%d", cuda_version / 1000, (cuda_version % 1000) / 10);
+}
+
+}  // namespace
+
+std::string report_markdown(const Report &report) {
+    const MachineInfo &m = report.machine;
+    std::string md;
+    md += format("# gg-bench: %s backend, %s suite\n\n", report.backend_requested.c_str(), report.suite.c_str());
+    md += "Command (run from the build directory):\n\n```\n" + m.command_line + "\n```\n\n";
+    md += "| | |\n|---|---|\n";
+    md += "| date (UTC) | " + m.date_utc + " |\n";
+    md += "| gg version | " + m.gg_version + " |\n";
+    md += "| host | " + cell(m.hostname) + " (" + cell(m.os) + ") |\n";
+    md += "| CPU | " + cell(m.cpu_model) + format(", %d logical CPUs, %.1f GiB memory |\n", m.logical_cpus, m.memory_gib);
+    md += format("| CPU threads used | %d |\n", m.threads);
+    md += format("| load average (1 min) at start / end | %.2f / %.2f |\n", m.load_average_start, m.load_average_end);
+    if (m.device.present)
+        md += "| GPU | " + cell(m.device.name) +
+              format(" (sm_%d%d, %d SMs, %.1f GiB, L2 %.1f MiB), driver %s, CUDA runtime %s |\n",
+                     m.device.compute_major, m.device.compute_minor, m.device.multiprocessors,
+                     double(m.device.memory_bytes) / (1 << 30), double(m.device.l2_bytes) / (1 << 20),
+                     version_text(m.device.driver_version).c_str(), version_text(m.device.runtime_version).c_str());
+    else
+        md += "| GPU | none: " + cell(m.device.reason) + " |\n";
+    md += "| compiler | " + cell(m.compiler) + " |\n";
+    md += format("| host copy bandwidth | %.1f GB/s (memcpy of %zu MiB with %d threads, read + write) |\n",
+                 report.host_copy.gb_per_s, report.host_copy.buffer_bytes >> 20, report.host_copy.threads);
+    if (report.device_copy_gb_per_s > 0)
+        md += format("| device copy bandwidth | %.1f GB/s (cudaMemcpy device to device of %llu MiB, read + write) |\n",
+                     report.device_copy_gb_per_s, (unsigned long long)(report.device_copy_bytes >> 20));
+    md += format("| trials | warm-up + %d timed, median of gg_run_stats.compute_ms (graph resident) |\n",
+                 report.trials);
+    md += format("| PageRank | exactly %u iterations (tolerance 0) |\n", report.pagerank_iterations);
+    md += std::string("| verified | ") + (report.verify ? "yes, each first run against a serial check" : "no (--no-verify)") +
+          " |\n\n";
+
+    md += "## Graphs\n\n| graph | generated as | n | m | source (out-degree) | generate ms |\n"
+          "|---|---|---:|---:|---|---:|\n";
+    for (const GraphResult &g : report.graphs) {
+        if (!g.error.empty()) {
+            md += "| " + g.name + " | " + cell(g.description) + " | - | - | - | failed: " + cell(g.error) + " |\n";
+            continue;
+        }
+        md += format("| %s | %s | %u | %llu | %u (%llu) | %s |\n", g.name.c_str(), cell(g.description).c_str(), g.n,
+                     (unsigned long long)g.m, g.source, (unsigned long long)g.source_degree, ms(g.generate_ms).c_str());
+    }
+
+    md += "\n## Results\n\n"
+          "Times in ms. GTEPS = m / median time (PageRank: m per iteration). GB/s counts the bytes of the byte "
+          "model below; % BW = that rate / the copy bandwidth of the backend that ran. First-run columns are the "
+          "warm-up call: layout building (preprocess), host-device copies (transfer), device memory held.\n\n"
+          "| algorithm | graph | backend | median | min | max | ms/iter | iters | GTEPS | GB/s | % BW | "
+          "1st preprocess | 1st transfer | device MiB | verified |\n"
+          "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
+    std::map<std::string, std::string> models;
+    std::string failures;
+    for (const KernelResult &r : report.results) {
+        models[r.algorithm] = r.byte_model;
+        if (r.status != "ok") {
+            md += "| " + r.algorithm + " | " + r.graph + " | " + r.backend + " | " + r.status +
+                  " | | | | | | | | | | | no |\n";
+            failures += "- " + r.algorithm + " on " + r.graph + ": " + r.status + ": " + r.message + "\n";
+            continue;
+        }
+        md += format("| %s | %s | %s | %s | %s | %s | %s | %u | %.3f | %.1f | %.0f%% | %s | %s | %.1f | %s |\n",
+                     r.algorithm.c_str(), r.graph.c_str(), r.backend.c_str(), ms(r.compute.median).c_str(),
+                     ms(r.compute.min).c_str(), ms(r.compute.max).c_str(),
+                     r.ms_per_iteration > 0 ? ms(r.ms_per_iteration).c_str() : "", r.iterations, r.gteps, r.gb_per_s,
+                     100.0 * r.roofline_fraction, ms(r.first_preprocess_ms).c_str(), ms(r.first_transfer_ms).c_str(),
+                     double(r.device_bytes) / (1 << 20), r.verified ? "yes" : "not checked");
+    }
+    if (!failures.empty()) md += "\n## Failures\n\n" + failures;
+    md += "\n## Byte models (bytes one run must move at least)\n\n";
+    for (const auto &entry : models) md += "- " + entry.first + ": " + entry.second + "\n";
+    return md;
+}
+
+}  // namespace bench

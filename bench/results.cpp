@@ -1,0 +1,41 @@
+// Small helpers of the result model (see results.h).
+#include "results.h"
+
+#include <algorithm>
+
+namespace bench {
+
+Spread spread_of(std::vector<double> values) {
+    Spread s;
+    if (values.empty()) return s;
+    std::sort(values.begin(), values.end());
+    size_t k = values.size();
+    s.min = values.front();
+    s.max = values.back();
+    s.median = k % 2 ? values[k / 2] : 0.5 * (values[k / 2 - 1] + values[k / 2]);
+    return s;
+}
+
+const char *backend_name(gg_backend backend) {
+    switch (backend) {
+    case GG_BACKEND_AUTO: return "auto";
+    case GG_BACKEND_CPU: return "cpu";
+    case GG_BACKEND_CUDA: return "cuda";
+    }
+    return "unknown";
+}
+
+const char *layout_name(gg_layout layout) {
+    switch (layout) {
+    case GG_LAYOUT_AUTO: return "auto";
+    case GG_LAYOUT_CSR: return "csr";
+    case GG_LAYOUT_GSHARDS: return "gshards";
+    case GG_LAYOUT_CW: return "cw";
+    case GG_LAYOUT_VIRTUAL_SPLIT: return "virtual-split";
+    case GG_LAYOUT_UDT: return "udt";
+    case GG_LAYOUT_TOCAB: return "tocab";
+    }
+    return "unknown";
+}
+
+}  // namespace bench

@@ -1,0 +1,87 @@
+// Warm-up, verification and timed trials of one kernel (see runner.h).
+#include "runner.h"
+
+#include <chrono>
+#include <cstdio>
+
+namespace bench {
+
+namespace {
+
+std::string last_error(gg_context *context, gg_status status) {
+    return std::string(gg_status_string(status)) + ": " + gg_context_last_error(context);
+}
+
+}  // namespace
+
+KernelResult measure_kernel(gg_context *context, Kernel &kernel, const SuiteGraph &graph, const HostCsr *csr,
+                            const RunnerSettings &settings) {
+    KernelResult r;
+    r.algorithm = kernel.name();
+    r.graph = graph.name;
+    r.has_source = kernel.uses_source();
+    r.source = graph.source;
+    r.byte_model = kernel.byte_model();
+
+    gg_run_stats first;
+    gg_run_stats_init(&first);
+    gg_status status = kernel.run(context, graph.graph, graph.source, &first);
+    if (status != GG_OK) {
+        r.status = "error";
+        r.message = last_error(context, status);
+        return r;
+    }
+    r.backend = backend_name(first.backend);
+    r.layout = layout_name(first.layout);
+    r.fallback_reason = first.fallback_reason;
+    r.threads = first.num_threads;
+    r.first_total_ms = first.total_ms;
+    r.first_compute_ms = first.compute_ms;
+    r.first_preprocess_ms = first.preprocess_ms;
+    r.first_transfer_ms = first.transfer_ms;
+    r.device_bytes = first.device_bytes;
+
+    if (csr != nullptr) {
+        auto start = std::chrono::steady_clock::now();
+        std::string finding = kernel.verify(*csr, graph.source, first);
+        r.verify_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        if (!finding.empty()) {
+            r.status = "verify-failed";
+            r.message = finding;
+            return r;  // timing a wrong answer would only mislead
+        }
+        r.verified = true;
+    }
+
+    gg_run_stats last = first;
+    for (int t = 0; t < settings.trials; ++t) {
+        gg_run_stats stats;
+        gg_run_stats_init(&stats);
+        status = kernel.run(context, graph.graph, graph.source, &stats);
+        if (status != GG_OK) {
+            r.status = "error";
+            r.message = "trial " + std::to_string(t + 1) + ": " + last_error(context, status);
+            return r;
+        }
+        r.compute_ms.push_back(stats.compute_ms);
+        r.total_ms.push_back(stats.total_ms);
+        last = stats;
+    }
+    r.compute = spread_of(r.compute_ms);
+    r.total = spread_of(r.total_ms);
+    r.iterations = last.iterations;
+    const double seconds = r.compute.median * 1e-3;
+    const double edges = double(graph.m) * (kernel.iterative() ? double(last.iterations) : 1.0);
+    if (kernel.iterative() && last.iterations > 0) r.ms_per_iteration = r.compute.median / last.iterations;
+    if (seconds > 0) {
+        r.gteps = edges / seconds / 1e9;
+        r.bytes = kernel.bytes_moved(graph.n, graph.m, last);
+        r.gb_per_s = r.bytes / seconds / 1e9;
+        const double roofline =
+            last.backend == GG_BACKEND_CUDA ? settings.device_copy_gb_per_s : settings.host_copy_gb_per_s;
+        if (roofline > 0) r.roofline_fraction = r.gb_per_s / roofline;
+    }
+    return r;
+}
+
+}  // namespace bench

@@ -1,0 +1,22 @@
+// printf-style formatting into std::string for verifier and report messages.
+#include <cstdarg>
+#include <cstdio>
+
+#include "verify.h"
+
+namespace bench {
+
+std::string format(const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    va_list copy;
+    va_copy(copy, args);
+    int length = std::vsnprintf(nullptr, 0, fmt, copy);
+    va_end(copy);
+    std::string text(length > 0 ? size_t(length) : 0, '\0');
+    if (length > 0) std::vsnprintf(&text[0], size_t(length) + 1, fmt, args);
+    va_end(args);
+    return text;
+}
+
+}  // namespace bench
