@@ -1,0 +1,60 @@
+"""gg: graph analytics on NVIDIA GPUs (with a CPU fallback), from Python.
+
+A thin ctypes binding over the C library libgg.so; numpy arrays go in and
+come out. Quick start::
+
+    import gg
+    g = gg.load("road.gr")            # or gg.Graph.from_edges(src, dst, weights)
+    dist = g.sssp(0)                  # numpy float32, inf where unreachable
+    print(dist[:10])
+
+The library is found through the GG_LIBRARY environment variable (path of
+libgg.so), then `pkg-config --variable=libdir gg`, then the dynamic loader
+and the usual prefixes. See README.md.
+"""
+
+from ._abi import library_path, library_version
+from ._library import ABI_MAJOR, ABI_MINOR
+from .context import Context, default_context
+from .errors import (
+    DeviceError,
+    Error,
+    InputOutputError,
+    InternalError,
+    InvalidArgumentError,
+    OutOfMemoryError,
+    ParseError,
+    TooLargeError,
+    UnsupportedError,
+)
+from .graph import UNREACHABLE, Graph, format_from_path, generate, load
+from .results import Partition, RunStats, Shards, ShardStats
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ABI_MAJOR",
+    "ABI_MINOR",
+    "Context",
+    "DeviceError",
+    "Error",
+    "Graph",
+    "InputOutputError",
+    "InternalError",
+    "InvalidArgumentError",
+    "OutOfMemoryError",
+    "ParseError",
+    "Partition",
+    "RunStats",
+    "ShardStats",
+    "Shards",
+    "TooLargeError",
+    "UNREACHABLE",
+    "UnsupportedError",
+    "default_context",
+    "format_from_path",
+    "generate",
+    "library_path",
+    "library_version",
+    "load",
+]

@@ -1,0 +1,256 @@
+"""ctypes mirror of include/gg.h: enums, option structs and prototypes.
+
+Every struct here must match its C definition field for field; the tests
+compare ctypes.sizeof with the struct_size each *_init function writes, and
+the defaults those functions write with the header's documented defaults.
+Enums are C ints (32 bits on every platform gg supports).
+"""
+
+import ctypes
+from ctypes import (
+    CFUNCTYPE,
+    POINTER,
+    Structure,
+    c_char,
+    c_char_p,
+    c_double,
+    c_float,
+    c_int,
+    c_int32,
+    c_size_t,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
+
+from ._library import check_version, load_library
+
+# ---- enums (values fixed by gg.h, never renumbered) ----------------------
+GG_OK = 0
+STATUS_NAMES = {
+    0: "ok",
+    -1: "invalid argument",
+    -2: "parse error",
+    -3: "out of memory",
+    -4: "device error",
+    -5: "unsupported",
+    -6: "I/O error",
+    -7: "too large",
+    -8: "internal error",
+}
+
+BACKENDS = {"auto": 0, "cpu": 1, "cuda": 2}
+LOG_LEVELS = {"debug": 0, "info": 1, "warn": 2, "error": 3}
+DUPLICATES = {"min": 0, "max": 1, "sum": 2, "first": 3, "all": 4}
+FORMATS = {"auto": 0, "mtx": 1, "edgelist": 2, "wel": 3, "dimacs": 4, "ggb": 5}
+GENERATORS = {"kron": 0, "urand": 1, "grid": 2}
+LAYOUTS = {"auto": 0, "csr": 1, "gshards": 2, "cw": 3, "virtual_split": 4, "udt": 5, "tocab": 6}
+
+gg_status = c_int
+gg_enum = c_int
+
+
+class gg_context(Structure):
+    """Opaque."""
+
+
+class gg_graph(Structure):
+    """Opaque."""
+
+
+class gg_shards(Structure):
+    """Opaque."""
+
+
+gg_log_fn = CFUNCTYPE(None, c_void_p, gg_enum, c_char_p)
+
+
+class gg_context_options(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("backend", gg_enum),
+        ("device_id", c_int32),
+        ("num_threads", c_int32),
+        ("log_fn", gg_log_fn),
+        ("log_user_data", c_void_p),
+        ("log_level", gg_enum),
+    ]
+
+
+class gg_graph_options(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("undirected", c_int32),
+        ("duplicates", gg_enum),
+        ("drop_self_loops", c_int32),
+        ("max_edges", c_uint64),
+    ]
+
+
+class gg_generator_options(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("kind", gg_enum),
+        ("scale", c_uint32),
+        ("degree", c_uint32),
+        ("rows", c_uint32),
+        ("cols", c_uint32),
+        ("seed", c_uint64),
+        ("weighted", c_int32),
+        ("weight_min", c_uint32),
+        ("weight_max", c_uint32),
+        ("symmetrize", c_int32),
+        ("rmat_a", c_double),
+        ("rmat_b", c_double),
+        ("rmat_c", c_double),
+    ]
+
+
+class gg_run_options(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("backend", gg_enum),
+        ("layout", gg_enum),
+        ("tolerance", c_double),
+        ("max_iterations", c_uint32),
+        ("damping", c_double),
+        ("delta", c_float),
+    ]
+
+
+class gg_run_stats(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("backend", gg_enum),
+        ("layout", gg_enum),
+        ("device_id", c_int32),
+        ("num_threads", c_int32),
+        ("total_ms", c_double),
+        ("compute_ms", c_double),
+        ("transfer_ms", c_double),
+        ("preprocess_ms", c_double),
+        ("iterations", c_uint32),
+        ("edges_visited", c_uint64),
+        ("device_bytes", c_uint64),
+        ("fallback_reason", c_char * 160),
+    ]
+
+
+class gg_partition_options(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("seed", c_int32),
+        ("ufactor", c_int32),
+    ]
+
+
+class gg_shard_options(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("vertices_per_shard", c_uint32),
+        ("shared_memory_bytes", c_uint32),
+        ("vertex_value_bytes", c_uint32),
+    ]
+
+
+class gg_shard_stats(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("num_shards", c_uint32),
+        ("vertices_per_shard", c_uint32),
+        ("num_edges", c_uint64),
+        ("num_windows", c_uint64),
+        ("empty_windows", c_uint64),
+        ("max_window", c_uint64),
+        ("mean_window", c_double),
+        ("window_histogram", c_uint64 * 8),
+        ("max_shard", c_uint64),
+        ("gshards_bytes", c_uint64),
+        ("cw_bytes", c_uint64),
+    ]
+
+
+P = POINTER
+ctx_p = P(gg_context)
+graph_p = P(gg_graph)
+shards_p = P(gg_shards)
+u32_p = P(c_uint32)
+u64_p = P(c_uint64)
+f32_p = P(c_float)
+f64_p = P(c_double)
+
+# name: (restype, argtypes)
+PROTOTYPES = {
+    "gg_version": (c_uint32, []),
+    "gg_version_string": (c_char_p, []),
+    "gg_status_string": (c_char_p, [gg_status]),
+    "gg_context_options_init": (None, [P(gg_context_options)]),
+    "gg_context_create": (gg_status, [P(gg_context_options), P(ctx_p)]),
+    "gg_context_destroy": (None, [ctx_p]),
+    "gg_context_last_error": (c_char_p, [ctx_p]),
+    "gg_context_copy_last_error": (c_size_t, [ctx_p, c_char_p, c_size_t]),
+    "gg_context_last_status": (gg_status, [ctx_p]),
+    "gg_context_clear_error": (None, [ctx_p]),
+    "gg_context_cuda_available": (c_int32, [ctx_p, c_char_p, c_size_t]),
+    "gg_context_num_threads": (c_int32, [ctx_p]),
+    "gg_graph_options_init": (None, [P(gg_graph_options)]),
+    "gg_graph_create": (gg_status, [ctx_p, c_uint32, c_uint64, u32_p, u32_p, f32_p, P(gg_graph_options), P(graph_p)]),
+    "gg_graph_create_csr": (gg_status, [ctx_p, c_uint32, u64_p, u32_p, f32_p, P(gg_graph_options), P(graph_p)]),
+    "gg_graph_load": (gg_status, [ctx_p, c_char_p, gg_enum, P(gg_graph_options), P(graph_p)]),
+    "gg_graph_save": (gg_status, [ctx_p, graph_p, c_char_p, gg_enum]),
+    "gg_format_from_path": (gg_enum, [c_char_p]),
+    "gg_generator_options_init": (None, [P(gg_generator_options)]),
+    "gg_graph_generate": (gg_status, [ctx_p, P(gg_generator_options), P(graph_p)]),
+    "gg_graph_destroy": (None, [graph_p]),
+    "gg_graph_num_vertices": (c_uint32, [graph_p]),
+    "gg_graph_num_edges": (c_uint64, [graph_p]),
+    "gg_graph_is_undirected": (c_int32, [graph_p]),
+    "gg_graph_is_weighted": (c_int32, [graph_p]),
+    "gg_graph_out_degrees": (gg_status, [ctx_p, graph_p, u32_p]),
+    "gg_graph_in_degrees": (gg_status, [ctx_p, graph_p, u32_p]),
+    "gg_graph_copy_csr": (gg_status, [ctx_p, graph_p, u64_p, u32_p, f32_p]),
+    "gg_graph_copy_csc": (gg_status, [ctx_p, graph_p, u64_p, u32_p, f32_p]),
+    "gg_run_options_init": (None, [P(gg_run_options)]),
+    "gg_run_stats_init": (None, [P(gg_run_stats)]),
+    "gg_run_bfs": (gg_status, [ctx_p, graph_p, c_uint32, u32_p, u32_p, P(gg_run_options), P(gg_run_stats)]),
+    "gg_run_sssp": (gg_status, [ctx_p, graph_p, c_uint32, f32_p, P(gg_run_options), P(gg_run_stats)]),
+    "gg_run_sswp": (gg_status, [ctx_p, graph_p, c_uint32, f32_p, P(gg_run_options), P(gg_run_stats)]),
+    "gg_run_cc": (gg_status, [ctx_p, graph_p, u32_p, P(gg_run_options), P(gg_run_stats)]),
+    "gg_run_pagerank": (gg_status, [ctx_p, graph_p, f64_p, P(gg_run_options), P(gg_run_stats)]),
+    "gg_run_bc": (gg_status, [ctx_p, graph_p, u32_p, c_uint32, f64_p, P(gg_run_options), P(gg_run_stats)]),
+    "gg_run_spmv": (gg_status, [ctx_p, graph_p, f32_p, f32_p, P(gg_run_options), P(gg_run_stats)]),
+    "gg_run_apsp": (gg_status, [ctx_p, graph_p, f32_p, c_uint64, P(gg_run_options), P(gg_run_stats)]),
+    "gg_partition_options_init": (None, [P(gg_partition_options)]),
+    "gg_partition": (gg_status, [ctx_p, graph_p, c_uint32, u32_p, u64_p, P(gg_partition_options)]),
+    "gg_shard_options_init": (None, [P(gg_shard_options)]),
+    "gg_shard_stats_init": (None, [P(gg_shard_stats)]),
+    "gg_shard": (gg_status, [ctx_p, graph_p, P(gg_shard_options), P(shards_p)]),
+    "gg_shards_destroy": (None, [shards_p]),
+    "gg_shards_get_stats": (gg_status, [shards_p, P(gg_shard_stats)]),
+    "gg_shards_copy_shards": (gg_status, [shards_p, u64_p, u32_p, u32_p, f32_p]),
+    "gg_shards_copy_windows": (gg_status, [shards_p, u64_p]),
+    "gg_shards_copy_cw": (gg_status, [shards_p, u64_p, u32_p, u64_p]),
+}
+
+
+def _bind():
+    lib, path = load_library()
+    missing = [name for name in PROTOTYPES if not hasattr(lib, name)]
+    if missing:
+        raise ImportError("gg: %s lacks symbols this binding needs: %s" % (path, ", ".join(missing)))
+    for name, (restype, argtypes) in PROTOTYPES.items():
+        function = getattr(lib, name)
+        function.restype = restype
+        function.argtypes = argtypes
+    version = check_version(lib)
+    return lib, path, version
+
+
+lib, library_path, library_version = _bind()
+
+
+def initialized(struct_type, init_name):
+    """A struct of struct_type filled by its gg *_init function (defaults + struct_size)."""
+    value = struct_type()
+    getattr(lib, init_name)(ctypes.byref(value))
+    return value

@@ -1,0 +1,168 @@
+"""gg.Context: backend choice, threads, logging, and the last-error slot.
+
+The C library keeps the message of the last failure on the context, not in
+thread-local storage, and ctypes releases the GIL during every foreign call.
+Two Python threads sharing a context could therefore read each other's
+message; each Context holds a lock across "call, then copy the message", so
+an exception always carries the message of its own failure. Calls on one
+context are thereby serialised: threads that want to run in parallel create
+one Context each (graphs may be shared freely, they are immutable).
+"""
+
+import ctypes
+import threading
+import weakref
+
+from . import _abi
+from ._abi import lib
+from ._convert import checked_int, enum_value
+from .errors import Error, InvalidArgumentError, error_for
+
+_LEVEL_NAMES = {value: name for name, value in _abi.LOG_LEVELS.items()}
+
+
+def _make_log_trampoline(log):
+    """Wraps a Python callable(level_name, message) as a gg_log_fn.
+
+    An exception raised by the callable cannot cross the C library, so it is
+    swallowed; the library's own status codes still report every failure.
+    """
+
+    def trampoline(_user_data, level, message):
+        try:
+            log(_LEVEL_NAMES.get(level, str(level)), message.decode("utf-8", "replace"))
+        except Exception:  # noqa: BLE001 - must not unwind into C
+            pass
+
+    return _abi.gg_log_fn(trampoline)
+
+
+def _destroy(handle, _keep_alive):
+    # _keep_alive holds the log trampoline until the context is gone.
+    lib.gg_context_destroy(handle)
+
+
+class Context:
+    """A gg context: where runs execute and where failures are recorded.
+
+    Args:
+        backend: "auto" (default: the GPU when usable, else the CPU), "cpu" or "cuda".
+        device_id: CUDA device; None picks device 0.
+        num_threads: CPU threads; None uses every core OpenMP sees.
+        log: optional callable(level, message) receiving the library's log lines,
+            level being "debug", "info", "warn" or "error".
+        log_level: least severe level passed to `log` (default "warn").
+
+    Use it as a context manager, or call close(); a finalizer releases it otherwise.
+    """
+
+    def __init__(self, backend="auto", device_id=None, num_threads=None, log=None, log_level="warn"):
+        options = _abi.initialized(_abi.gg_context_options, "gg_context_options_init")
+        options.backend = enum_value(_abi.BACKENDS, backend, "backend")
+        if device_id is not None:
+            options.device_id = checked_int(device_id, "device_id", -1, 2**31 - 1)
+        if num_threads is not None:
+            options.num_threads = checked_int(num_threads, "num_threads", 0, 2**31 - 1)
+        options.log_level = enum_value(_abi.LOG_LEVELS, log_level, "log_level")
+        trampoline = None
+        if log is not None:
+            if not callable(log):
+                raise InvalidArgumentError("log must be callable(level, message)")
+            trampoline = _make_log_trampoline(log)
+            options.log_fn = trampoline
+        handle = _abi.ctx_p()
+        status = lib.gg_context_create(ctypes.byref(options), ctypes.byref(handle))
+        if status != _abi.GG_OK:
+            # No context exists yet to hold a message, so the binding names the options.
+            raise error_for(
+                status,
+                "gg_context_create refused backend=%r device_id=%r num_threads=%r log_level=%r"
+                % (backend, device_id, num_threads, log_level),
+            )
+        self._handle = handle
+        # Re-entrant: a log callback may itself call gg with this context.
+        self._lock = threading.RLock()
+        self._finalizer = weakref.finalize(self, _destroy, handle, trampoline)
+
+    # ---- lifetime ---------------------------------------------------------
+    def close(self):
+        """Destroys the C context now. Graphs made with it stay usable."""
+        with self._lock:
+            self._finalizer()
+
+    @property
+    def closed(self):
+        return not self._finalizer.alive
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        if self.closed:
+            return "<gg.Context closed>"
+        return "<gg.Context num_threads=%d>" % self.num_threads
+
+    # ---- calls ------------------------------------------------------------
+    def _live_handle(self):
+        if not self._finalizer.alive:
+            raise InvalidArgumentError("this gg.Context has been closed")
+        return self._handle
+
+    def call(self, function, *args):
+        """Calls a gg function whose first argument is the context; raises on failure.
+
+        The lock makes the message read after a failure the one of this call.
+        """
+        with self._lock:
+            handle = self._live_handle()
+            status = function(handle, *args)
+            if status != _abi.GG_OK:
+                raise error_for(status, self._copy_last_error(handle))
+
+    @staticmethod
+    def _copy_last_error(handle):
+        size = lib.gg_context_copy_last_error(handle, None, 0)
+        buffer = ctypes.create_string_buffer(size + 1)
+        lib.gg_context_copy_last_error(handle, buffer, size + 1)
+        return buffer.value.decode("utf-8", "replace")
+
+    # ---- queries ----------------------------------------------------------
+    @property
+    def num_threads(self):
+        """CPU threads the CPU backend uses."""
+        return int(lib.gg_context_num_threads(self._live_handle()))
+
+    def cuda_available(self):
+        """(True, "") when a GPU is usable, else (False, reason)."""
+        buffer = ctypes.create_string_buffer(512)
+        with self._lock:
+            usable = lib.gg_context_cuda_available(self._live_handle(), buffer, len(buffer))
+        return bool(usable), buffer.value.decode("utf-8", "replace")
+
+
+_default = None
+_default_lock = threading.Lock()
+
+
+def default_context():
+    """The context used when a call names none (created on first use, backend "auto")."""
+    global _default
+    with _default_lock:
+        if _default is None or _default.closed:
+            _default = Context()
+        return _default
+
+
+def resolve(context):
+    """The given context, or the default one."""
+    if context is None:
+        return default_context()
+    if not isinstance(context, Context):
+        raise InvalidArgumentError("context must be a gg.Context, not %s" % type(context).__name__)
+    return context
+
+
+__all__ = ["Context", "default_context", "Error"]

@@ -1,0 +1,458 @@
+"""gg.Graph: an immutable graph owned by the C library, and its algorithms.
+
+Every algorithm returns numpy arrays indexed by vertex id (0-based). Runs
+accept these keyword arguments besides their own:
+
+    backend   "auto" (the context's choice), "cpu" or "cuda"
+    layout    "auto", "csr", "gshards", "cw", "virtual_split", "udt", "tocab"
+    context   the gg.Context to run with (default: the graph's own)
+    return_stats
+              when True, the result is followed by a gg.RunStats: a single
+              array becomes (array, stats), a tuple gets stats appended.
+"""
+
+import ctypes
+import weakref
+
+import numpy as np
+
+from . import _abi
+from ._abi import lib
+from ._convert import (
+    UINT32_MAX,
+    UINT64_MAX,
+    checked_int,
+    enum_value,
+    id_array,
+    path_bytes,
+    pointer,
+    value_array,
+    vertex,
+)
+from .context import resolve
+from .errors import InvalidArgumentError, OutOfMemoryError
+from .results import Partition, RunStats, Shards
+
+#: The depth BFS gives to unreachable vertices (UINT32_MAX).
+UNREACHABLE = UINT32_MAX
+
+
+def graph_options(directed=True, duplicates="min", drop_self_loops=False, max_edges=None):
+    """A gg_graph_options from keyword arguments (None keeps the library's default)."""
+    options = _abi.initialized(_abi.gg_graph_options, "gg_graph_options_init")
+    options.undirected = 0 if directed else 1
+    options.duplicates = enum_value(_abi.DUPLICATES, duplicates, "duplicates")
+    options.drop_self_loops = 1 if drop_self_loops else 0
+    if max_edges is not None:
+        options.max_edges = checked_int(max_edges, "max_edges", 0, UINT64_MAX)
+    return options
+
+
+def _run_options(backend=None, layout=None, **numbers):
+    options = _abi.initialized(_abi.gg_run_options, "gg_run_options_init")
+    if backend is not None:
+        options.backend = enum_value(_abi.BACKENDS, backend, "backend")
+    if layout is not None:
+        options.layout = enum_value(_abi.LAYOUTS, layout, "layout")
+    for name, value in numbers.items():
+        if value is None:
+            continue
+        if name == "max_iterations":
+            value = checked_int(value, name, 0, UINT32_MAX)
+        elif not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, bool):
+            raise InvalidArgumentError("%s must be a number, not %s" % (name, type(value).__name__))
+        setattr(options, name, value)
+    return options
+
+
+class Graph:
+    """An immutable directed graph (an undirected one stores both directions).
+
+    Build one with Graph.from_edges, from_csr, from_scipy, from_networkx,
+    gg.load or gg.generate. It may be shared by threads; release it with
+    close() or a `with` block, or let the finalizer do it.
+
+    Properties: n, m (stored directed edges), directed, weighted, and nodes
+    (the original node labels when built from networkx with non-0..n-1
+    labels, else None).
+    """
+
+    def __init__(self, handle, context, nodes=None):
+        # Private: use the constructors above.
+        self._handle = handle
+        self._context = context
+        self._finalizer = weakref.finalize(self, lib.gg_graph_destroy, handle)
+        self.nodes = nodes
+        self._node_index = None
+
+    # ---- construction -----------------------------------------------------
+    @classmethod
+    def _create(cls, context, function, *args, nodes=None):
+        context = resolve(context)
+        handle = _abi.graph_p()
+        context.call(function, *args, ctypes.byref(handle))
+        return cls(handle, context, nodes)
+
+    @classmethod
+    def from_edges(cls, src, dst, weights=None, directed=True, num_vertices=None, duplicates="min",
+                   drop_self_loops=False, max_edges=None, context=None):
+        """A graph from edge arrays: edge i goes from src[i] to dst[i].
+
+        num_vertices defaults to the largest id + 1. directed=False stores
+        every edge in both directions. duplicates is "min" (default), "max",
+        "sum", "first" or "all" (keep a multigraph). Unweighted graphs get
+        weight 1 everywhere.
+        """
+        src = id_array(src, "src")
+        dst = id_array(dst, "dst")
+        if src.size != dst.size:
+            raise InvalidArgumentError("src has %d entries but dst has %d" % (src.size, dst.size))
+        if weights is not None:
+            weights = value_array(weights, "weights", np.float32, src.size)
+        if num_vertices is None:
+            num_vertices = int(max(src.max(), dst.max())) + 1 if src.size else 0
+        num_vertices = checked_int(num_vertices, "num_vertices", 0, UINT32_MAX)
+        options = graph_options(directed, duplicates, drop_self_loops, max_edges)
+        return cls._create(context, lib.gg_graph_create, num_vertices, src.size, pointer(src, _abi.u32_p),
+                           pointer(dst, _abi.u32_p), pointer(weights, _abi.f32_p), ctypes.byref(options))
+
+    @classmethod
+    def from_csr(cls, offsets, indices, weights=None, directed=True, duplicates="min", drop_self_loops=False,
+                 max_edges=None, context=None):
+        """A graph from CSR arrays: out-edges of v are indices[offsets[v]:offsets[v+1]]."""
+        offsets = id_array(offsets, "offsets", np.uint64, UINT64_MAX)
+        if offsets.size == 0:
+            raise InvalidArgumentError("offsets needs n + 1 entries (at least one)")
+        indices = id_array(indices, "indices")
+        if int(offsets[-1]) != indices.size:
+            raise InvalidArgumentError("offsets[-1] is %d but indices has %d entries" % (int(offsets[-1]), indices.size))
+        if weights is not None:
+            weights = value_array(weights, "weights", np.float32, indices.size)
+        num_vertices = checked_int(offsets.size - 1, "num_vertices", 0, UINT32_MAX)
+        options = graph_options(directed, duplicates, drop_self_loops, max_edges)
+        return cls._create(context, lib.gg_graph_create_csr, num_vertices, pointer(offsets, _abi.u64_p),
+                           pointer(indices, _abi.u32_p), pointer(weights, _abi.f32_p), ctypes.byref(options))
+
+    @classmethod
+    def from_scipy(cls, matrix, directed=True, weighted=True, duplicates="min", drop_self_loops=False, context=None):
+        """A graph from a square scipy.sparse matrix: entry (u, v) is the edge u -> v with its value as weight.
+
+        Explicitly stored zeros are edges of weight 0. weighted=False ignores the values.
+        """
+        import scipy.sparse
+
+        if not scipy.sparse.issparse(matrix):
+            raise InvalidArgumentError("from_scipy needs a scipy.sparse matrix, not %s" % type(matrix).__name__)
+        rows, cols = matrix.shape
+        if rows != cols:
+            raise InvalidArgumentError("the matrix must be square to be an adjacency matrix, not %dx%d" % (rows, cols))
+        csr = matrix.tocsr()
+        end = int(csr.indptr[-1])
+        weights = csr.data[:end] if weighted else None
+        return cls.from_csr(csr.indptr, csr.indices[:end], weights, directed=directed, duplicates=duplicates,
+                            drop_self_loops=drop_self_loops, context=context)
+
+    @classmethod
+    def from_networkx(cls, graph, weight="weight", duplicates="min", context=None):
+        """A graph from a networkx (Multi)(Di)Graph.
+
+        Nodes that are exactly the integers 0..n-1 keep their ids; otherwise
+        vertex i is the i-th node of graph.nodes and Graph.nodes lists them.
+        weight names the edge attribute holding weights (missing means 1);
+        None, or a graph where no edge carries it, gives an unweighted graph.
+        Parallel edges of a multigraph are merged per `duplicates`.
+        """
+        node_list = list(graph.nodes)
+        n = len(node_list)
+        identity = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in node_list) and \
+            set(int(v) for v in node_list) == set(range(n))
+        index = None if identity else {node: i for i, node in enumerate(node_list)}
+        edges = list(graph.edges(data=True))
+        src = np.fromiter((u if identity else index[u] for u, _, _ in edges), dtype=np.int64, count=len(edges))
+        dst = np.fromiter((v if identity else index[v] for _, v, _ in edges), dtype=np.int64, count=len(edges))
+        weights = None
+        if weight is not None and any(weight in data for _, _, data in edges):
+            weights = np.fromiter((data.get(weight, 1.0) for _, _, data in edges), dtype=np.float64,
+                                  count=len(edges))
+        result = cls.from_edges(src, dst, weights, directed=graph.is_directed(), num_vertices=n,
+                                duplicates=duplicates, context=context)
+        if not identity:
+            result.nodes = node_list
+        return result
+
+    # ---- lifetime ---------------------------------------------------------
+    def close(self):
+        """Releases the graph and its cached layouts now."""
+        self._finalizer()
+
+    @property
+    def closed(self):
+        return not self._finalizer.alive
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _live(self):
+        if not self._finalizer.alive:
+            raise InvalidArgumentError("this gg.Graph has been closed")
+        return self._handle
+
+    def __repr__(self):
+        if self.closed:
+            return "<gg.Graph closed>"
+        return "<gg.Graph n=%d m=%d %s %s>" % (self.n, self.m, "directed" if self.directed else "undirected",
+                                              "weighted" if self.weighted else "unweighted")
+
+    # ---- properties -------------------------------------------------------
+    @property
+    def n(self):
+        """Number of vertices."""
+        return int(lib.gg_graph_num_vertices(self._live()))
+
+    @property
+    def m(self):
+        """Number of stored directed edges (an undirected edge counts twice, a self-loop once)."""
+        return int(lib.gg_graph_num_edges(self._live()))
+
+    @property
+    def directed(self):
+        """False when the graph was built undirected (every edge stored both ways)."""
+        return not lib.gg_graph_is_undirected(self._live())
+
+    @property
+    def weighted(self):
+        """True when the graph carries weights from its input (else every weight is 1)."""
+        return bool(lib.gg_graph_is_weighted(self._live()))
+
+    def node_index(self, node):
+        """The vertex id of a networkx node label (identity when nodes is None)."""
+        if self.nodes is None:
+            node = vertex(node, "node")
+            if node >= self.n:
+                raise InvalidArgumentError("node %d is not in the graph: it has %d vertices" % (node, self.n))
+            return node
+        if self._node_index is None:
+            self._node_index = {label: i for i, label in enumerate(self.nodes)}
+        try:
+            return self._node_index[node]
+        except KeyError:
+            raise InvalidArgumentError("node %r is not in the graph" % (node,)) from None
+
+    # ---- structure out ----------------------------------------------------
+    def _ctx(self, context):
+        return resolve(context) if context is not None else self._context
+
+    def out_degrees(self, context=None):
+        out = np.empty(self.n, np.uint32)
+        self._ctx(context).call(lib.gg_graph_out_degrees, self._live(), pointer(out, _abi.u32_p))
+        return out
+
+    def in_degrees(self, context=None):
+        out = np.empty(self.n, np.uint32)
+        self._ctx(context).call(lib.gg_graph_in_degrees, self._live(), pointer(out, _abi.u32_p))
+        return out
+
+    def _copy(self, function, context):
+        offsets = np.empty(self.n + 1, np.uint64)
+        indices = np.empty(self.m, np.uint32)
+        weights = np.empty(self.m, np.float32)
+        self._ctx(context).call(function, self._live(), pointer(offsets, _abi.u64_p), pointer(indices, _abi.u32_p),
+                                pointer(weights, _abi.f32_p))
+        return offsets, indices, weights
+
+    def to_csr(self, context=None):
+        """(offsets, indices, weights): out-edges of v are indices[offsets[v]:offsets[v+1]], sorted."""
+        return self._copy(lib.gg_graph_copy_csr, context)
+
+    def to_csc(self, context=None):
+        """(offsets, indices, weights): in-edges of v come from indices[offsets[v]:offsets[v+1]]."""
+        return self._copy(lib.gg_graph_copy_csc, context)
+
+    def to_scipy(self, context=None):
+        """The adjacency matrix as a scipy.sparse.csr_matrix (entry (u, v) = weight of u -> v)."""
+        import scipy.sparse
+
+        offsets, indices, weights = self.to_csr(context)
+        return scipy.sparse.csr_matrix((weights, indices.astype(np.int64), offsets.astype(np.int64)),
+                                       shape=(self.n, self.n))
+
+    def to_networkx(self, context=None):
+        """A networkx DiGraph (Graph when undirected) with a "weight" attribute on every edge."""
+        import networkx as nx
+
+        result = nx.DiGraph() if self.directed else nx.Graph()
+        labels = self.nodes if self.nodes is not None else range(self.n)
+        result.add_nodes_from(labels)
+        offsets, indices, weights = self.to_csr(context)
+        sources = np.repeat(np.arange(self.n), np.diff(offsets.astype(np.int64)))
+        result.add_weighted_edges_from(
+            (labels[u], labels[v], float(w)) for u, v, w in zip(sources.tolist(), indices.tolist(), weights.tolist()))
+        return result
+
+    def save(self, path, format="auto", context=None):
+        """Writes the graph to a file; format "auto" picks it from the extension."""
+        self._ctx(context).call(lib.gg_graph_save, self._live(), path_bytes(path),
+                                enum_value(_abi.FORMATS, format, "format"))
+
+    # ---- algorithms -------------------------------------------------------
+    def _run(self, function, args, outputs, context, return_stats, run_options):
+        stats = _abi.initialized(_abi.gg_run_stats, "gg_run_stats_init")
+        self._ctx(context).call(function, self._live(), *args, ctypes.byref(run_options), ctypes.byref(stats))
+        result = outputs[0] if len(outputs) == 1 else tuple(outputs)
+        if not return_stats:
+            return result
+        stats = RunStats.from_c(stats)
+        return (result, stats) if len(outputs) == 1 else tuple(outputs) + (stats,)
+
+    def bfs(self, source, parents=False, backend=None, layout=None, context=None, return_stats=False):
+        """Hop counts from `source` along out-edges (uint32; unreachable = gg.UNREACHABLE).
+
+        parents=True also returns a BFS-tree parent per vertex (the source is its
+        own parent; unreachable vertices get gg.UNREACHABLE): (depths, parents).
+        """
+        source = vertex(source)
+        depths = np.empty(self.n, np.uint32)
+        tree = np.empty(self.n, np.uint32) if parents else None
+        outputs = [depths, tree] if parents else [depths]
+        return self._run(lib.gg_run_bfs, (source, pointer(depths, _abi.u32_p), pointer(tree, _abi.u32_p)), outputs,
+                         context, return_stats, _run_options(backend, layout))
+
+    def sssp(self, source, delta=None, backend=None, layout=None, context=None, return_stats=False):
+        """Shortest distances from `source` along out-edges (float32; unreachable = inf).
+
+        delta is the delta-stepping bucket width (None: chosen from the weights).
+        A negative weight raises gg.InvalidArgumentError naming the edge.
+        """
+        source = vertex(source)
+        distances = np.empty(self.n, np.float32)
+        return self._run(lib.gg_run_sssp, (source, pointer(distances, _abi.f32_p)), [distances], context,
+                         return_stats, _run_options(backend, layout, delta=delta))
+
+    def sswp(self, source, backend=None, layout=None, context=None, return_stats=False):
+        """Widest-path widths from `source` (float32; the source gets inf, unreachable vertices 0)."""
+        source = vertex(source)
+        widths = np.empty(self.n, np.float32)
+        return self._run(lib.gg_run_sswp, (source, pointer(widths, _abi.f32_p)), [widths], context, return_stats,
+                         _run_options(backend, layout))
+
+    def cc(self, backend=None, layout=None, context=None, return_stats=False):
+        """Weakly connected components: each vertex gets the smallest vertex id of its component (uint32)."""
+        labels = np.empty(self.n, np.uint32)
+        return self._run(lib.gg_run_cc, (pointer(labels, _abi.u32_p),), [labels], context, return_stats,
+                         _run_options(backend, layout))
+
+    def pagerank(self, damping=None, tolerance=None, max_iterations=None, backend=None, layout=None, context=None,
+                 return_stats=False):
+        """PageRank as networkx.pagerank(G, weight=None) defines it (float64, sums to 1).
+
+        Defaults: damping 0.85, tolerance 1e-6 (L1 change per iteration), max_iterations 100.
+        """
+        ranks = np.empty(self.n, np.float64)
+        options = _run_options(backend, layout, damping=damping, tolerance=tolerance, max_iterations=max_iterations)
+        return self._run(lib.gg_run_pagerank, (pointer(ranks, _abi.f64_p),), [ranks], context, return_stats, options)
+
+    def bc(self, sources=None, backend=None, layout=None, context=None, return_stats=False):
+        """Betweenness centrality (Brandes) summed over `sources` (default: every vertex), unnormalised (float64)."""
+        centrality = np.empty(self.n, np.float64)
+        if sources is None:
+            source_array, count = None, 0
+        else:
+            source_array = id_array(sources, "sources")
+            count = checked_int(source_array.size, "len(sources)", 0, UINT32_MAX)
+        return self._run(lib.gg_run_bc, (pointer(source_array, _abi.u32_p), count, pointer(centrality, _abi.f64_p)),
+                         [centrality], context, return_stats, _run_options(backend, layout))
+
+    def spmv(self, x, backend=None, layout=None, context=None, return_stats=False):
+        """y[v] = sum over edges u -> v of w(u, v) * x[u] (float32)."""
+        x = value_array(x, "x", np.float32, self.n)
+        y = np.empty(self.n, np.float32)
+        return self._run(lib.gg_run_spmv, (pointer(x, _abi.f32_p), pointer(y, _abi.f32_p)), [y], context,
+                         return_stats, _run_options(backend, layout))
+
+    def apsp(self, backend=None, layout=None, context=None, return_stats=False):
+        """All-pairs shortest distances as a dense n x n float32 matrix (row = source, unreachable = inf)."""
+        n = self.n
+        try:
+            distances = np.empty((n, n), np.float32)
+        except (MemoryError, ValueError):
+            raise OutOfMemoryError("APSP of %d vertices needs an n x n matrix of %d bytes, which could not be allocated"
+                                   % (n, n * n * 4)) from None
+        return self._run(lib.gg_run_apsp, (pointer(distances, _abi.f32_p), n * n), [distances], context, return_stats,
+                         _run_options(backend, layout))
+
+    def partition(self, num_parts, seed=None, ufactor=None, context=None):
+        """METIS k-way partition of the vertices (edge directions ignored): a gg.Partition."""
+        num_parts = checked_int(num_parts, "num_parts", 1, UINT32_MAX)
+        options = _abi.initialized(_abi.gg_partition_options, "gg_partition_options_init")
+        if seed is not None:
+            options.seed = checked_int(seed, "seed", -2**31, 2**31 - 1)
+        if ufactor is not None:
+            options.ufactor = checked_int(ufactor, "ufactor", 0, 2**31 - 1)
+        parts = np.empty(self.n, np.uint32)
+        cut = ctypes.c_uint64()
+        self._ctx(context).call(lib.gg_partition, self._live(), num_parts, pointer(parts, _abi.u32_p),
+                                ctypes.byref(cut), ctypes.byref(options))
+        return Partition(parts=parts, edge_cut=int(cut.value), num_parts=num_parts)
+
+    def shard(self, vertices_per_shard=None, shared_memory_bytes=None, vertex_value_bytes=None, context=None):
+        """CuSha G-Shards and Concatenated Windows of this graph: a gg.Shards."""
+        options = _abi.initialized(_abi.gg_shard_options, "gg_shard_options_init")
+        for name, value in (("vertices_per_shard", vertices_per_shard), ("shared_memory_bytes", shared_memory_bytes),
+                            ("vertex_value_bytes", vertex_value_bytes)):
+            if value is not None:
+                setattr(options, name, checked_int(value, name, 0, UINT32_MAX))
+        handle = _abi.shards_p()
+        self._ctx(context).call(lib.gg_shard, self._live(), ctypes.byref(options), ctypes.byref(handle))
+        return Shards(handle)
+
+
+def load(path, format="auto", directed=True, duplicates="min", drop_self_loops=False, max_edges=None, context=None):
+    """Loads a graph file (.mtx, .el/.txt, .wel, .gr, .ggb; format "auto" detects it).
+
+    directed=False stores every edge both ways (a symmetric .mtx is always undirected).
+    Malformed files raise gg.ParseError whose message names the file and line.
+    """
+    options = graph_options(directed, duplicates, drop_self_loops, max_edges)
+    return Graph._create(context, lib.gg_graph_load, path_bytes(path), enum_value(_abi.FORMATS, format, "format"),
+                         ctypes.byref(options))
+
+
+def generate(kind, scale=None, degree=None, rows=None, cols=None, seed=None, weighted=None, weight_range=None,
+             symmetrize=None, rmat=None, context=None):
+    """Generates a graph deterministically: kind "kron" (R-MAT), "urand" or "grid".
+
+    kron/urand: 2**scale vertices, degree * 2**scale edges; grid: rows x cols.
+    weighted=True draws integer weights in weight_range (default (1, 255));
+    symmetrize (default True) stores both directions; rmat=(a, b, c).
+    Arguments left as None keep the library's defaults.
+    """
+    options = _abi.initialized(_abi.gg_generator_options, "gg_generator_options_init")
+    options.kind = enum_value(_abi.GENERATORS, kind, "kind")
+    for name, value in (("scale", scale), ("degree", degree), ("rows", rows), ("cols", cols)):
+        if value is not None:
+            setattr(options, name, checked_int(value, name, 0, UINT32_MAX))
+    if seed is not None:
+        options.seed = checked_int(seed, "seed", 0, UINT64_MAX)
+    if weighted is not None:
+        options.weighted = 1 if weighted else 0
+    if weight_range is not None:
+        low, high = weight_range
+        options.weight_min = checked_int(low, "weight_range[0]", 0, UINT32_MAX)
+        options.weight_max = checked_int(high, "weight_range[1]", 0, UINT32_MAX)
+    if symmetrize is not None:
+        options.symmetrize = 1 if symmetrize else 0
+    if rmat is not None:
+        options.rmat_a, options.rmat_b, options.rmat_c = (float(x) for x in rmat)
+    return Graph._create(context, lib.gg_graph_generate, ctypes.byref(options))
+
+
+def format_from_path(path):
+    """The format gg.load would use for `path` with format "auto", or None when the extension is unknown."""
+    value = lib.gg_format_from_path(path_bytes(path))
+    for name, number in _abi.FORMATS.items():
+        if number == value:
+            return None if name == "auto" else name
+    return None

@@ -1,0 +1,192 @@
+"""Small result objects: run statistics, partitions, and CuSha shards."""
+
+import ctypes
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _abi
+from ._abi import lib
+from ._convert import enum_name, pointer
+from .errors import InvalidArgumentError, error_for
+
+
+@dataclass(frozen=True)
+class RunStats:
+    """What a run reports about itself (gg_run_stats)."""
+
+    backend: str          # "cpu" or "cuda": the backend that ran
+    layout: str           # the layout that ran, e.g. "csr"
+    device_id: int        # CUDA device used, -1 on the CPU
+    num_threads: int      # CPU threads used, 0 on the GPU
+    total_ms: float       # wall time of the whole call
+    compute_ms: float     # the algorithm itself, graph resident
+    transfer_ms: float    # host-device copies made by this call
+    preprocess_ms: float  # layouts built during this call
+    iterations: int       # iterations, levels or rounds
+    edges_visited: int
+    device_bytes: int     # device memory held for the graph after the run
+    fallback_reason: str  # why the GPU was not used under backend "auto"; "" otherwise
+
+    @classmethod
+    def from_c(cls, raw):
+        return cls(
+            backend=enum_name(_abi.BACKENDS, raw.backend),
+            layout=enum_name(_abi.LAYOUTS, raw.layout),
+            device_id=int(raw.device_id),
+            num_threads=int(raw.num_threads),
+            total_ms=float(raw.total_ms),
+            compute_ms=float(raw.compute_ms),
+            transfer_ms=float(raw.transfer_ms),
+            preprocess_ms=float(raw.preprocess_ms),
+            iterations=int(raw.iterations),
+            edges_visited=int(raw.edges_visited),
+            device_bytes=int(raw.device_bytes),
+            fallback_reason=raw.fallback_reason.decode("utf-8", "replace"),
+        )
+
+
+@dataclass(frozen=True)
+class Partition:
+    """A METIS k-way partition: parts[v] in [0, k) and the undirected edge cut."""
+
+    parts: np.ndarray
+    edge_cut: int
+    num_parts: int
+
+
+@dataclass(frozen=True)
+class ShardStats:
+    """Shape of a G-Shards / Concatenated Windows structure (gg_shard_stats)."""
+
+    num_shards: int
+    vertices_per_shard: int
+    num_edges: int
+    num_windows: int
+    empty_windows: int
+    max_window: int
+    mean_window: float
+    window_histogram: tuple  # windows of size 0, 1, 2-3, 4-7, 8-15, 16-31, 32-63, >= 64
+    max_shard: int
+    gshards_bytes: int
+    cw_bytes: int
+
+
+def _check(status, what):
+    # gg_shards_* take no context, so the library has no message to give.
+    if status != _abi.GG_OK:
+        raise error_for(status, "%s failed" % what)
+
+
+class Shards:
+    """CuSha G-Shards and Concatenated Windows of a graph (see gg.h, gg_shards).
+
+    Arrays are copied out of the library on first access and cached:
+    shard_offsets, src_index, dst_index, weights (G-Shards), window_offsets,
+    cw_offsets, cw_src_index, cw_mapper (Concatenated Windows).
+    Use as a context manager or call close(); a finalizer releases it otherwise.
+    """
+
+    def __init__(self, handle):
+        self._handle = handle
+        self._finalizer = weakref.finalize(self, lib.gg_shards_destroy, handle)
+        self._cache = {}
+        raw = _abi.initialized(_abi.gg_shard_stats, "gg_shard_stats_init")
+        _check(lib.gg_shards_get_stats(handle, ctypes.byref(raw)), "gg_shards_get_stats")
+        self.stats = ShardStats(
+            num_shards=int(raw.num_shards),
+            vertices_per_shard=int(raw.vertices_per_shard),
+            num_edges=int(raw.num_edges),
+            num_windows=int(raw.num_windows),
+            empty_windows=int(raw.empty_windows),
+            max_window=int(raw.max_window),
+            mean_window=float(raw.mean_window),
+            window_histogram=tuple(int(x) for x in raw.window_histogram),
+            max_shard=int(raw.max_shard),
+            gshards_bytes=int(raw.gshards_bytes),
+            cw_bytes=int(raw.cw_bytes),
+        )
+
+    def close(self):
+        self._finalizer()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        s = self.stats
+        return "<gg.Shards %d shards of %d vertices, %d edges>" % (s.num_shards, s.vertices_per_shard, s.num_edges)
+
+    def _live(self):
+        if not self._finalizer.alive:
+            raise InvalidArgumentError("this gg.Shards has been closed")
+        return self._handle
+
+    def _copy_shards(self):
+        s = self.stats
+        out = {
+            "shard_offsets": np.empty(s.num_shards + 1, np.uint64),
+            "src_index": np.empty(s.num_edges, np.uint32),
+            "dst_index": np.empty(s.num_edges, np.uint32),
+            "weights": np.empty(s.num_edges, np.float32),
+        }
+        _check(
+            lib.gg_shards_copy_shards(
+                self._live(),
+                pointer(out["shard_offsets"], _abi.u64_p),
+                pointer(out["src_index"], _abi.u32_p),
+                pointer(out["dst_index"], _abi.u32_p),
+                pointer(out["weights"], _abi.f32_p),
+            ),
+            "gg_shards_copy_shards",
+        )
+        return out
+
+    def _copy_windows(self):
+        s = self.stats
+        out = {"window_offsets": np.empty(s.num_shards * s.num_shards + 1, np.uint64)}
+        _check(lib.gg_shards_copy_windows(self._live(), pointer(out["window_offsets"], _abi.u64_p)),
+               "gg_shards_copy_windows")
+        return out
+
+    def _copy_cw(self):
+        s = self.stats
+        out = {
+            "cw_offsets": np.empty(s.num_shards + 1, np.uint64),
+            "cw_src_index": np.empty(s.num_edges, np.uint32),
+            "cw_mapper": np.empty(s.num_edges, np.uint64),
+        }
+        _check(
+            lib.gg_shards_copy_cw(
+                self._live(),
+                pointer(out["cw_offsets"], _abi.u64_p),
+                pointer(out["cw_src_index"], _abi.u32_p),
+                pointer(out["cw_mapper"], _abi.u64_p),
+            ),
+            "gg_shards_copy_cw",
+        )
+        return out
+
+    def _array(self, name, copier):
+        if name not in self._cache:
+            for key, array in copier().items():
+                array.flags.writeable = False
+                self._cache[key] = array
+        return self._cache[name]
+
+    shard_offsets = property(lambda self: self._array("shard_offsets", self._copy_shards),
+                             doc="num_shards + 1 offsets: shard j is entries [shard_offsets[j], shard_offsets[j+1]).")
+    src_index = property(lambda self: self._array("src_index", self._copy_shards), doc="Source of each shard entry.")
+    dst_index = property(lambda self: self._array("dst_index", self._copy_shards), doc="Destination of each entry.")
+    weights = property(lambda self: self._array("weights", self._copy_shards), doc="Weight of each shard entry.")
+    window_offsets = property(lambda self: self._array("window_offsets", self._copy_windows),
+                              doc="W(i, j) is entries [window_offsets[j*S+i], window_offsets[j*S+i+1]).")
+    cw_offsets = property(lambda self: self._array("cw_offsets", self._copy_cw),
+                          doc="num_shards + 1 offsets: CW_i is entries [cw_offsets[i], cw_offsets[i+1]).")
+    cw_src_index = property(lambda self: self._array("cw_src_index", self._copy_cw), doc="SrcIndex of each CW entry.")
+    cw_mapper = property(lambda self: self._array("cw_mapper", self._copy_cw),
+                         doc="Position of each CW entry in the shard arrays.")

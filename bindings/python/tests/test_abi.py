@@ -1,0 +1,61 @@
+"""The ctypes mirror of gg.h agrees with the library it loaded."""
+
+import ctypes
+
+import pytest
+
+import gg
+from gg import _abi
+
+
+@pytest.mark.parametrize(
+    "struct, init",
+    [
+        (_abi.gg_context_options, "gg_context_options_init"),
+        (_abi.gg_graph_options, "gg_graph_options_init"),
+        (_abi.gg_generator_options, "gg_generator_options_init"),
+        (_abi.gg_run_options, "gg_run_options_init"),
+        (_abi.gg_run_stats, "gg_run_stats_init"),
+        (_abi.gg_partition_options, "gg_partition_options_init"),
+        (_abi.gg_shard_options, "gg_shard_options_init"),
+        (_abi.gg_shard_stats, "gg_shard_stats_init"),
+    ],
+)
+def test_struct_size_matches_the_library(struct, init):
+    value = _abi.initialized(struct, init)
+    assert value.struct_size == ctypes.sizeof(struct), "%s: C says %d bytes, ctypes %d" % (
+        struct.__name__, value.struct_size, ctypes.sizeof(struct))
+
+
+def test_documented_defaults_land_in_the_right_fields():
+    run = _abi.initialized(_abi.gg_run_options, "gg_run_options_init")
+    assert (run.backend, run.layout, run.max_iterations) == (0, 0, 100)
+    assert run.tolerance == pytest.approx(1e-6) and run.damping == pytest.approx(0.85) and run.delta == 0
+    gen = _abi.initialized(_abi.gg_generator_options, "gg_generator_options_init")
+    assert (gen.kind, gen.scale, gen.degree, gen.rows, gen.cols, gen.seed) == (0, 10, 16, 32, 32, 27491095)
+    assert (gen.weighted, gen.weight_min, gen.weight_max, gen.symmetrize) == (0, 1, 255, 1)
+    assert (gen.rmat_a, gen.rmat_b, gen.rmat_c) == pytest.approx((0.57, 0.19, 0.19))
+    ctx = _abi.initialized(_abi.gg_context_options, "gg_context_options_init")
+    assert (ctx.backend, ctx.device_id, ctx.num_threads, ctx.log_level) == (0, -1, 0, 2)
+    part = _abi.initialized(_abi.gg_partition_options, "gg_partition_options_init")
+    assert (part.seed, part.ufactor) == (1, 0)
+    stats = _abi.initialized(_abi.gg_run_stats, "gg_run_stats_init")
+    assert stats.device_id == -1 and stats.fallback_reason == b""
+
+
+def test_status_names_match_the_library():
+    for status, name in _abi.STATUS_NAMES.items():
+        assert _abi.lib.gg_status_string(status).decode() == name
+
+
+def test_version_is_the_one_the_binding_was_written_for():
+    major, minor, _ = (int(x) for x in gg.library_version.split("."))
+    assert major == gg.ABI_MAJOR and minor >= gg.ABI_MINOR
+    assert _abi.lib.gg_version() == major * 10000 + minor * 100 + int(gg.library_version.split(".")[2])
+
+
+def test_format_from_path():
+    assert gg.format_from_path("a/b/graph.mtx") == "mtx"
+    assert gg.format_from_path("roads.gr") == "dimacs"
+    assert gg.format_from_path("x.wel") == "wel"
+    assert gg.format_from_path("x.unknown") is None
