@@ -1,0 +1,151 @@
+// gg info GRAPH: sizes, degree statistics and the memory each layout needs.
+// The G-Shards and Concatenated Windows figures come from actually building
+// them with gg_shard (CuSha §3-§4), not from a formula.
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "cli/arguments.h"
+#include "cli/cli_error.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+#include "cli/output_writer.h"
+#include "cli/progress.h"
+#include "cli/session.h"
+
+namespace gg_cli {
+
+namespace {
+
+struct DegreeSummary {
+    uint32_t min = 0, max = 0;
+    double mean = 0;
+    uint32_t zero = 0;  // vertices of degree 0
+};
+
+DegreeSummary summarize(const std::vector<uint32_t> &degrees) {
+    DegreeSummary s;
+    if (degrees.empty()) return s;
+    s.min = UINT32_MAX;
+    uint64_t sum = 0;
+    for (uint32_t d : degrees) {
+        s.min = std::min(s.min, d);
+        s.max = std::max(s.max, d);
+        sum += d;
+        s.zero += d == 0;
+    }
+    s.mean = double(sum) / double(degrees.size());
+    return s;
+}
+
+JsonObject degree_json(const DegreeSummary &s) {
+    JsonObject o;
+    o.add("min", s.min).add("max", s.max).add("mean", s.mean).add("zero", s.zero);
+    return o;
+}
+
+std::string degree_text(const DegreeSummary &s) {
+    char text[160];
+    std::snprintf(text, sizeof text, "min %u, max %u, mean %.2f, %u vertices of degree 0", s.min, s.max, s.mean,
+                  s.zero);
+    return text;
+}
+
+// CSR as gg stores it: n + 1 64-bit offsets, m 32-bit ids and m float weights
+// (unweighted graphs carry weight 1 on every edge). CSC costs the same.
+uint64_t csr_bytes(uint32_t n, uint64_t m) { return (uint64_t(n) + 1) * 8 + m * 4 + m * 4; }
+
+}  // namespace
+
+int info_command(int argc, char **argv, int first) {
+    Arguments args(argc, argv, first, {{"--undirected", OptionSpec::kFlag}, {"--json", OptionSpec::kFlag}},
+                   "gg info");
+    if (args.help()) return print_help(kInfoHelp);
+    args.expect_positionals(1, "gg info GRAPH [--undirected] [--json]");
+    const std::string &path = args.positionals()[0];
+
+    Session session;
+    gg_context *context = session.context();
+    GraphHandle graph = session.load(path, args.has("--undirected"));
+    const uint32_t n = gg_graph_num_vertices(graph.get());
+    const uint64_t m = gg_graph_num_edges(graph.get());
+
+    std::vector<uint32_t> out_degrees(n), in_degrees(n);
+    gg_status status = gg_graph_out_degrees(context, graph.get(), out_degrees.data());
+    if (status == GG_OK) status = gg_graph_in_degrees(context, graph.get(), in_degrees.data());
+    if (status != GG_OK) library_failure(context, status, path);
+    uint32_t isolated = 0;
+    for (uint32_t v = 0; v < n; ++v) isolated += out_degrees[v] == 0 && in_degrees[v] == 0;
+    const DegreeSummary out_summary = summarize(out_degrees), in_summary = summarize(in_degrees);
+
+    Progress progress("building G-Shards and Concatenated Windows");
+    gg_shards *shards = nullptr;
+    status = gg_shard(context, graph.get(), nullptr, &shards);
+    if (status != GG_OK) library_failure(context, status, path);
+    gg_shard_stats shard_stats;
+    gg_shard_stats_init(&shard_stats);
+    status = gg_shards_get_stats(shards, &shard_stats);
+    gg_shards_destroy(shards);
+    if (status != GG_OK) library_failure(context, status, path);
+    progress.done("built G-Shards and Concatenated Windows");
+
+    const gg_format detected = gg_format_from_path(path.c_str());
+    const char *format = detected == GG_FORMAT_AUTO ? "detected from contents" : format_name(detected);
+    const bool undirected = gg_graph_is_undirected(graph.get()) != 0;
+    const bool weighted = gg_graph_is_weighted(graph.get()) != 0;
+    const uint64_t cw_total = shard_stats.gshards_bytes + shard_stats.cw_bytes;
+
+    OutputWriter out("");
+    if (args.has("--json")) {
+        std::vector<uint64_t> histogram(shard_stats.window_histogram, shard_stats.window_histogram + 8);
+        JsonObject memory, shard_json, o;
+        memory.add("csr", csr_bytes(n, m)).add("csc", csr_bytes(n, m)).add("gshards", shard_stats.gshards_bytes)
+            .add("cw", cw_total);
+        shard_json.add("num_shards", shard_stats.num_shards)
+            .add("vertices_per_shard", shard_stats.vertices_per_shard)
+            .add("num_windows", shard_stats.num_windows)
+            .add("empty_windows", shard_stats.empty_windows)
+            .add("max_window", shard_stats.max_window)
+            .add("mean_window", shard_stats.mean_window)
+            .add("max_shard", shard_stats.max_shard)
+            .add("window_histogram", histogram);
+        o.add("graph", path).add("format", format).add("vertices", n).add("edges", m)
+            .add_bool("undirected", undirected).add_bool("weighted", weighted)
+            .add("out_degree", degree_json(out_summary)).add("in_degree", degree_json(in_summary))
+            .add("isolated_vertices", isolated).add("memory_bytes", memory).add("shards", shard_json);
+        out.text(o.str() + "\n");
+    } else {
+        char line[512];
+        auto put = [&](const char *fmt, auto... values) {
+            std::snprintf(line, sizeof line, fmt, values...);
+            out.text(line);
+        };
+        put("graph           %s (%s)\n", path.c_str(), format);
+        put("vertices        %u\n", n);
+        put("edges           %llu (stored directed edges)\n", (unsigned long long)m);
+        put("undirected      %s\n", undirected ? "yes" : "no");
+        put("weighted        %s\n", weighted ? "yes" : "no");
+        put("out-degree      %s\n", degree_text(out_summary).c_str());
+        put("in-degree       %s\n", degree_text(in_summary).c_str());
+        put("isolated        %u vertices without any edge\n", isolated);
+        put("memory (bytes)\n");
+        put("  csr           %llu (offsets, ids, weights)\n", (unsigned long long)csr_bytes(n, m));
+        put("  csc           %llu (in-edges, built on demand)\n", (unsigned long long)csr_bytes(n, m));
+        put("  g-shards      %llu\n", (unsigned long long)shard_stats.gshards_bytes);
+        put("  cw            %llu (g-shards plus %llu of SrcIndex and Mapper)\n", (unsigned long long)cw_total,
+            (unsigned long long)shard_stats.cw_bytes);
+        put("shards          %u of %u vertices; %llu windows, %llu empty, largest %llu, mean %.2f entries\n",
+            shard_stats.num_shards, shard_stats.vertices_per_shard, (unsigned long long)shard_stats.num_windows,
+            (unsigned long long)shard_stats.empty_windows, (unsigned long long)shard_stats.max_window,
+            shard_stats.mean_window);
+        const uint64_t *h = shard_stats.window_histogram;
+        put("window sizes    0: %llu, 1: %llu, 2-3: %llu, 4-7: %llu, 8-15: %llu, 16-31: %llu, 32-63: %llu, "
+            ">=64: %llu\n",
+            (unsigned long long)h[0], (unsigned long long)h[1], (unsigned long long)h[2], (unsigned long long)h[3],
+            (unsigned long long)h[4], (unsigned long long)h[5], (unsigned long long)h[6], (unsigned long long)h[7]);
+    }
+    out.finish();
+    return kExitOk;
+}
+
+}  // namespace gg_cli

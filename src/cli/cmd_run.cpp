@@ -1,0 +1,231 @@
+// gg run ALGO GRAPH: loads the graph, runs one algorithm through the public
+// API and writes one value per vertex (APSP: one row per vertex).
+#include <cstring>
+#include <unistd.h>
+#include <vector>
+
+#include "cli/arguments.h"
+#include "cli/cli_error.h"
+#include "cli/commands.h"
+#include "cli/output_writer.h"
+#include "cli/progress.h"
+#include "cli/session.h"
+#include "cli/stats_report.h"
+
+namespace gg_cli {
+
+namespace {
+
+enum class Algorithm { kBfs, kSssp, kSswp, kCc, kPagerank, kBc, kSpmv, kApsp };
+
+struct AlgorithmName {
+    const char *name;
+    Algorithm algorithm;
+    bool takes_source;
+};
+
+const AlgorithmName kAlgorithms[] = {
+    {"bfs", Algorithm::kBfs, true},       {"sssp", Algorithm::kSssp, true}, {"sswp", Algorithm::kSswp, true},
+    {"cc", Algorithm::kCc, false},        {"pagerank", Algorithm::kPagerank, false},
+    {"bc", Algorithm::kBc, true},         {"spmv", Algorithm::kSpmv, false}, {"apsp", Algorithm::kApsp, false},
+};
+
+const AlgorithmName &parse_algorithm(const std::string &text) {
+    for (const AlgorithmName &a : kAlgorithms)
+        if (text == a.name) return a;
+    usage_error("gg run: unknown algorithm '%s' (expected bfs, sssp, sswp, cc, pagerank, bc, spmv or apsp)",
+                text.c_str());
+}
+
+gg_backend parse_backend(const std::string &text) {
+    if (text == "auto") return GG_BACKEND_AUTO;
+    if (text == "cpu") return GG_BACKEND_CPU;
+    if (text == "cuda") return GG_BACKEND_CUDA;
+    usage_error("--backend: unknown backend '%s' (expected auto, cpu or cuda)", text.c_str());
+}
+
+gg_layout parse_layout(const std::string &text) {
+    const gg_layout all[] = {GG_LAYOUT_AUTO, GG_LAYOUT_CSR, GG_LAYOUT_GSHARDS,     GG_LAYOUT_CW,
+                             GG_LAYOUT_VIRTUAL_SPLIT, GG_LAYOUT_UDT, GG_LAYOUT_TOCAB};
+    for (gg_layout layout : all)
+        if (text == layout_name(layout)) return layout;
+    usage_error("--layout: unknown layout '%s' (expected auto, csr, gshards, cw, vsplit, udt or tocab)",
+                text.c_str());
+}
+
+// The dense APSP matrix is allocated here, so refuse what cannot fit before
+// trying: n * n floats against the machine's physical memory.
+void check_apsp_fits(uint32_t n, const std::string &path) {
+    const uint64_t bytes = uint64_t(n) * n * sizeof(float);
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    const uint64_t memory = pages > 0 && page_size > 0 ? uint64_t(pages) * uint64_t(page_size) : 0;
+    if (memory != 0 && bytes > memory / 2)
+        runtime_error("%s: apsp of %u vertices needs an n x n matrix of %llu bytes, more than half of this "
+                      "machine's %llu bytes of memory",
+                      path.c_str(), n, (unsigned long long)bytes, (unsigned long long)memory);
+}
+
+struct Request {
+    Algorithm algorithm;
+    std::string algorithm_name;
+    std::string path;
+    bool has_source = false;
+    uint32_t source = 0;
+    gg_run_options options;
+};
+
+// Runs the algorithm and writes its values; the library's statistics land in *stats.
+void run_and_write(gg_context *context, const gg_graph *graph, const Request &r, OutputWriter &out,
+                   gg_run_stats *stats, double *output_ms) {
+    const uint32_t n = gg_graph_num_vertices(graph);
+    const gg_run_options *options = &r.options;
+    const std::string subject = r.algorithm_name + " on " + r.path;
+    gg_status status = GG_OK;
+    Progress progress("running " + r.algorithm_name);
+    auto check = [&] {
+        if (status != GG_OK) library_failure(context, status, subject);
+        progress.done("ran " + r.algorithm_name);
+    };
+    double write_start = 0;
+    switch (r.algorithm) {
+    case Algorithm::kBfs: {
+        std::vector<uint32_t> depths(n);
+        status = gg_run_bfs(context, graph, r.source, depths.data(), nullptr, options, stats);
+        check();
+        write_start = now_seconds();
+        for (uint32_t d : depths) out.depth(d), out.character('\n');
+        break;
+    }
+    case Algorithm::kSssp:
+    case Algorithm::kSswp: {
+        std::vector<float> values(n);
+        status = r.algorithm == Algorithm::kSssp
+                     ? gg_run_sssp(context, graph, r.source, values.data(), options, stats)
+                     : gg_run_sswp(context, graph, r.source, values.data(), options, stats);
+        check();
+        write_start = now_seconds();
+        for (float v : values) out.shortest_float(v), out.character('\n');
+        break;
+    }
+    case Algorithm::kCc: {
+        std::vector<uint32_t> labels(n);
+        status = gg_run_cc(context, graph, labels.data(), options, stats);
+        check();
+        write_start = now_seconds();
+        for (uint32_t l : labels) out.unsigned_value(l), out.character('\n');
+        break;
+    }
+    case Algorithm::kPagerank:
+    case Algorithm::kBc: {
+        std::vector<double> values(n);
+        if (r.algorithm == Algorithm::kPagerank)
+            status = gg_run_pagerank(context, graph, values.data(), options, stats);
+        else if (r.has_source)
+            status = gg_run_bc(context, graph, &r.source, 1, values.data(), options, stats);
+        else
+            status = gg_run_bc(context, graph, nullptr, 0, values.data(), options, stats);
+        check();
+        write_start = now_seconds();
+        for (double v : values) out.double_9g(v), out.character('\n');
+        break;
+    }
+    case Algorithm::kSpmv: {
+        std::vector<float> x(n, 1.0f), y(n);
+        status = gg_run_spmv(context, graph, x.data(), y.data(), options, stats);
+        check();
+        write_start = now_seconds();
+        for (float v : y) out.shortest_float(v), out.character('\n');
+        break;
+    }
+    case Algorithm::kApsp: {
+        check_apsp_fits(n, r.path);
+        const uint64_t cells = uint64_t(n) * n;
+        std::vector<float> distances(cells);
+        status = gg_run_apsp(context, graph, distances.data(), cells, options, stats);
+        check();
+        write_start = now_seconds();
+        for (uint64_t row = 0; row < n; ++row) {
+            const float *values = distances.data() + row * n;
+            for (uint32_t col = 0; col < n; ++col) {
+                if (col != 0) out.character(' ');
+                out.shortest_float(values[col]);
+            }
+            out.character('\n');
+        }
+        break;
+    }
+    }
+    out.finish();
+    *output_ms = (now_seconds() - write_start) * 1e3;
+}
+
+}  // namespace
+
+int run_command(int argc, char **argv, int first) {
+    Arguments args(argc, argv, first,
+                   {{"--source", OptionSpec::kRequired},
+                    {"--backend", OptionSpec::kRequired},
+                    {"--layout", OptionSpec::kRequired},
+                    {"--undirected", OptionSpec::kFlag},
+                    {"--threads", OptionSpec::kRequired},
+                    {"--out", OptionSpec::kRequired},
+                    {"--stats", OptionSpec::kFlag},
+                    {"--json", OptionSpec::kFlag}},
+                   "gg run");
+    if (args.help()) return print_help(kRunHelp);
+    args.expect_positionals(2, "gg run ALGO GRAPH [options]");
+
+    const AlgorithmName &algorithm = parse_algorithm(args.positionals()[0]);
+    Request request;
+    request.algorithm = algorithm.algorithm;
+    request.algorithm_name = algorithm.name;
+    request.path = args.positionals()[1];
+    if (args.has("--source")) {
+        if (!algorithm.takes_source)
+            usage_error("--source: %s has no source vertex (only bfs, sssp, sswp and bc take one)", algorithm.name);
+        request.has_source = true;
+        request.source = parse_u32(args.value("--source"), "--source");
+    }
+    gg_backend backend = args.has("--backend") ? parse_backend(args.value("--backend")) : GG_BACKEND_AUTO;
+    gg_layout layout = args.has("--layout") ? parse_layout(args.value("--layout")) : GG_LAYOUT_AUTO;
+    int32_t threads = args.has("--threads") ? int32_t(parse_unsigned(args.value("--threads"), 4096, "--threads")) : 0;
+    const bool json = args.has("--json");
+    const bool stats_wanted = json || args.has("--stats");
+
+    Session session(backend, threads);
+    gg_context *context = session.context();
+    if (backend == GG_BACKEND_CUDA) {
+        char reason[256] = "";
+        if (!gg_context_cuda_available(context, reason, sizeof reason))
+            runtime_error("--backend cuda: no GPU is usable: %s", reason);
+    }
+    // Open the output first: a bad --out fails before a long load.
+    OutputWriter out(args.has("--out") ? args.value("--out") : std::string());
+
+    RunReport report;
+    report.algorithm = algorithm.name;
+    report.graph_path = request.path;
+    GraphHandle graph = session.load(request.path, args.has("--undirected"), &report.load_ms);
+    report.load_ms *= 1e3;
+    report.vertices = gg_graph_num_vertices(graph.get());
+    report.edges = gg_graph_num_edges(graph.get());
+    if (algorithm.takes_source && (request.has_source || algorithm.algorithm != Algorithm::kBc) &&
+        request.source >= report.vertices) {
+        if (report.vertices == 0) usage_error("--source: %s has no vertices", request.path.c_str());
+        usage_error("--source: vertex %u is out of range: %s has %u vertices (ids 0..%u)", request.source,
+                    request.path.c_str(), report.vertices, report.vertices - 1);
+    }
+
+    gg_run_options_init(&request.options);
+    request.options.backend = backend;
+    request.options.layout = layout;
+    gg_run_stats_init(&report.stats);
+    run_and_write(context, graph.get(), request, out, &report.stats, &report.output_ms);
+    if (stats_wanted) {
+        report.warnings = session.warnings();
+        print_stats(report, json);
+    }
+    return kExitOk;
+}
+
+}  // namespace gg_cli

@@ -1,0 +1,100 @@
+// The help texts of `gg --help` and `gg COMMAND --help`. docs/cli.md is the
+// long form of the same contract; keep the two in step.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "cli/cli_error.h"
+#include "cli/commands.h"
+
+namespace gg_cli {
+
+const char kMainHelp[] =
+    "usage: gg COMMAND [ARGS]\n"
+    "\n"
+    "Graph analytics on NVIDIA GPUs, with a CPU backend where no GPU is usable.\n"
+    "\n"
+    "commands:\n"
+    "  gg run ALGO GRAPH [options]    run an algorithm; one value per vertex on stdout\n"
+    "  gg convert IN OUT              convert between .mtx .el .txt .wel .gr .ggb\n"
+    "  gg generate KIND PARAMS OUT    kron SCALE DEGREE | urand SCALE DEGREE | grid ROWS COLS\n"
+    "  gg info GRAPH                  vertices, edges, degrees, memory per layout\n"
+    "  gg --version                   versions of the tool and library, GPU availability\n"
+    "\n"
+    "'gg COMMAND --help' describes a command.\n"
+    "\n"
+    "exit status: 0 success; 1 failure (unreadable or malformed file, algorithm error,\n"
+    "no GPU for --backend cuda, out of memory, output write error); 2 usage error (bad\n"
+    "command line). On failure stderr gets one line starting 'gg: error: '.\n";
+
+const char kRunHelp[] =
+    "usage: gg run ALGO GRAPH [--source V] [--backend auto|cpu|cuda]\n"
+    "              [--layout auto|csr|gshards|cw|vsplit|udt|tocab] [--undirected]\n"
+    "              [--threads N] [--out FILE] [--stats] [--json]\n"
+    "\n"
+    "ALGO and what each output line (one per vertex, in vertex order) holds:\n"
+    "  bfs       hop count from the source along out-edges; -1 when unreachable\n"
+    "  sssp      shortest distance from the source; inf when unreachable\n"
+    "  sswp      widest path width from the source (source inf, unreachable 0)\n"
+    "  cc        weakly connected component: its smallest vertex id\n"
+    "  pagerank  rank (damping 0.85, tolerance 1e-6, at most 100 iterations), %.9g\n"
+    "  bc        betweenness centrality, unnormalised, over every source (or --source), %.9g\n"
+    "  spmv      y(v) = sum over edges u->v of w(u,v) * x(u) with x = all ones\n"
+    "  apsp      n lines of n space-separated distances (row = source; inf when unreachable)\n"
+    "Distances, widths and spmv values print as the shortest decimal that reads back as\n"
+    "the same 32-bit float (\"12\", \"0.1\", \"1e-07\").\n"
+    "\n"
+    "options:\n"
+    "  --source V      source vertex (0-based) of bfs, sssp, sswp, bc; default 0 (bc: all)\n"
+    "  --backend B     auto (default: the GPU when usable, else the CPU), cpu or cuda\n"
+    "  --layout L      graph layout of the run; default auto (the backend's cost model)\n"
+    "  --undirected    store every edge of GRAPH in both directions\n"
+    "  --threads N     CPU threads; default 0 = every core\n"
+    "  --out FILE      write the values to FILE instead of stdout\n"
+    "  --stats         print timing, iterations, backend, layout and any GPU fallback\n"
+    "                  reason to stderr\n"
+    "  --json          print the statistics as one JSON object (implies --stats)\n";
+
+const char kConvertHelp[] =
+    "usage: gg convert IN OUT [--undirected]\n"
+    "\n"
+    "Reads IN and writes OUT, each in the format of its extension: .mtx (Matrix Market),\n"
+    ".el or .txt (edge list), .wel (weighted edge list), .gr (DIMACS), .ggb (gg binary).\n"
+    "IN's format is detected from its contents when its extension is unknown.\n"
+    "\n"
+    "options:\n"
+    "  --undirected    store every edge of IN in both directions before writing\n";
+
+const char kGenerateHelp[] =
+    "usage: gg generate kron SCALE DEGREE OUT [options]\n"
+    "       gg generate urand SCALE DEGREE OUT [options]\n"
+    "       gg generate grid ROWS COLS OUT [options]\n"
+    "\n"
+    "kron: Kronecker (R-MAT, Graph500 parameters a=0.57 b=0.19 c=0.19), 2^SCALE vertices,\n"
+    "      DEGREE * 2^SCALE generated edges; urand: uniform random, same sizes;\n"
+    "grid: ROWS x COLS 4-neighbour grid. Self-loops are dropped and duplicates merged.\n"
+    "OUT's extension picks the format (.mtx .el .txt .wel .gr .ggb).\n"
+    "\n"
+    "options:\n"
+    "  --seed N            seed (default 27491095); a seed gives the same graph everywhere\n"
+    "  --weights [MIN:MAX] uniform integer weights in [MIN, MAX] (default 1:255)\n"
+    "  --directed          keep generated edges one-way (default: both directions)\n";
+
+const char kInfoHelp[] =
+    "usage: gg info GRAPH [--undirected] [--json]\n"
+    "\n"
+    "Prints the vertex and edge counts, whether the graph is undirected and weighted,\n"
+    "out- and in-degree statistics, and the bytes of each layout: CSR, CSC, CuSha\n"
+    "G-Shards and Concatenated Windows (with their shard and window statistics).\n"
+    "\n"
+    "options:\n"
+    "  --undirected    store every edge of GRAPH in both directions\n"
+    "  --json          print one JSON object instead of text\n";
+
+int print_help(const char *text) {
+    if (std::fputs(text, stdout) == EOF || std::fflush(stdout) != 0)
+        runtime_error("<stdout>: write failed: %s", std::strerror(errno));
+    return kExitOk;
+}
+
+}  // namespace gg_cli

@@ -1,0 +1,94 @@
+#include "cli/session.h"
+
+#include <cstdio>
+#include <vector>
+
+#include <sys/stat.h>
+
+#include "cli/cli_error.h"
+#include "cli/progress.h"
+
+namespace gg_cli {
+
+Session::Session(gg_backend backend, int32_t threads) {
+    gg_context_options options;
+    gg_context_options_init(&options);
+    options.backend = backend;
+    options.num_threads = threads;
+    options.log_fn = &Session::on_log;
+    options.log_user_data = this;
+    options.log_level = GG_LOG_WARN;
+    gg_status status = gg_context_create(&options, &context_);
+    if (status != GG_OK) runtime_error("cannot create a gg context: %s", gg_status_string(status));
+}
+
+Session::~Session() { gg_context_destroy(context_); }
+
+void Session::on_log(void *user_data, gg_log_level level, const char *message) {
+    // Errors also come back as a status and are printed once by main();
+    // keeping warnings for --stats leaves stderr to results and that one line.
+    if (level == GG_LOG_WARN) static_cast<Session *>(user_data)->warnings_.push_back(message);
+}
+
+namespace {
+
+std::string describe_size(const std::string &path) {
+    struct stat info;
+    if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return path;
+    char text[64];
+    std::snprintf(text, sizeof text, " (%.1f MB)", double(info.st_size) / 1e6);
+    return path + text;
+}
+
+// Rebuilds `graph` with every edge stored both ways, from its CSR arrays.
+GraphHandle symmetrized(gg_context *context, const gg_graph *graph, const std::string &path) {
+    uint32_t n = gg_graph_num_vertices(graph);
+    uint64_t m = gg_graph_num_edges(graph);
+    std::vector<uint64_t> offsets(uint64_t(n) + 1);
+    std::vector<uint32_t> indices(m);
+    std::vector<float> weights(gg_graph_is_weighted(graph) ? m : 0);
+    gg_status status =
+        gg_graph_copy_csr(context, graph, offsets.data(), indices.data(), weights.empty() ? nullptr : weights.data());
+    if (status != GG_OK) library_failure(context, status, path);
+    gg_graph_options options;
+    gg_graph_options_init(&options);
+    options.undirected = 1;
+    gg_graph *result = nullptr;
+    status = gg_graph_create_csr(context, n, offsets.data(), indices.data(),
+                                 weights.empty() ? nullptr : weights.data(), &options, &result);
+    if (status != GG_OK) library_failure(context, status, path);
+    return GraphHandle(result);
+}
+
+}  // namespace
+
+GraphHandle Session::load(const std::string &path, bool undirected, double *seconds) {
+    Progress progress("loading " + describe_size(path));
+    gg_graph_options options;
+    gg_graph_options_init(&options);
+    options.undirected = undirected ? 1 : 0;
+    gg_graph *loaded = nullptr;
+    gg_status status = gg_graph_load(context_, path.c_str(), GG_FORMAT_AUTO, &options, &loaded);
+    if (status != GG_OK) library_failure(context_, status, path);
+    GraphHandle graph(loaded);
+    // .ggb files keep the direction they were saved with; honour --undirected anyway.
+    if (undirected && !gg_graph_is_undirected(graph.get())) graph = symmetrized(context_, graph.get(), path);
+    if (seconds != nullptr) *seconds = progress.elapsed_seconds();
+    progress.done("loaded " + path + ": " + std::to_string(gg_graph_num_vertices(graph.get())) + " vertices, " +
+                  std::to_string(gg_graph_num_edges(graph.get())) + " edges");
+    return graph;
+}
+
+const char *format_name(gg_format format) {
+    switch (format) {
+    case GG_FORMAT_MTX: return "mtx";
+    case GG_FORMAT_EDGELIST: return "el";
+    case GG_FORMAT_WEL: return "wel";
+    case GG_FORMAT_DIMACS: return "gr";
+    case GG_FORMAT_GGB: return "ggb";
+    case GG_FORMAT_AUTO: break;
+    }
+    return "auto";
+}
+
+}  // namespace gg_cli

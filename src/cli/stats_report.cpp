@@ -1,0 +1,100 @@
+#include "cli/stats_report.h"
+
+#include <cstdio>
+
+#include "cli/json.h"
+
+namespace gg_cli {
+
+const char *backend_name(gg_backend backend) {
+    switch (backend) {
+    case GG_BACKEND_AUTO: return "auto";
+    case GG_BACKEND_CPU: return "cpu";
+    case GG_BACKEND_CUDA: return "cuda";
+    }
+    return "unknown";
+}
+
+const char *layout_name(gg_layout layout) {
+    switch (layout) {
+    case GG_LAYOUT_AUTO: return "auto";
+    case GG_LAYOUT_CSR: return "csr";
+    case GG_LAYOUT_GSHARDS: return "gshards";
+    case GG_LAYOUT_CW: return "cw";
+    case GG_LAYOUT_VIRTUAL_SPLIT: return "vsplit";
+    case GG_LAYOUT_UDT: return "udt";
+    case GG_LAYOUT_TOCAB: return "tocab";
+    }
+    return "unknown";
+}
+
+namespace {
+
+// Billions of edges per second over the compute time: m / time, as GAP and
+// the design notes define it (not edges_visited / time).
+double gteps(const RunReport &r) {
+    return r.stats.compute_ms > 0 ? double(r.edges) / (r.stats.compute_ms * 1e6) : 0.0;
+}
+
+void print_json(const RunReport &r) {
+    const gg_run_stats &s = r.stats;
+    JsonObject o;
+    o.add("algorithm", r.algorithm)
+        .add("graph", r.graph_path)
+        .add("vertices", r.vertices)
+        .add("edges", r.edges)
+        .add("backend", backend_name(s.backend))
+        .add("layout", layout_name(s.layout))
+        .add("device_id", s.device_id)
+        .add("threads", s.num_threads)
+        .add("load_ms", r.load_ms)
+        .add("preprocess_ms", s.preprocess_ms)
+        .add("transfer_ms", s.transfer_ms)
+        .add("compute_ms", s.compute_ms)
+        .add("run_total_ms", s.total_ms)
+        .add("output_ms", r.output_ms)
+        .add("iterations", s.iterations)
+        .add("edges_visited", s.edges_visited)
+        .add("gteps", gteps(r))
+        .add("device_bytes", s.device_bytes)
+        .add("fallback_reason", s.fallback_reason)
+        .add("warnings", r.warnings);
+    std::fprintf(stderr, "%s\n", o.str().c_str());
+}
+
+void print_text(const RunReport &r) {
+    const gg_run_stats &s = r.stats;
+    std::FILE *e = stderr;
+    std::fprintf(e, "algorithm     %s\n", r.algorithm.c_str());
+    std::fprintf(e, "graph         %s: %u vertices, %llu edges\n", r.graph_path.c_str(), r.vertices,
+                 (unsigned long long)r.edges);
+    if (s.backend == GG_BACKEND_CUDA)
+        std::fprintf(e, "backend       cuda (device %d)\n", s.device_id);
+    else
+        std::fprintf(e, "backend       %s (%d threads)\n", backend_name(s.backend), s.num_threads);
+    std::fprintf(e, "layout        %s\n", layout_name(s.layout));
+    if (s.fallback_reason[0] != '\0') std::fprintf(e, "gpu not used  %s\n", s.fallback_reason);
+    std::fprintf(e, "load          %.3f ms\n", r.load_ms);
+    std::fprintf(e, "preprocess    %.3f ms\n", s.preprocess_ms);
+    std::fprintf(e, "transfer      %.3f ms\n", s.transfer_ms);
+    std::fprintf(e, "compute       %.3f ms\n", s.compute_ms);
+    std::fprintf(e, "run total     %.3f ms\n", s.total_ms);
+    std::fprintf(e, "output        %.3f ms\n", r.output_ms);
+    std::fprintf(e, "iterations    %u\n", s.iterations);
+    std::fprintf(e, "edges visited %llu\n", (unsigned long long)s.edges_visited);
+    std::fprintf(e, "GTEPS         %.4f (edges / compute time)\n", gteps(r));
+    if (s.device_bytes != 0) std::fprintf(e, "device memory %llu bytes\n", (unsigned long long)s.device_bytes);
+    for (const std::string &w : r.warnings) std::fprintf(e, "warning       %s\n", w.c_str());
+}
+
+}  // namespace
+
+void print_stats(const RunReport &report, bool json) {
+    if (json)
+        print_json(report);
+    else
+        print_text(report);
+    std::fflush(stderr);
+}
+
+}  // namespace gg_cli
