@@ -64,15 +64,20 @@ bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::
     std::fprintf(stderr, "gg-bench:   n %u, m %llu, generated in %.0f ms, source %u (out-degree %llu)\n", g.n,
                  (unsigned long long)g.m, g.generate_ms, g.source, (unsigned long long)g.source_degree);
     report.graphs.push_back(g);
+    bool ok = true;
 
-    if (!options.export_dir.empty()) {
-        std::string path = options.export_dir + "/" + graph.name + ".wel";
-        if (gg_graph_save(context, graph.graph, path.c_str(), GG_FORMAT_WEL) != GG_OK)
-            std::fprintf(stderr, "gg-bench: warning: cannot export %s: %s\n", path.c_str(),
-                         gg_context_last_error(context));
-        else
-            std::fprintf(stderr, "gg-bench:   exported %s\n", path.c_str());
-    }
+    // GAP reads .el for its unweighted kernels and .wel for sssp.
+    if (!options.export_dir.empty())
+        for (gg_format format : {GG_FORMAT_EDGELIST, GG_FORMAT_WEL}) {
+            std::string path = options.export_dir + "/" + graph.name + (format == GG_FORMAT_WEL ? ".wel" : ".el");
+            if (gg_graph_save(context, graph.graph, path.c_str(), format) != GG_OK) {
+                std::fprintf(stderr, "gg-bench: error: cannot export %s: %s\n", path.c_str(),
+                             gg_context_last_error(context));
+                ok = false;
+            } else {
+                std::fprintf(stderr, "gg-bench:   exported %s\n", path.c_str());
+            }
+        }
 
     HostCsr csr;
     const HostCsr *check = nullptr;
@@ -86,7 +91,6 @@ bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::
         check = &csr;
     }
 
-    bool ok = true;
     KernelSettings kernel_settings;
     kernel_settings.pagerank_iterations = options.pagerank_iterations;
     for (const std::string &name : algorithms) {
@@ -161,8 +165,11 @@ int main(int argc, char **argv) {
     report.machine.threads = gg_context_num_threads(context);
     report.machine.device = probe_device(0);
 
-    std::fprintf(stderr, "gg-bench: gg %s, %s suite, %d CPU threads%s%s\n", gg_version_string(), report.suite.c_str(),
-                 report.machine.threads, gpu_usable ? "" : ", no GPU: ", gpu_usable ? "" : reason);
+    std::string where = gpu_usable ? "on the GPU"
+                        : options.backend == GG_BACKEND_CPU ? "on the CPU (--backend cpu)"
+                                                            : std::string("on the CPU (no usable GPU: ") + reason + ")";
+    std::fprintf(stderr, "gg-bench: gg %s, %s suite %s, %d CPU threads\n", gg_version_string(), report.suite.c_str(),
+                 where.c_str(), report.machine.threads);
     report.host_copy = measure_host_copy_bandwidth(report.machine.threads);
     std::fprintf(stderr, "gg-bench: host copy bandwidth %.1f GB/s\n", report.host_copy.gb_per_s);
     if (gpu_usable) {

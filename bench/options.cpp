@@ -43,7 +43,7 @@ const char *usage_text() {
            "  --no-verify               skip checking each kernel's first result\n"
            "  --json FILE               write the full report as JSON\n"
            "  --markdown FILE           write the markdown report (it always goes to stdout too)\n"
-           "  --export DIR              save each generated graph as DIR/<graph>.wel (for GAP)\n"
+           "  --export DIR              save each generated graph as DIR/<graph>.el and .wel (for GAP)\n"
            "  --help                    this text\n";
 }
 

@@ -27,7 +27,7 @@ struct Options {
     uint32_t apsp_scale = 10;
     std::string json_path;
     std::string markdown_path;
-    std::string export_dir;               // write each generated graph as .wel for GAP
+    std::string export_dir;               // write each generated graph as .el and .wel for GAP
     std::string command_line;             // as typed, for the reports
 };
 
