@@ -1,0 +1,438 @@
+//! Raw declarations of `include/gg.h`, field for field and function for
+//! function. Everything here is `unsafe` to call; the `gg` crate wraps it.
+//!
+//! C enums are `int` on every platform gg supports, so each enum is an `i32`
+//! type alias with one constant per value (a Rust `enum` would be undefined
+//! behaviour the day the library returns a value added after this crate).
+//! Keep this file in step with gg.h: the tests compare every struct's size with
+//! the `struct_size` its `*_init` function writes.
+#![allow(non_camel_case_types)]
+#![no_std]
+
+use core::ffi::{c_char, c_void};
+use core::marker::{PhantomData, PhantomPinned};
+
+/// Version of gg.h these declarations mirror.
+pub const GG_VERSION_MAJOR: u32 = 0;
+pub const GG_VERSION_MINOR: u32 = 1;
+pub const GG_VERSION_PATCH: u32 = 0;
+pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
+
+pub type gg_status = i32;
+pub const GG_OK: gg_status = 0;
+pub const GG_ERROR_INVALID_ARGUMENT: gg_status = -1;
+pub const GG_ERROR_PARSE: gg_status = -2;
+pub const GG_ERROR_OUT_OF_MEMORY: gg_status = -3;
+pub const GG_ERROR_DEVICE: gg_status = -4;
+pub const GG_ERROR_UNSUPPORTED: gg_status = -5;
+pub const GG_ERROR_IO: gg_status = -6;
+pub const GG_ERROR_TOO_LARGE: gg_status = -7;
+pub const GG_ERROR_INTERNAL: gg_status = -8;
+
+pub type gg_backend = i32;
+pub const GG_BACKEND_AUTO: gg_backend = 0;
+pub const GG_BACKEND_CPU: gg_backend = 1;
+pub const GG_BACKEND_CUDA: gg_backend = 2;
+
+pub type gg_log_level = i32;
+pub const GG_LOG_DEBUG: gg_log_level = 0;
+pub const GG_LOG_INFO: gg_log_level = 1;
+pub const GG_LOG_WARN: gg_log_level = 2;
+pub const GG_LOG_ERROR: gg_log_level = 3;
+
+pub type gg_duplicate_policy = i32;
+pub const GG_DUPLICATES_KEEP_MIN: gg_duplicate_policy = 0;
+pub const GG_DUPLICATES_KEEP_MAX: gg_duplicate_policy = 1;
+pub const GG_DUPLICATES_SUM: gg_duplicate_policy = 2;
+pub const GG_DUPLICATES_KEEP_FIRST: gg_duplicate_policy = 3;
+pub const GG_DUPLICATES_KEEP_ALL: gg_duplicate_policy = 4;
+
+pub type gg_format = i32;
+pub const GG_FORMAT_AUTO: gg_format = 0;
+pub const GG_FORMAT_MTX: gg_format = 1;
+pub const GG_FORMAT_EDGELIST: gg_format = 2;
+pub const GG_FORMAT_WEL: gg_format = 3;
+pub const GG_FORMAT_DIMACS: gg_format = 4;
+pub const GG_FORMAT_GGB: gg_format = 5;
+
+pub type gg_generator = i32;
+pub const GG_GENERATOR_KRON: gg_generator = 0;
+pub const GG_GENERATOR_URAND: gg_generator = 1;
+pub const GG_GENERATOR_GRID: gg_generator = 2;
+
+pub type gg_layout = i32;
+pub const GG_LAYOUT_AUTO: gg_layout = 0;
+pub const GG_LAYOUT_CSR: gg_layout = 1;
+pub const GG_LAYOUT_GSHARDS: gg_layout = 2;
+pub const GG_LAYOUT_CW: gg_layout = 3;
+pub const GG_LAYOUT_VIRTUAL_SPLIT: gg_layout = 4;
+pub const GG_LAYOUT_UDT: gg_layout = 5;
+pub const GG_LAYOUT_TOCAB: gg_layout = 6;
+
+macro_rules! opaque {
+    ($name:ident) => {
+        /// Opaque handle type; only ever used behind a pointer.
+        #[repr(C)]
+        pub struct $name {
+            _private: [u8; 0],
+            _marker: PhantomData<(*mut u8, PhantomPinned)>,
+        }
+    };
+}
+opaque!(gg_context);
+opaque!(gg_graph);
+opaque!(gg_shards);
+
+pub type gg_log_fn = Option<unsafe extern "C" fn(user_data: *mut c_void, level: gg_log_level, message: *const c_char)>;
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_context_options {
+    pub struct_size: usize,
+    pub backend: gg_backend,
+    pub device_id: i32,
+    pub num_threads: i32,
+    pub log_fn: gg_log_fn,
+    pub log_user_data: *mut c_void,
+    pub log_level: gg_log_level,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_graph_options {
+    pub struct_size: usize,
+    pub undirected: i32,
+    pub duplicates: gg_duplicate_policy,
+    pub drop_self_loops: i32,
+    pub max_edges: u64,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_generator_options {
+    pub struct_size: usize,
+    pub kind: gg_generator,
+    pub scale: u32,
+    pub degree: u32,
+    pub rows: u32,
+    pub cols: u32,
+    pub seed: u64,
+    pub weighted: i32,
+    pub weight_min: u32,
+    pub weight_max: u32,
+    pub symmetrize: i32,
+    pub rmat_a: f64,
+    pub rmat_b: f64,
+    pub rmat_c: f64,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_run_options {
+    pub struct_size: usize,
+    pub backend: gg_backend,
+    pub layout: gg_layout,
+    pub tolerance: f64,
+    pub max_iterations: u32,
+    pub damping: f64,
+    pub delta: f32,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_run_stats {
+    pub struct_size: usize,
+    pub backend: gg_backend,
+    pub layout: gg_layout,
+    pub device_id: i32,
+    pub num_threads: i32,
+    pub total_ms: f64,
+    pub compute_ms: f64,
+    pub transfer_ms: f64,
+    pub preprocess_ms: f64,
+    pub iterations: u32,
+    pub edges_visited: u64,
+    pub device_bytes: u64,
+    pub fallback_reason: [c_char; 160],
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_partition_options {
+    pub struct_size: usize,
+    pub seed: i32,
+    pub ufactor: i32,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_shard_options {
+    pub struct_size: usize,
+    pub vertices_per_shard: u32,
+    pub shared_memory_bytes: u32,
+    pub vertex_value_bytes: u32,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_shard_stats {
+    pub struct_size: usize,
+    pub num_shards: u32,
+    pub vertices_per_shard: u32,
+    pub num_edges: u64,
+    pub num_windows: u64,
+    pub empty_windows: u64,
+    pub max_window: u64,
+    pub mean_window: f64,
+    pub window_histogram: [u64; 8],
+    pub max_shard: u64,
+    pub gshards_bytes: u64,
+    pub cw_bytes: u64,
+}
+
+extern "C" {
+    // Versions and status codes
+    pub fn gg_version() -> u32;
+    pub fn gg_version_string() -> *const c_char;
+    pub fn gg_status_string(status: gg_status) -> *const c_char;
+
+    // Context
+    pub fn gg_context_options_init(options: *mut gg_context_options);
+    pub fn gg_context_create(options: *const gg_context_options, out_context: *mut *mut gg_context) -> gg_status;
+    pub fn gg_context_destroy(context: *mut gg_context);
+    pub fn gg_context_last_error(context: *const gg_context) -> *const c_char;
+    pub fn gg_context_copy_last_error(context: *const gg_context, buffer: *mut c_char, capacity: usize) -> usize;
+    pub fn gg_context_last_status(context: *const gg_context) -> gg_status;
+    pub fn gg_context_clear_error(context: *mut gg_context);
+    pub fn gg_context_cuda_available(context: *mut gg_context, reason_buffer: *mut c_char, capacity: usize) -> i32;
+    pub fn gg_context_num_threads(context: *const gg_context) -> i32;
+
+    // Graphs
+    pub fn gg_graph_options_init(options: *mut gg_graph_options);
+    pub fn gg_graph_create(
+        context: *mut gg_context,
+        num_vertices: u32,
+        num_edges: u64,
+        src: *const u32,
+        dst: *const u32,
+        weights: *const f32,
+        options: *const gg_graph_options,
+        out_graph: *mut *mut gg_graph,
+    ) -> gg_status;
+    pub fn gg_graph_create_csr(
+        context: *mut gg_context,
+        num_vertices: u32,
+        offsets: *const u64,
+        indices: *const u32,
+        weights: *const f32,
+        options: *const gg_graph_options,
+        out_graph: *mut *mut gg_graph,
+    ) -> gg_status;
+    pub fn gg_graph_load(
+        context: *mut gg_context,
+        path: *const c_char,
+        format: gg_format,
+        options: *const gg_graph_options,
+        out_graph: *mut *mut gg_graph,
+    ) -> gg_status;
+    pub fn gg_graph_save(context: *mut gg_context, graph: *const gg_graph, path: *const c_char, format: gg_format)
+        -> gg_status;
+    pub fn gg_format_from_path(path: *const c_char) -> gg_format;
+    pub fn gg_generator_options_init(options: *mut gg_generator_options);
+    pub fn gg_graph_generate(
+        context: *mut gg_context,
+        options: *const gg_generator_options,
+        out_graph: *mut *mut gg_graph,
+    ) -> gg_status;
+    pub fn gg_graph_destroy(graph: *mut gg_graph);
+    pub fn gg_graph_num_vertices(graph: *const gg_graph) -> u32;
+    pub fn gg_graph_num_edges(graph: *const gg_graph) -> u64;
+    pub fn gg_graph_is_undirected(graph: *const gg_graph) -> i32;
+    pub fn gg_graph_is_weighted(graph: *const gg_graph) -> i32;
+    pub fn gg_graph_out_degrees(context: *mut gg_context, graph: *const gg_graph, out_degrees: *mut u32) -> gg_status;
+    pub fn gg_graph_in_degrees(context: *mut gg_context, graph: *const gg_graph, in_degrees: *mut u32) -> gg_status;
+    pub fn gg_graph_copy_csr(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        offsets: *mut u64,
+        indices: *mut u32,
+        weights: *mut f32,
+    ) -> gg_status;
+    pub fn gg_graph_copy_csc(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        offsets: *mut u64,
+        indices: *mut u32,
+        weights: *mut f32,
+    ) -> gg_status;
+
+    // Algorithms
+    pub fn gg_run_options_init(options: *mut gg_run_options);
+    pub fn gg_run_stats_init(stats: *mut gg_run_stats);
+    pub fn gg_run_bfs(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        source: u32,
+        depths: *mut u32,
+        parents: *mut u32,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
+    pub fn gg_run_sssp(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        source: u32,
+        distances: *mut f32,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
+    pub fn gg_run_sswp(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        source: u32,
+        widths: *mut f32,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
+    pub fn gg_run_cc(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        labels: *mut u32,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
+    pub fn gg_run_pagerank(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        ranks: *mut f64,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
+    pub fn gg_run_bc(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        sources: *const u32,
+        num_sources: u32,
+        centrality: *mut f64,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
+    pub fn gg_run_spmv(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        x: *const f32,
+        y: *mut f32,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
+    pub fn gg_run_apsp(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        distances: *mut f32,
+        capacity: u64,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
+
+    // METIS partitioning
+    pub fn gg_partition_options_init(options: *mut gg_partition_options);
+    pub fn gg_partition(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        num_parts: u32,
+        parts: *mut u32,
+        edge_cut: *mut u64,
+        options: *const gg_partition_options,
+    ) -> gg_status;
+
+    // CuSha G-Shards and Concatenated Windows
+    pub fn gg_shard_options_init(options: *mut gg_shard_options);
+    pub fn gg_shard_stats_init(stats: *mut gg_shard_stats);
+    pub fn gg_shard(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        options: *const gg_shard_options,
+        out_shards: *mut *mut gg_shards,
+    ) -> gg_status;
+    pub fn gg_shards_destroy(shards: *mut gg_shards);
+    pub fn gg_shards_get_stats(shards: *const gg_shards, stats: *mut gg_shard_stats) -> gg_status;
+    pub fn gg_shards_copy_shards(
+        shards: *const gg_shards,
+        shard_offsets: *mut u64,
+        src_index: *mut u32,
+        dst_index: *mut u32,
+        weights: *mut f32,
+    ) -> gg_status;
+    pub fn gg_shards_copy_windows(shards: *const gg_shards, window_offsets: *mut u64) -> gg_status;
+    pub fn gg_shards_copy_cw(
+        shards: *const gg_shards,
+        cw_offsets: *mut u64,
+        cw_src_index: *mut u32,
+        cw_mapper: *mut u64,
+    ) -> gg_status;
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use core::mem::{size_of, MaybeUninit};
+
+    macro_rules! size_check {
+        ($t:ty, $init:ident) => {{
+            let mut value = MaybeUninit::<$t>::zeroed();
+            unsafe { $init(value.as_mut_ptr()) };
+            let value = unsafe { value.assume_init() };
+            assert_eq!(value.struct_size, size_of::<$t>(), "{}: C and Rust sizes differ", stringify!($t));
+            value
+        }};
+    }
+
+    #[test]
+    fn struct_sizes_match_the_library() {
+        size_check!(gg_context_options, gg_context_options_init);
+        size_check!(gg_graph_options, gg_graph_options_init);
+        size_check!(gg_generator_options, gg_generator_options_init);
+        size_check!(gg_run_options, gg_run_options_init);
+        size_check!(gg_run_stats, gg_run_stats_init);
+        size_check!(gg_partition_options, gg_partition_options_init);
+        size_check!(gg_shard_options, gg_shard_options_init);
+        size_check!(gg_shard_stats, gg_shard_stats_init);
+    }
+
+    #[test]
+    fn documented_defaults_land_in_the_right_fields() {
+        let run = size_check!(gg_run_options, gg_run_options_init);
+        assert_eq!((run.backend, run.layout, run.max_iterations), (GG_BACKEND_AUTO, GG_LAYOUT_AUTO, 100));
+        assert!((run.tolerance - 1e-6).abs() < 1e-12 && (run.damping - 0.85).abs() < 1e-12 && run.delta == 0.0);
+        let generator = size_check!(gg_generator_options, gg_generator_options_init);
+        assert_eq!(
+            (generator.scale, generator.degree, generator.rows, generator.cols, generator.seed),
+            (10, 16, 32, 32, 27491095)
+        );
+        assert_eq!((generator.weight_min, generator.weight_max, generator.symmetrize), (1, 255, 1));
+        assert!((generator.rmat_c - 0.19).abs() < 1e-12);
+        let context = size_check!(gg_context_options, gg_context_options_init);
+        assert_eq!((context.device_id, context.num_threads, context.log_level), (-1, 0, GG_LOG_WARN));
+        let partition = size_check!(gg_partition_options, gg_partition_options_init);
+        assert_eq!((partition.seed, partition.ufactor), (1, 0));
+        let stats = size_check!(gg_run_stats, gg_run_stats_init);
+        assert_eq!(stats.device_id, -1);
+    }
+
+    #[test]
+    fn version_matches_the_header() {
+        let linked = unsafe { gg_version() };
+        assert_eq!(linked / 10000, GG_VERSION_MAJOR, "linked libgg has another major version");
+        assert!((linked / 100) % 100 >= GG_VERSION_MINOR, "linked libgg is older than these declarations");
+    }
+
+    #[test]
+    fn status_strings() {
+        let text = |s| unsafe { std::ffi::CStr::from_ptr(gg_status_string(s)) }.to_str().unwrap();
+        assert_eq!(text(GG_OK), "ok");
+        assert_eq!(text(GG_ERROR_PARSE), "parse error");
+        assert_eq!(text(GG_ERROR_INTERNAL), "internal error");
+        assert_eq!(text(-100), "unknown status");
+    }
+}

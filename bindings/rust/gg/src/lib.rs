@@ -1,0 +1,62 @@
+//! Safe Rust API for gg: graph analytics on NVIDIA GPUs with a CPU fallback.
+//!
+//! ```no_run
+//! let ctx = gg::Context::new()?;
+//! let graph = gg::Graph::load(&ctx, "road.gr", gg::Format::Auto, &gg::GraphOptions::default())?;
+//! let distances = graph.sssp(&ctx, 0)?;
+//! println!("vertex 1 is at distance {}", distances[1]);
+//! # Ok::<(), gg::Error>(())
+//! ```
+//!
+//! - [`Context`] holds the backend choice, threads and the error slot; it is
+//!   `Send` but not `Sync` (see its module docs for why).
+//! - [`Graph`] is immutable, `Send + Sync`, released on drop.
+//! - Every fallible call returns [`Result`]; an [`Error`] carries a [`Status`]
+//!   and the library's message.
+//! - Vertex ids are `u32` (0-based), edge counts `u64`, weights `f32`.
+
+mod context;
+mod error;
+mod graph;
+mod options;
+mod run;
+mod shards;
+
+pub use context::{Context, ContextOptions, LogFn};
+pub use error::{Error, Result, Status};
+pub use graph::{format_from_path, Csr, Graph};
+pub use options::{
+    Backend, Duplicates, Format, GeneratorOptions, GraphOptions, Layout, LogLevel, PartitionOptions, RunOptions,
+    ShardOptions,
+};
+pub use run::{Partition, RunStats, UNREACHABLE};
+pub use shards::{ConcatenatedWindows, GShards, ShardStats, Shards};
+
+use std::ffi::CStr;
+
+/// The version of the linked library, "MAJOR.MINOR.PATCH".
+pub fn library_version() -> String {
+    // SAFETY: a static NUL-terminated string.
+    unsafe { CStr::from_ptr(gg_sys::gg_version_string()) }.to_string_lossy().into_owned()
+}
+
+/// Fails when the linked library's ABI is not the one gg-sys declares
+/// (another major version, or an older minor one).
+pub fn check_library_version() -> Result<()> {
+    // SAFETY: no arguments.
+    let linked = unsafe { gg_sys::gg_version() };
+    let (major, minor) = (linked / 10000, (linked / 100) % 100);
+    if major != gg_sys::GG_VERSION_MAJOR || minor < gg_sys::GG_VERSION_MINOR {
+        return Err(Error::new(
+            Status::Unsupported,
+            format!(
+                "the linked libgg is {}, but this binding needs ABI {}.{} (or a newer minor of major {})",
+                library_version(),
+                gg_sys::GG_VERSION_MAJOR,
+                gg_sys::GG_VERSION_MINOR,
+                gg_sys::GG_VERSION_MAJOR
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,324 @@
+//! Enums and option builders. Every builder starts from the library's own
+//! `*_init` defaults, so a default left untouched is the library's default.
+
+use std::mem::MaybeUninit;
+
+use gg_sys as sys;
+
+macro_rules! c_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $value:path),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)+
+            /// A value added to gg.h after this binding was written.
+            Unknown(i32),
+        }
+
+        impl $name {
+            pub(crate) fn raw(self) -> i32 {
+                match self {
+                    $($name::$variant => $value,)+
+                    $name::Unknown(value) => value,
+                }
+            }
+
+            #[allow(dead_code)]
+            pub(crate) fn from_raw(value: i32) -> Self {
+                match value {
+                    $(v if v == $value => $name::$variant,)+
+                    other => $name::Unknown(other),
+                }
+            }
+        }
+    };
+}
+
+c_enum!(
+    /// Where algorithms run.
+    Backend {
+        /// The GPU when one is usable, else the CPU.
+        Auto = sys::GG_BACKEND_AUTO,
+        /// The OpenMP CPU backend (the reference).
+        Cpu = sys::GG_BACKEND_CPU,
+        /// An NVIDIA GPU; runs fail with `Status::Unsupported` when none is usable.
+        Cuda = sys::GG_BACKEND_CUDA,
+    }
+);
+
+c_enum!(
+    /// Severity of a log message.
+    LogLevel {
+        Debug = sys::GG_LOG_DEBUG,
+        Info = sys::GG_LOG_INFO,
+        Warn = sys::GG_LOG_WARN,
+        Error = sys::GG_LOG_ERROR,
+    }
+);
+
+c_enum!(
+    /// Graph layouts a run may use.
+    Layout {
+        /// Chosen by the backend's cost model.
+        Auto = sys::GG_LAYOUT_AUTO,
+        /// CSR / CSC with load balancing.
+        Csr = sys::GG_LAYOUT_CSR,
+        /// CuSha G-Shards.
+        GShards = sys::GG_LAYOUT_GSHARDS,
+        /// CuSha Concatenated Windows.
+        ConcatenatedWindows = sys::GG_LAYOUT_CW,
+        /// Tigr virtual node splitting.
+        VirtualSplit = sys::GG_LAYOUT_VIRTUAL_SPLIT,
+        /// Tigr physical UDT transform.
+        Udt = sys::GG_LAYOUT_UDT,
+        /// GraphCage cache blocks.
+        Tocab = sys::GG_LAYOUT_TOCAB,
+    }
+);
+
+c_enum!(
+    /// What happens to edges given more than once.
+    Duplicates {
+        /// Merge, keeping the minimum weight (default).
+        KeepMin = sys::GG_DUPLICATES_KEEP_MIN,
+        /// Merge, keeping the maximum weight.
+        KeepMax = sys::GG_DUPLICATES_KEEP_MAX,
+        /// Merge, summing the weights.
+        Sum = sys::GG_DUPLICATES_SUM,
+        /// Merge, keeping the first weight in input order.
+        KeepFirst = sys::GG_DUPLICATES_KEEP_FIRST,
+        /// Keep every copy (a multigraph).
+        KeepAll = sys::GG_DUPLICATES_KEEP_ALL,
+    }
+);
+
+c_enum!(
+    /// Graph file formats.
+    Format {
+        /// From the extension, then the first bytes.
+        Auto = sys::GG_FORMAT_AUTO,
+        /// Matrix Market coordinate (.mtx), 1-based.
+        MatrixMarket = sys::GG_FORMAT_MTX,
+        /// SNAP edge list (.el, .txt), 0-based `u v`.
+        EdgeList = sys::GG_FORMAT_EDGELIST,
+        /// Weighted edge list (.wel), 0-based `u v w`.
+        WeightedEdgeList = sys::GG_FORMAT_WEL,
+        /// DIMACS shortest path (.gr), 1-based.
+        Dimacs = sys::GG_FORMAT_DIMACS,
+        /// gg binary (.ggb).
+        Ggb = sys::GG_FORMAT_GGB,
+    }
+);
+
+fn initialized<T>(init: unsafe extern "C" fn(*mut T)) -> T {
+    let mut value = MaybeUninit::<T>::zeroed();
+    // SAFETY: every *_init function fills the plain-data struct it is given,
+    // which is valid even when all zero.
+    unsafe {
+        init(value.as_mut_ptr());
+        value.assume_init()
+    }
+}
+
+/// How graphs are built from arrays and files.
+#[derive(Debug, Clone, Copy)]
+pub struct GraphOptions {
+    pub(crate) raw: sys::gg_graph_options,
+}
+
+impl Default for GraphOptions {
+    fn default() -> Self {
+        GraphOptions { raw: initialized(sys::gg_graph_options_init) }
+    }
+}
+
+impl GraphOptions {
+    /// Directed, duplicates keep the minimum weight, self-loops kept, at most 2^36 edges.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Store every edge in both directions.
+    pub fn undirected(mut self, undirected: bool) -> Self {
+        self.raw.undirected = undirected as i32;
+        self
+    }
+    pub fn duplicates(mut self, policy: Duplicates) -> Self {
+        self.raw.duplicates = policy.raw();
+        self
+    }
+    pub fn drop_self_loops(mut self, drop: bool) -> Self {
+        self.raw.drop_self_loops = drop as i32;
+        self
+    }
+    /// Refuse inputs declaring or holding more edges; 0 means the default 2^36.
+    pub fn max_edges(mut self, max_edges: u64) -> Self {
+        self.raw.max_edges = max_edges;
+        self
+    }
+}
+
+/// A deterministic generator: start from [`kron`](Self::kron), [`urand`](Self::urand) or [`grid`](Self::grid).
+#[derive(Debug, Clone, Copy)]
+pub struct GeneratorOptions {
+    pub(crate) raw: sys::gg_generator_options,
+}
+
+impl GeneratorOptions {
+    fn kind(kind: sys::gg_generator) -> Self {
+        let mut raw: sys::gg_generator_options = initialized(sys::gg_generator_options_init);
+        raw.kind = kind;
+        GeneratorOptions { raw }
+    }
+    /// Kronecker / R-MAT: 2^scale vertices, degree * 2^scale edges (Graph500 parameters).
+    pub fn kron(scale: u32, degree: u32) -> Self {
+        let mut options = Self::kind(sys::GG_GENERATOR_KRON);
+        options.raw.scale = scale;
+        options.raw.degree = degree;
+        options
+    }
+    /// Uniform random: 2^scale vertices, degree * 2^scale edges.
+    pub fn urand(scale: u32, degree: u32) -> Self {
+        let mut options = Self::kind(sys::GG_GENERATOR_URAND);
+        options.raw.scale = scale;
+        options.raw.degree = degree;
+        options
+    }
+    /// A rows x cols 4-neighbour grid, both directions.
+    pub fn grid(rows: u32, cols: u32) -> Self {
+        let mut options = Self::kind(sys::GG_GENERATOR_GRID);
+        options.raw.rows = rows;
+        options.raw.cols = cols;
+        options
+    }
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.raw.seed = seed;
+        self
+    }
+    /// Uniform integer weights in [min, max].
+    pub fn weights(mut self, min: u32, max: u32) -> Self {
+        self.raw.weighted = 1;
+        self.raw.weight_min = min;
+        self.raw.weight_max = max;
+        self
+    }
+    /// Store every edge in both directions (the default).
+    pub fn symmetrize(mut self, symmetrize: bool) -> Self {
+        self.raw.symmetrize = symmetrize as i32;
+        self
+    }
+    /// R-MAT probabilities a, b, c (d = 1 - a - b - c).
+    pub fn rmat(mut self, a: f64, b: f64, c: f64) -> Self {
+        self.raw.rmat_a = a;
+        self.raw.rmat_b = b;
+        self.raw.rmat_c = c;
+        self
+    }
+}
+
+/// Options of every run; `RunOptions::default()` uses the context's backend and the documented defaults.
+#[derive(Debug, Clone, Copy)]
+pub struct RunOptions {
+    pub(crate) raw: sys::gg_run_options,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions { raw: initialized(sys::gg_run_options_init) }
+    }
+}
+
+impl RunOptions {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn backend(mut self, backend: Backend) -> Self {
+        self.raw.backend = backend.raw();
+        self
+    }
+    pub fn layout(mut self, layout: Layout) -> Self {
+        self.raw.layout = layout.raw();
+        self
+    }
+    /// PageRank: stop when the L1 change of an iteration is below it (default 1e-6).
+    pub fn tolerance(mut self, tolerance: f64) -> Self {
+        self.raw.tolerance = tolerance;
+        self
+    }
+    /// PageRank: iteration cap (default 100).
+    pub fn max_iterations(mut self, max_iterations: u32) -> Self {
+        self.raw.max_iterations = max_iterations;
+        self
+    }
+    /// PageRank: damping factor in [0, 1) (default 0.85).
+    pub fn damping(mut self, damping: f64) -> Self {
+        self.raw.damping = damping;
+        self
+    }
+    /// SSSP delta-stepping bucket width; 0 (default) picks one from the weights.
+    pub fn delta(mut self, delta: f32) -> Self {
+        self.raw.delta = delta;
+        self
+    }
+}
+
+/// Options of [`Graph::partition`](crate::Graph::partition).
+#[derive(Debug, Clone, Copy)]
+pub struct PartitionOptions {
+    pub(crate) raw: sys::gg_partition_options,
+}
+
+impl Default for PartitionOptions {
+    fn default() -> Self {
+        PartitionOptions { raw: initialized(sys::gg_partition_options_init) }
+    }
+}
+
+impl PartitionOptions {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// METIS random seed (default 1: deterministic).
+    pub fn seed(mut self, seed: i32) -> Self {
+        self.raw.seed = seed;
+        self
+    }
+    /// Allowed imbalance in 1/1000; 0 means the default 30.
+    pub fn ufactor(mut self, ufactor: i32) -> Self {
+        self.raw.ufactor = ufactor;
+        self
+    }
+}
+
+/// Options of [`Graph::shard`](crate::Graph::shard).
+#[derive(Debug, Clone, Copy)]
+pub struct ShardOptions {
+    pub(crate) raw: sys::gg_shard_options,
+}
+
+impl Default for ShardOptions {
+    fn default() -> Self {
+        ShardOptions { raw: initialized(sys::gg_shard_options_init) }
+    }
+}
+
+impl ShardOptions {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// |N|; 0 applies CuSha's rule.
+    pub fn vertices_per_shard(mut self, vertices: u32) -> Self {
+        self.raw.vertices_per_shard = vertices;
+        self
+    }
+    /// Shared memory per block that bounds |N| under the rule; 0 = 48 KiB.
+    pub fn shared_memory_bytes(mut self, bytes: u32) -> Self {
+        self.raw.shared_memory_bytes = bytes;
+        self
+    }
+    /// Bytes of one vertex value in shared memory; 0 = 4.
+    pub fn vertex_value_bytes(mut self, bytes: u32) -> Self {
+        self.raw.vertex_value_bytes = bytes;
+        self
+    }
+}
