@@ -17,16 +17,16 @@ namespace {
 // 8 (n + 1) offset bytes plus 4 m neighbour-id bytes: one pass over a CSR.
 double csr_pass(uint64_t n, uint64_t m) { return 8.0 * double(n + 1) + 4.0 * double(m); }
 
-gg_run_options options_for(gg_backend backend) {
+// Default options: the backend is the context's (gg-bench's --backend).
+gg_run_options default_options() {
     gg_run_options options;
     gg_run_options_init(&options);
-    options.backend = backend;
     return options;
 }
 
 class Bfs final : public Kernel {
 public:
-    Bfs(uint32_t n, gg_backend backend) : depths_(n), options_(options_for(backend)) {}
+    Bfs(uint32_t n) : depths_(n), options_(default_options()) {}
     const char *name() const override { return "bfs"; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t s, gg_run_stats *st) override {
         return gg_run_bfs(c, g, s, depths_.data(), nullptr, &options_, st);
@@ -44,7 +44,7 @@ private:
 
 class Sssp final : public Kernel {
 public:
-    Sssp(uint32_t n, gg_backend backend) : distances_(n), options_(options_for(backend)) {}
+    Sssp(uint32_t n) : distances_(n), options_(default_options()) {}
     const char *name() const override { return "sssp"; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t s, gg_run_stats *st) override {
         return gg_run_sssp(c, g, s, distances_.data(), &options_, st);
@@ -66,7 +66,7 @@ private:
 
 class Sswp final : public Kernel {
 public:
-    Sswp(uint32_t n, gg_backend backend) : widths_(n), options_(options_for(backend)) {}
+    Sswp(uint32_t n) : widths_(n), options_(default_options()) {}
     const char *name() const override { return "sswp"; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t s, gg_run_stats *st) override {
         return gg_run_sswp(c, g, s, widths_.data(), &options_, st);
@@ -88,7 +88,7 @@ private:
 
 class Cc final : public Kernel {
 public:
-    Cc(uint32_t n, gg_backend backend) : labels_(n), options_(options_for(backend)) {}
+    Cc(uint32_t n) : labels_(n), options_(default_options()) {}
     const char *name() const override { return "cc"; }
     bool uses_source() const override { return false; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t, gg_run_stats *st) override {
@@ -109,7 +109,7 @@ private:
 // are comparable with each other and with GAP's `pr -i K`.
 class PageRank final : public Kernel {
 public:
-    PageRank(uint32_t n, gg_backend backend, uint32_t iterations) : ranks_(n), options_(options_for(backend)) {
+    PageRank(uint32_t n, uint32_t iterations) : ranks_(n), options_(default_options()) {
         options_.tolerance = 0.0;
         options_.max_iterations = iterations;
     }
@@ -140,7 +140,7 @@ private:
 
 class Bc final : public Kernel {
 public:
-    Bc(uint32_t n, gg_backend backend) : centrality_(n), options_(options_for(backend)) {}
+    Bc(uint32_t n) : centrality_(n), options_(default_options()) {}
     const char *name() const override { return "bc"; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t s, gg_run_stats *st) override {
         return gg_run_bc(c, g, &s, 1, centrality_.data(), &options_, st);
@@ -163,7 +163,7 @@ private:
 
 class Spmv final : public Kernel {
 public:
-    Spmv(uint32_t n, gg_backend backend) : x_(n), y_(n), options_(options_for(backend)) {
+    Spmv(uint32_t n) : x_(n), y_(n), options_(default_options()) {
         // Small integers keep every product exact in float, so the check
         // only has to allow for the order of summation.
         for (uint32_t v = 0; v < n; ++v) x_[v] = float(1 + ((v * 2654435761u) >> 28));
@@ -190,7 +190,7 @@ private:
 
 class Apsp final : public Kernel {
 public:
-    Apsp(uint32_t n, gg_backend backend) : distances_(uint64_t(n) * n), options_(options_for(backend)) {}
+    Apsp(uint32_t n) : distances_(uint64_t(n) * n), options_(default_options()) {}
     const char *name() const override { return "apsp"; }
     bool uses_source() const override { return false; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t, gg_run_stats *st) override {
@@ -210,15 +210,14 @@ private:
 }  // namespace
 
 std::unique_ptr<Kernel> make_kernel(const std::string &name, uint32_t n, const KernelSettings &settings) {
-    const gg_backend b = settings.backend;
-    if (name == "bfs") return std::make_unique<Bfs>(n, b);
-    if (name == "sssp") return std::make_unique<Sssp>(n, b);
-    if (name == "sswp") return std::make_unique<Sswp>(n, b);
-    if (name == "cc") return std::make_unique<Cc>(n, b);
-    if (name == "pagerank") return std::make_unique<PageRank>(n, b, settings.pagerank_iterations);
-    if (name == "bc") return std::make_unique<Bc>(n, b);
-    if (name == "spmv") return std::make_unique<Spmv>(n, b);
-    if (name == "apsp") return std::make_unique<Apsp>(n, b);
+    if (name == "bfs") return std::make_unique<Bfs>(n);
+    if (name == "sssp") return std::make_unique<Sssp>(n);
+    if (name == "sswp") return std::make_unique<Sswp>(n);
+    if (name == "cc") return std::make_unique<Cc>(n);
+    if (name == "pagerank") return std::make_unique<PageRank>(n, settings.pagerank_iterations);
+    if (name == "bc") return std::make_unique<Bc>(n);
+    if (name == "spmv") return std::make_unique<Spmv>(n);
+    if (name == "apsp") return std::make_unique<Apsp>(n);
     return nullptr;
 }
 

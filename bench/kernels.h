@@ -32,7 +32,6 @@ public:
 
 struct KernelSettings {
     uint32_t pagerank_iterations = 20;
-    gg_backend backend = GG_BACKEND_AUTO;
 };
 
 // A kernel by name (bfs sssp sswp cc pagerank bc spmv apsp) with result
