@@ -62,6 +62,8 @@ MachineInfo describe_machine() {
     info.logical_cpus = int(sysconf(_SC_NPROCESSORS_ONLN));
     std::string mem = proc_field("/proc/meminfo", "MemTotal");  // "24576000 kB"
     if (!mem.empty()) info.memory_gib = std::strtod(mem.c_str(), nullptr) / (1024.0 * 1024.0);
+    char cwd[4096];
+    if (getcwd(cwd, sizeof cwd) != nullptr) info.working_directory = cwd;
     info.load_average_start = load_average();
     info.date_utc = utc_time("%Y-%m-%dT%H:%M:%SZ");
     info.gg_version = gg_version_string();
@@ -70,6 +72,10 @@ MachineInfo describe_machine() {
 #elif defined(__GNUC__)
     info.compiler = std::string("g++ ") + __VERSION__;
 #endif
+#ifdef GG_BENCH_BUILD_TYPE
+    info.build_type = GG_BENCH_BUILD_TYPE;
+#endif
+    if (info.build_type.empty()) info.build_type = "unknown";
     return info;
 }
 

@@ -18,8 +18,10 @@ struct MachineInfo {
     double load_average_start = -1, load_average_end = -1;  // 1-minute load, to flag a busy machine
     std::string date_utc;       // ISO 8601
     std::string command_line;
+    std::string working_directory;
     std::string gg_version;
     std::string compiler;
+    std::string build_type;     // CMAKE_BUILD_TYPE of this build (bench and library share it)
     DeviceInfo device;
 };
 

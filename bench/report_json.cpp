@@ -18,6 +18,7 @@ void write_machine(JsonWriter &w, const MachineInfo &m) {
     w.key("load_average_start").value(m.load_average_start);
     w.key("load_average_end").value(m.load_average_end);
     w.key("compiler").value(m.compiler);
+    w.key("build_type").value(m.build_type);
     w.key("gpu").begin_object();
     w.key("present").value(m.device.present);
     if (m.device.present) {
@@ -89,6 +90,7 @@ std::string report_json(const Report &report) {
     w.key("gg_version").value(report.machine.gg_version);
     w.key("date_utc").value(report.machine.date_utc);
     w.key("command_line").value(report.machine.command_line);
+    w.key("working_directory").value(report.machine.working_directory);
     write_machine(w, report.machine);
     w.key("settings").begin_object();
     w.key("backend_requested").value(report.backend_requested);

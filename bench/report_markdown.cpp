@@ -37,7 +37,7 @@ std::string report_markdown(const Report &report) {
     const MachineInfo &m = report.machine;
     std::string md;
     md += format("# gg-bench: %s backend, %s suite\n\n", report.backend_requested.c_str(), report.suite.c_str());
-    md += "Command (run from the build directory):\n\n```\n" + m.command_line + "\n```\n\n";
+    md += "Command, run in `" + m.working_directory + "`:\n\n```\n" + m.command_line + "\n```\n\n";
     md += "| | |\n|---|---|\n";
     md += "| date (UTC) | " + m.date_utc + " |\n";
     md += "| gg version | " + m.gg_version + " |\n";
@@ -53,7 +53,7 @@ std::string report_markdown(const Report &report) {
                      version_text(m.device.driver_version).c_str(), version_text(m.device.runtime_version).c_str());
     else
         md += "| GPU | none: " + cell(m.device.reason) + " |\n";
-    md += "| compiler | " + cell(m.compiler) + " |\n";
+    md += "| compiler, build | " + cell(m.compiler) + ", " + cell(m.build_type) + " |\n";
     md += format("| host copy bandwidth | %.1f GB/s (memcpy of %zu MiB with %d threads, read + write) |\n",
                  report.host_copy.gb_per_s, report.host_copy.buffer_bytes >> 20, report.host_copy.threads);
     if (report.device_copy_gb_per_s > 0)
