@@ -1,0 +1,3 @@
+module gg
+
+go 1.19
