@@ -1,0 +1,204 @@
+/*
+ * Breadth-first search, direction-optimizing (Beamer, Asanovic, Patterson,
+ * "Direction-Optimizing Breadth-First Search", SC'12, §3-§4; the heuristic as
+ * in the GAP Benchmark Suite, arXiv:1508.03619). The top-down step is the
+ * queue BFS of Pathak et al. (004_6c0534b53c1f8710.txt §3.2) with an atomic
+ * claim per vertex.
+ *
+ * Top-down: every frontier vertex scans its out-edges and claims unvisited
+ *   neighbours with a compare-and-swap on depth (so a vertex is claimed once
+ *   and its parent written by the claimer only).
+ * Bottom-up: every unvisited vertex scans its in-edges (g.in(), the CSC) and
+ *   stops at the first one whose source is in the frontier bitmap; no atomics
+ *   on depth, and the scan ends early, which is the whole point on the large
+ *   middle levels of low-diameter graphs.
+ * Switch to bottom-up when the edges leaving the next frontier (scout count)
+ *   exceed the edges not yet examined / alpha (alpha = 15); switch back when
+ *   the frontier shrinks and is below n / beta (beta = 18).
+ *
+ * Encoding: depth doubles as the visited flag (UINT32_MAX = unvisited); the
+ * source is its own parent.
+ */
+#include <cstdint>
+
+#include "core/timer.h"
+#include "cpu/atomics.h"
+#include "cpu/bitmap.h"
+#include "cpu/cpu.h"
+#include "cpu/parallel.h"
+#include "cpu/frontier_queue.h"
+
+namespace gg::cpu {
+namespace {
+
+constexpr uint32_t kUnvisited = UINT32_MAX;
+constexpr uint64_t kAlpha = 15;
+constexpr uint64_t kBeta = 18;
+
+struct Traversal {
+    const Csr &out;
+    uint32_t *depths;
+    uint32_t *parents;  // may be null
+    int threads;
+    uint64_t edges_visited = 0;
+};
+
+// Expands the queue's window (vertices at depth `level`, whose out-edges
+// number `frontier_edges`) along out-edges. Returns the scout count: the
+// out-edges leaving the vertices it discovered.
+uint64_t top_down_step(Traversal &t, uint32_t level, uint64_t frontier_edges, FrontierQueue &queue) {
+    const Csr &out = t.out;
+    const uint32_t *frontier = queue.window_begin();
+    const int64_t size = int64_t(queue.window_size());
+    uint64_t scout = 0, examined = 0;
+#pragma omp parallel num_threads(t.threads) if (worth_parallel(frontier_edges)) reduction(+ : scout, examined)
+    {
+        FrontierQueue::Buffer next(queue);
+#pragma omp for schedule(dynamic, 64) nowait
+        for (int64_t i = 0; i < size; ++i) {
+            const uint32_t u = frontier[i];
+            const uint64_t end = out.offsets[u + 1];
+            for (uint64_t e = out.offsets[u]; e < end; ++e) {
+                const uint32_t v = out.indices[e];
+                if (load_relaxed(&t.depths[v]) == kUnvisited && compare_and_swap(&t.depths[v], kUnvisited, level + 1)) {
+                    if (t.parents) t.parents[v] = u;
+                    next.push(v);
+                    scout += out.offsets[v + 1] - out.offsets[v];
+                }
+            }
+            examined += end - out.offsets[u];
+        }
+    }
+    t.edges_visited += examined;
+    return scout;
+}
+
+// Every unvisited vertex looks for an in-neighbour in `front` (depth
+// `level`). Returns how many vertices it discovered (they are set in `next`).
+uint64_t bottom_up_step(Traversal &t, const Csr &in, uint32_t level, const Bitmap &front, Bitmap &next) {
+    const int64_t n = in.n;
+    uint64_t awake = 0, examined = 0;
+#pragma omp parallel num_threads(t.threads) if (worth_parallel(uint64_t(n) + in.num_edges())) \
+    reduction(+ : awake, examined)
+    {
+        next.clear_in_team();
+#pragma omp for schedule(dynamic, 1024) nowait
+        for (int64_t v = 0; v < n; ++v) {
+            if (t.depths[v] != kUnvisited) continue;
+            const uint64_t end = in.offsets[v + 1];
+            for (uint64_t e = in.offsets[v]; e < end; ++e) {
+                const uint32_t u = in.indices[e];
+                ++examined;
+                if (front.test(u)) {
+                    t.depths[v] = level + 1;
+                    if (t.parents) t.parents[v] = u;
+                    next.set_atomic(uint64_t(v));
+                    ++awake;
+                    break;
+                }
+            }
+        }
+    }
+    t.edges_visited += examined;
+    return awake;
+}
+
+void queue_to_bitmap(const FrontierQueue &queue, Bitmap &bitmap, int threads) {
+    const uint32_t *frontier = queue.window_begin();
+    const int64_t size = int64_t(queue.window_size());
+#pragma omp parallel num_threads(threads) if (worth_parallel(bitmap.size()))
+    {
+        bitmap.clear_in_team();
+#pragma omp for schedule(static)
+        for (int64_t i = 0; i < size; ++i) bitmap.set_atomic(frontier[i]);
+    }
+}
+
+// Returns the out-edges of the vertices it queued.
+uint64_t bitmap_to_queue(const Csr &out, const Bitmap &bitmap, FrontierQueue &queue, int threads) {
+    const int64_t n = int64_t(bitmap.size());
+    uint64_t edges = 0;
+#pragma omp parallel num_threads(threads) if (worth_parallel(uint64_t(n))) reduction(+ : edges)
+    {
+        FrontierQueue::Buffer buffer(queue);
+#pragma omp for schedule(static) nowait
+        for (int64_t v = 0; v < n; ++v)
+            if (bitmap.test(uint64_t(v))) {
+                buffer.push(uint32_t(v));
+                edges += out.offsets[v + 1] - out.offsets[v];
+            }
+    }
+    queue.slide();
+    return edges;
+}
+
+}  // namespace
+
+void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, const RunConfig &config,
+         RunReport &report) {
+    Stopwatch clock;
+    double preprocess_ms = 0;
+    const uint32_t n = g.n();
+    const int threads = config.num_threads;
+    Traversal t{g.out, depths, parents, threads};
+
+#pragma omp parallel for num_threads(threads) if (worth_parallel(n)) schedule(static)
+    for (int64_t v = 0; v < int64_t(n); ++v) {
+        depths[v] = kUnvisited;
+        if (parents) parents[v] = kUnvisited;
+    }
+    depths[source] = 0;
+    if (parents) parents[source] = source;
+
+    FrontierQueue queue(n);
+    queue.push_single(source);
+    queue.slide();
+    Bitmap front(0), next(0);  // sized on the first bottom-up phase
+
+    uint64_t edges_to_check = g.m();
+    uint64_t scout = g.out.degree(source);
+    uint64_t frontier_edges = scout;  // out-edges of the current frontier
+    uint32_t level = 0;
+    uint32_t steps = 0;
+    while (!queue.window_empty()) {
+        if (scout > edges_to_check / kAlpha) {
+            if (!g.in_is_built()) {
+                Stopwatch transpose_clock;
+                g.in();
+                preprocess_ms += transpose_clock.elapsed_ms();
+            }
+            const Csr &in = g.in();
+            if (front.size() != n) {
+                Bitmap(n).swap(front);
+                Bitmap(n).swap(next);
+            }
+            queue_to_bitmap(queue, front, threads);
+            uint64_t awake = queue.window_size(), previous;
+            do {
+                previous = awake;
+                awake = bottom_up_step(t, in, level, front, next);
+                front.swap(next);
+                ++level;
+                ++steps;
+            } while (awake >= previous || awake > n / kBeta);
+            queue.reset();
+            frontier_edges = bitmap_to_queue(g.out, front, queue, threads);
+            scout = 1;  // as in GAP: stay top-down for at least one step
+        } else {
+            edges_to_check = scout > edges_to_check ? 0 : edges_to_check - scout;
+            scout = top_down_step(t, level, frontier_edges, queue);
+            frontier_edges = scout;
+            queue.slide();
+            ++level;
+            ++steps;
+        }
+    }
+
+    report.layout = GG_LAYOUT_CSR;
+    report.iterations = steps;
+    report.edges_visited = t.edges_visited;
+    report.preprocess_ms += preprocess_ms;
+    report.compute_ms = clock.elapsed_ms() - preprocess_ms;
+}
+
+}  // namespace gg::cpu

@@ -1,0 +1,135 @@
+/*
+ * PageRank against a plain power iteration in double (networkx semantics) on
+ * every shape, on every backend:
+ *  - default options (tol 1e-6, 100 iterations): the same iteration count as
+ *    the reference and every rank within 1e-10 of it (both compute the same
+ *    iterates; only summation order differs, worth ~1e-16 per rank);
+ *  - converged (library tol 1e-11 vs reference tol 1e-14, up to 1000
+ *    iterations): within 1e-9 of the reference. After an iteration whose L1
+ *    change is below tol the distance to the fixed point is at most
+ *    tol * d / (1 - d) ~ 5.7 tol, so 1e-11 leaves a wide margin;
+ *  - ranks sum to 1 within 1e-9, and a cap of 3 iterations is honoured;
+ *  - damping 0.5 on every shape.
+ * Then the error paths of gg_run_pagerank.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "algo_checks.h"
+#include "backends.h"
+#include "gg.h"
+#include "graph_shapes.h"
+#include "reference.h"
+#include "shape_cache.h"
+
+static void compare_ranks(const char *shape_name, const char *setting, const double *got, const double *expected,
+                          uint32_t n, double tolerance) {
+    double sum = 0;
+    for (uint32_t v = 0; v < n; ++v) {
+        if (!(fabs(got[v] - expected[v]) <= tolerance))
+            fail_msg("%s (%s) vertex %u: rank %.17g, expected %.17g (tolerance %g)", shape_name, setting, v, got[v],
+                     expected[v], tolerance);
+        sum += got[v];
+    }
+    if (n > 0 && !(fabs(sum - 1.0) <= 1e-9)) fail_msg("%s (%s): ranks sum to %.17g, not 1", shape_name, setting, sum);
+}
+
+static void run_and_compare(gg_context *context, const cached_shape *c, const test_backend *backend,
+                            gg_run_options options, double reference_tolerance, double tolerance,
+                            int same_iterations, const char *setting) {
+    const shape *s = &c->shape;
+    double *rank = zeroed_alloc(s->n, sizeof *rank), *expected = zeroed_alloc(s->n, sizeof *expected);
+    gg_run_stats stats;
+    gg_run_stats_init(&stats);
+    expect_ok(context, gg_run_pagerank(context, c->graph, rank, &options, &stats), s->name);
+    check_stats(&stats, backend, options.max_iterations > 0);
+    uint32_t iterations =
+        ref_pagerank(&c->ref, options.damping, reference_tolerance, same_iterations ? options.max_iterations : 1000,
+                     expected);
+    if (same_iterations && stats.iterations != iterations)
+        fail_msg("%s (%s): %u iterations, the reference ran %u", s->name, setting, stats.iterations, iterations);
+    compare_ranks(s->name, setting, rank, expected, s->n, tolerance);
+    free(rank);
+    free(expected);
+}
+
+static void test_pagerank_matches_reference(void **state) {
+    const test_backend *backend = *state;
+    gg_context *context = backend_context(backend);
+    for (size_t i = 0; i < shape_count(); ++i) {
+        const cached_shape *c = shape_cache_get(i);
+        gg_run_options options = backend_run_options(backend);
+        run_and_compare(context, c, backend, options, options.tolerance, 1e-10, 1, "default options");
+
+        options.tolerance = 1e-11;
+        options.max_iterations = 1000;
+        run_and_compare(context, c, backend, options, 1e-14, 1e-9, 0, "converged");
+
+        options.tolerance = 0;
+        options.max_iterations = 3;
+        run_and_compare(context, c, backend, options, 0, 1e-12, 1, "3 iterations");
+
+        options = backend_run_options(backend);
+        options.damping = 0.5;
+        run_and_compare(context, c, backend, options, options.tolerance, 1e-10, 1, "damping 0.5");
+    }
+    gg_context_destroy(context);
+}
+
+static void test_pagerank_errors(void **state) {
+    (void)state;
+    gg_context *context = cpu_context();
+    /* 0 -> 1 -> 2, 2 dangling, 0 has a self-loop (counted in its out-degree). */
+    const uint32_t src[] = {0, 1, 0}, dst[] = {1, 2, 0};
+    gg_graph *graph = small_graph(context, 3, 3, src, dst, NULL);
+    double rank[3];
+
+    expect_failure(context, gg_run_pagerank(context, graph, NULL, NULL, NULL), GG_ERROR_INVALID_ARGUMENT, "ranks",
+                   NULL);
+    expect_failure(context, gg_run_pagerank(context, NULL, rank, NULL, NULL), GG_ERROR_INVALID_ARGUMENT, "graph",
+                   NULL);
+    gg_run_options options;
+    gg_run_options_init(&options);
+    options.damping = 1.0;
+    expect_failure(context, gg_run_pagerank(context, graph, rank, &options, NULL), GG_ERROR_INVALID_ARGUMENT,
+                   "damping", NULL);
+    gg_run_options_init(&options);
+    options.tolerance = -1.0;
+    expect_failure(context, gg_run_pagerank(context, graph, rank, &options, NULL), GG_ERROR_INVALID_ARGUMENT,
+                   "tolerance", NULL);
+
+    gg_graph *empty = small_graph(context, 0, 0, NULL, NULL, NULL);
+    expect_ok(context, gg_run_pagerank(context, empty, rank, NULL, NULL), "gg_run_pagerank on an empty graph");
+
+    /* One iteration by hand: r = 1/3 each; dangling mass 1/3 (vertex 2);
+     * vertex 0 keeps half of its rank through the self-loop. */
+    gg_run_options_init(&options);
+    options.max_iterations = 1;
+    gg_run_stats stats;
+    gg_run_stats_init(&stats);
+    expect_ok(context, gg_run_pagerank(context, graph, rank, &options, &stats), "gg_run_pagerank");
+    check_stats(&stats, &test_backend_cpu, 1);
+    assert_int_equal(stats.iterations, 1);
+    const double d = 0.85, base = (1 - d) / 3 + d * (1.0 / 3) / 3;
+    assert_true(fabs(rank[0] - (base + d * (1.0 / 6))) < 1e-15);
+    assert_true(fabs(rank[1] - (base + d * (1.0 / 6))) < 1e-15);
+    assert_true(fabs(rank[2] - (base + d * (1.0 / 3))) < 1e-15);
+
+    gg_graph_destroy(empty);
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        GG_BACKEND_TESTS(test_pagerank_matches_reference),
+        cmocka_unit_test(test_pagerank_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, shape_cache_release);
+}
