@@ -1,0 +1,189 @@
+/*
+ * All-pairs shortest paths on the GPU, by one of the two methods Pathak et
+ * al. compare (004_6c0534b53c1f8710.txt §5, §6.3.3):
+ *
+ * - Blocked Floyd-Warshall (§5.3, after Katz and Kider): the n x n matrix,
+ *   padded to whole 32 x 32 tiles, lives on the device; for each pivot tile k
+ *   three kernels run the phases of §5.3.1-§5.3.3 in shared memory: the pivot
+ *   tile alone (one block), the tiles of its row and column (each with the
+ *   pivot tile), then every other tile from the two tiles of phase 2 it
+ *   depends on.
+ * - Repeated SSSP (§5.1): the near-far engine (near_far.cu) once per source,
+ *   rows gathered in a device buffer and copied out in batches; it needs only
+ *   O(n) device memory besides the batch.
+ *
+ * Choice: Floyd-Warshall costs n^3 min-plus updates at shared-memory speed,
+ * repeated SSSP about n * m relaxations at global-memory speed plus a few
+ * kernel launches per source; §6.3.3 finds Floyd-Warshall ahead only on dense
+ * graphs. Floyd-Warshall runs when the padded matrix fits in half the free
+ * device memory and either n <= kSmallGraph (the launches of repeated SSSP
+ * would dominate) or the graph is dense (m >= n^2 / 64); repeated SSSP
+ * otherwise. Unreachable pairs are +inf, the diagonal 0; the caller has
+ * rejected negative weights.
+ */
+#include <algorithm>
+#include <vector>
+
+#include "cuda_backend.h"
+#include "fill.cuh"
+#include "near_far.cuh"
+
+namespace gg::cuda {
+
+namespace {
+
+constexpr int kTile = 32;
+constexpr uint32_t kSmallGraph = 4096;
+constexpr uint64_t kDenseDivisor = 64;
+constexpr size_t kRowBatchBytes = size_t(64) << 20;
+
+__global__ void set_diagonal(float *d, uint64_t pitch, uint32_t padded) {
+    for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < padded; i += uint64_t(gridDim.x) * blockDim.x)
+        d[i * pitch + i] = 0.0f;
+}
+
+__global__ void set_edges(DeviceCsr out, float *d, uint64_t pitch) {
+    for (uint64_t u = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; u < out.n; u += uint64_t(gridDim.x) * blockDim.x) {
+        for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
+            // Weights are >= 0; a -0.0 must count as 0, not as its huge bit pattern.
+            const float w = out.weights[e];
+            const unsigned bits = w > 0.0f ? __float_as_uint(w) : 0u;
+            atomicMin(reinterpret_cast<unsigned *>(&d[u * pitch + out.indices[e]]), bits);
+        }
+    }
+}
+
+__device__ __forceinline__ float &at(float *d, uint64_t pitch, uint32_t tile_row, uint32_t tile_col) {
+    return d[(uint64_t(tile_row) * kTile + threadIdx.y) * pitch + uint64_t(tile_col) * kTile + threadIdx.x];
+}
+
+// §5.3.1: the pivot tile, in place.
+__global__ void fw_pivot(float *d, uint64_t pitch, uint32_t k) {
+    __shared__ float t[kTile][kTile + 1];
+    const int y = threadIdx.y, x = threadIdx.x;
+    t[y][x] = at(d, pitch, k, k);
+    __syncthreads();
+    for (int p = 0; p < kTile; ++p) {
+        t[y][x] = fminf(t[y][x], t[y][p] + t[p][x]);
+        __syncthreads();
+    }
+    at(d, pitch, k, k) = t[y][x];
+}
+
+// §5.3.2: blockIdx.y == 0, the tiles of the pivot's row; 1, of its column.
+__global__ void fw_cross(float *d, uint64_t pitch, uint32_t k) {
+    const uint32_t other = blockIdx.x >= k ? blockIdx.x + 1 : blockIdx.x;
+    __shared__ float pivot[kTile][kTile + 1];
+    __shared__ float t[kTile][kTile + 1];
+    const int y = threadIdx.y, x = threadIdx.x;
+    const bool row = blockIdx.y == 0;
+    pivot[y][x] = at(d, pitch, k, k);
+    t[y][x] = row ? at(d, pitch, k, other) : at(d, pitch, other, k);
+    __syncthreads();
+    for (int p = 0; p < kTile; ++p) {
+        t[y][x] = row ? fminf(t[y][x], pivot[y][p] + t[p][x]) : fminf(t[y][x], t[y][p] + pivot[p][x]);
+        __syncthreads();
+    }
+    if (row) at(d, pitch, k, other) = t[y][x];
+    else at(d, pitch, other, k) = t[y][x];
+}
+
+// §5.3.3: every tile off the pivot's row and column.
+__global__ void fw_rest(float *d, uint64_t pitch, uint32_t k) {
+    const uint32_t i = blockIdx.y >= k ? blockIdx.y + 1 : blockIdx.y;
+    const uint32_t j = blockIdx.x >= k ? blockIdx.x + 1 : blockIdx.x;
+    __shared__ float column[kTile][kTile + 1];  // tile (i, k)
+    __shared__ float row[kTile][kTile + 1];     // tile (k, j)
+    const int y = threadIdx.y, x = threadIdx.x;
+    column[y][x] = at(d, pitch, i, k);
+    row[y][x] = at(d, pitch, k, j);
+    __syncthreads();
+    float best = at(d, pitch, i, j);
+#pragma unroll 8
+    for (int p = 0; p < kTile; ++p) best = fminf(best, column[y][p] + row[p][x]);
+    at(d, pitch, i, j) = best;
+}
+
+void floyd_warshall(const DeviceGraph &graph, float *dist, const DeviceInfo &info, cudaStream_t stream,
+                    RunReport &report) {
+    const uint32_t n = graph.out.n;
+    const uint32_t tiles = (n + kTile - 1) / kTile;
+    const uint64_t padded = uint64_t(tiles) * kTile;
+    DeviceArray<float> d(padded * padded, "the APSP distance matrix");
+    EventTimer compute;
+    compute.start(stream);
+    fill(d.get(), __builtin_huge_valf(), padded * padded, stream);
+    set_diagonal<<<grid_stride_blocks(padded, 256, info), 256, 0, stream>>>(d.get(), padded, uint32_t(padded));
+    GG_CUDA_CHECK_LAUNCH("set_diagonal");
+    set_edges<<<grid_stride_blocks(n, 256, info), 256, 0, stream>>>(graph.out, d.get(), padded);
+    GG_CUDA_CHECK_LAUNCH("set_edges");
+    const dim3 tile(kTile, kTile);
+    for (uint32_t k = 0; k < tiles; ++k) {
+        fw_pivot<<<1, tile, 0, stream>>>(d.get(), padded, k);
+        GG_CUDA_CHECK_LAUNCH("fw_pivot");
+        if (tiles > 1) {
+            fw_cross<<<dim3(tiles - 1, 2), tile, 0, stream>>>(d.get(), padded, k);
+            GG_CUDA_CHECK_LAUNCH("fw_cross");
+            fw_rest<<<dim3(tiles - 1, tiles - 1), tile, 0, stream>>>(d.get(), padded, k);
+            GG_CUDA_CHECK_LAUNCH("fw_rest");
+        }
+    }
+    compute.stop(stream);
+    report.compute_ms += compute.elapsed_ms();
+    report.iterations = tiles;
+    EventTimer copy;
+    copy.start(stream);
+    GG_CUDA_CHECK(cudaMemcpy2DAsync(dist, size_t(n) * sizeof(float), d.get(), padded * sizeof(float),
+                                    size_t(n) * sizeof(float), n, cudaMemcpyDeviceToHost, stream));
+    copy.stop(stream);
+    report.transfer_ms += copy.elapsed_ms();
+}
+
+void repeated_sssp(const Graph &g, const DeviceGraph &graph, float *dist, const DeviceInfo &info,
+                   cudaStream_t stream, RunReport &report) {
+    const uint32_t n = g.n();
+    NearFarEngine engine(graph, info, PathKind::shortest, default_band_width(g, PathKind::shortest), g.max_weight);
+    const uint64_t batch = std::max<uint64_t>(1, std::min<uint64_t>(n, kRowBatchBytes / (uint64_t(n) * 4)));
+    DeviceArray<float> rows(batch * n, "APSP row batch");
+    for (uint64_t first = 0; first < n; first += batch) {
+        const uint64_t count = std::min<uint64_t>(batch, n - first);
+        EventTimer compute;
+        compute.start(stream);
+        for (uint64_t r = 0; r < count; ++r) {
+            engine.run(uint32_t(first + r), stream);
+            engine.write_values(rows.get() + r * n, stream);
+        }
+        compute.stop(stream);
+        report.compute_ms += compute.elapsed_ms();
+        copy_to_host(dist + first * n, rows.get(), count * n * sizeof(float), stream, report.transfer_ms);
+    }
+    report.iterations = n;
+}
+
+}  // namespace
+
+void apsp(const Graph &g, float *dist, const RunConfig &config, RunReport &report) {
+    const DeviceInfo &info = use_device(config.device_id);
+    report.layout = choose_layout(config.layout, GG_LAYOUT_CSR, "APSP");
+    const uint32_t n = g.n();
+    if (n == 0) return;
+    Stream stream;
+    GraphNeeds needs;
+    needs.out = true;
+    needs.out_weights = true;
+    const DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
+
+    const uint64_t padded = (uint64_t(n) + kTile - 1) / kTile * kTile;
+    size_t free_bytes = 0, total_bytes = 0;
+    GG_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const bool fits = padded * padded * sizeof(float) <= free_bytes / 2;
+    const bool dense = g.m() >= uint64_t(n) * n / kDenseDivisor;
+    if (fits && (n <= kSmallGraph || dense))
+        floyd_warshall(graph, dist, info, stream.get(), report);
+    else
+        repeated_sssp(g, graph, dist, info, stream.get(), report);
+    report.edges_visited = uint64_t(n) * g.m();
+    report.device_bytes = graph.device_bytes;
+}
+
+}  // namespace gg::cuda

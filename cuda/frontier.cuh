@@ -1,0 +1,93 @@
+// Device-side vertex frontiers: a list of vertices plus, for the vertices of
+// very high degree ("huge"), a second list with the running sum of their
+// degrees, so that advance.cuh can spread their edges evenly over the whole
+// grid instead of leaving one warp to a hub.
+//
+// Appends are warp-aggregated: one atomicAdd per warp and list. The huge list
+// takes one 64-bit atomicAdd on a packed counter (count in the high bits, edge
+// total in the low 38), which hands each warp a slot range and an edge range
+// in the same order, so huge_start[] comes out sorted without a scan.
+#pragma once
+
+#include <cstdint>
+
+#include "warp_ops.cuh"
+
+namespace gg::cuda {
+
+constexpr int kHugeCountShift = 38;
+constexpr unsigned long long kHugeEdgeMask = (1ull << kHugeCountShift) - 1;
+
+// Counters of one frontier under construction. Zero them to start it.
+struct FrontierCounters {
+    uint32_t count;
+    uint32_t unused;
+    unsigned long long huge;        // (huge count << 38) | their edge total
+    unsigned long long degree_sum;  // degree sum of every appended vertex
+};
+
+// Where appends go: items[base + i], huge_items[huge_base + j].
+struct FrontierSink {
+    uint32_t *items = nullptr;
+    uint32_t *huge_items = nullptr;
+    unsigned long long *huge_start = nullptr;
+    FrontierCounters *counters = nullptr;
+    uint32_t base = 0;
+    uint32_t huge_base = 0;
+};
+
+// A complete frontier to expand.
+struct Frontier {
+    const uint32_t *items = nullptr;
+    uint32_t count = 0;
+    const uint32_t *huge_items = nullptr;
+    const unsigned long long *huge_start = nullptr;
+    uint32_t huge_count = 0;
+    unsigned long long huge_edges = 0;
+};
+
+// The degree from which a vertex goes to the huge list. At least 512 keeps
+// the packed count below 2^26 for graphs up to 2^35 edges; larger graphs
+// raise it.
+__host__ __device__ inline uint32_t huge_degree_threshold(uint64_t m) {
+    uint64_t t = m >> 25;
+    return t > 512 ? uint32_t(t > 0xffffffffull ? 0xffffffffull : t) : 512u;
+}
+
+// Appends v (with out-degree `degree`) for each lane whose `want` is set.
+// All 32 lanes call it together.
+__device__ __forceinline__ void warp_push(const FrontierSink &sink, bool want, uint32_t v, uint32_t degree,
+                                          uint32_t huge_threshold) {
+    const unsigned wanted = __ballot_sync(kFullMask, want);
+    if (wanted == 0) return;
+    const int lane = lane_id();
+    const int leader = __ffs(wanted) - 1;
+    uint32_t base = 0;
+    if (lane == leader) base = atomicAdd(&sink.counters->count, uint32_t(__popc(wanted)));
+    base = __shfl_sync(kFullMask, base, leader);
+    if (want) sink.items[sink.base + base + __popc(wanted & lanes_below())] = v;
+
+    const unsigned long long my_degree = want ? degree : 0;
+    const unsigned long long degree_total = warp_sum(my_degree);
+    if (lane == leader) atomicAdd(&sink.counters->degree_sum, degree_total);
+
+    const bool huge = want && degree >= huge_threshold;
+    const unsigned huge_lanes = __ballot_sync(kFullMask, huge);
+    if (huge_lanes == 0) return;
+    const unsigned long long huge_degree = huge ? degree : 0;
+    const unsigned long long inclusive = warp_inclusive_scan(huge_degree);
+    const unsigned long long edge_total = __shfl_sync(kFullMask, inclusive, 31);
+    const int huge_leader = __ffs(huge_lanes) - 1;
+    unsigned long long old = 0;
+    if (lane == huge_leader)
+        old = atomicAdd(&sink.counters->huge,
+                        (static_cast<unsigned long long>(__popc(huge_lanes)) << kHugeCountShift) | edge_total);
+    old = __shfl_sync(kFullMask, old, huge_leader);
+    if (huge) {
+        const uint32_t slot = uint32_t(old >> kHugeCountShift) + __popc(huge_lanes & lanes_below());
+        sink.huge_items[sink.huge_base + slot] = v;
+        sink.huge_start[sink.huge_base + slot] = (old & kHugeEdgeMask) + inclusive - huge_degree;
+    }
+}
+
+}  // namespace gg::cuda

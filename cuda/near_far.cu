@@ -1,0 +1,315 @@
+/*
+ * Near-far bucketed relaxation (Davidson, Baxter, Garland, Owens, "Work-
+ * efficient parallel GPU methods for single-source shortest paths",
+ * IPDPS'14; a two-bucket delta-stepping, Meyer & Sanders) as one persistent
+ * cooperative kernel. Its relaxation is the atomic-min relaxation of Pathak
+ * et al. (004_6c0534b53c1f8710.txt §4.2: the compare and the write done as
+ * one atomic operation), applied only to the vertices of the current bucket
+ * instead of to every vertex with its mask set.
+ *
+ * Keys. A vertex's label is kept as a 32-bit key ordered so that a smaller
+ * key is a better label, and relaxation is atomicMin on it:
+ *   shortest: key = bit pattern of the distance (non-negative floats order
+ *             as their bit patterns do), so the result is exact;
+ *   widest:   key = bits(+inf) - bits(width), for widths in [0, +inf];
+ *             extending a path keeps the larger key (the smaller width).
+ * The unreached key is bits(+inf) in both cases: distance +inf, width 0.
+ *
+ * Buckets. band(key) = floor(label distance from the best label / delta) is
+ * monotone in the key and never decreases along an edge, so once every
+ * vertex of bands < b has been processed, their labels are final. The kernel
+ * processes one band at a time: the near queue holds the vertices whose key
+ * fell in the current band; an improvement that stays in the band re-queues
+ * the vertex (at most once per round, by a per-vertex stamp); an improvement
+ * to a later band is only written to the key. The "far pile" is therefore
+ * the key array itself: when the near queue runs dry, one pass over all keys
+ * gathers the next non-empty band (and finds the one after it, should it be
+ * empty). Every round and every band change ends at a grid barrier; nothing
+ * returns to the host until the search is over.
+ */
+#include <cooperative_groups.h>
+
+#include <cmath>
+
+#include "advance.cuh"
+#include "fill.cuh"
+#include "near_far.cuh"
+#include "warp_ops.cuh"
+
+namespace cg = cooperative_groups;
+
+namespace gg::cuda {
+
+namespace {
+
+constexpr int kNearFarThreads = 256;
+constexpr uint32_t kInfKey = 0x7f800000u;  // bits of +inf
+constexpr uint32_t kNoBand = 0xffffffffu;
+
+struct NearFarArgs {
+    DeviceCsr out;
+    uint32_t source;
+    uint32_t huge_threshold;
+    float inverse_width;
+    float top;  // widest: the largest weight, band 0's upper edge
+    uint32_t *keys;
+    uint32_t *stamps;
+    uint32_t *queues;  // 2 * n
+    uint32_t *huge_items;  // 2 * huge_capacity
+    unsigned long long *huge_start;
+    uint32_t huge_capacity;
+    uint32_t *band_min;  // 3 slots
+    FrontierCounters *counters;  // 3 slots
+    NearFarSummary *summary;
+};
+
+template <PathKind kind>
+__device__ __forceinline__ uint32_t band_of(uint32_t key, const NearFarArgs &a) {
+    if (key >= kInfKey) return kNoBand;
+    float offset;
+    if (kind == PathKind::shortest) {
+        offset = __uint_as_float(key);
+    } else {
+        const float width = __uint_as_float(kInfKey - key);
+        offset = isinf(width) ? 0.0f : a.top - width;
+    }
+    const float band = floorf(offset * a.inverse_width);
+    return band < 4294967040.0f ? uint32_t(band) : kNoBand - 1;  // finite labels never read as unreached
+}
+
+template <PathKind kind>
+__device__ __forceinline__ uint32_t extend(uint32_t key, float weight) {
+    if (kind == PathKind::shortest) return __float_as_uint(__uint_as_float(key) + weight);
+    if (!(weight > 0.0f)) return kInfKey;  // a width <= 0 never beats "unreached"
+    const uint32_t edge_key = kInfKey - __float_as_uint(weight);
+    return key > edge_key ? key : edge_key;
+}
+
+template <PathKind kind>
+struct RelaxStep {
+    using Value = uint32_t;
+    const NearFarArgs *a;
+    uint32_t band;
+    uint32_t next_stamp;
+    FrontierSink sink;
+    unsigned long long relaxed = 0;
+
+    __device__ Value vertex_value(uint32_t u) const { return a->keys[u]; }
+
+    __device__ void edge(bool active, uint32_t, Value key_u, uint64_t e) {
+        bool queue = false;
+        uint32_t v = 0, degree = 0;
+        if (active) {
+            ++relaxed;
+            v = a->out.indices[e];
+            const uint32_t candidate = extend<kind>(key_u, a->out.weights[e]);
+            if (candidate < a->keys[v]) {
+                const uint32_t old = atomicMin(&a->keys[v], candidate);
+                if (candidate < old && band_of<kind>(candidate, *a) <= band &&
+                    atomicExch(&a->stamps[v], next_stamp) != next_stamp) {
+                    queue = true;
+                    degree = uint32_t(a->out.offsets[v + 1] - a->out.offsets[v]);
+                }
+            }
+        }
+        warp_push(sink, queue, v, degree, a->huge_threshold);
+    }
+};
+
+__global__ void near_far_start(NearFarArgs a) {
+    const bool me = lane_id() == 0;
+    if (me) {
+        a.keys[a.source] = 0;  // distance 0, or width +inf
+        a.stamps[a.source] = 0;
+    }
+    FrontierSink sink{a.queues, a.huge_items, a.huge_start, &a.counters[0], 0, 0};
+    const uint32_t degree = uint32_t(a.out.offsets[a.source + 1] - a.out.offsets[a.source]);
+    warp_push(sink, me, a.source, degree, a.huge_threshold);
+}
+
+template <PathKind kind>
+__global__ void __launch_bounds__(kNearFarThreads) near_far_rounds(NearFarArgs a) {
+    cg::grid_group grid = cg::this_grid();
+    const uint64_t thread = grid.thread_rank();
+    const uint64_t threads = grid.size();
+    const uint32_t n = a.out.n;
+
+    uint32_t round = 0, band = 0, scans = 0, bands = 1;
+    unsigned long long relaxed = 0;
+    while (true) {
+        FrontierCounters *current = &a.counters[round % 3];
+        const int slot = round & 1;
+        uint32_t count = load_volatile(&current->count);
+        if (count == 0) {
+            // The near queue ran dry: gather the next non-empty band from the keys.
+            uint32_t target = band + 1;
+            bool found = false;
+            while (target != kNoBand) {
+                uint32_t *band_min = &a.band_min[scans % 3];
+                if (thread == 0) a.band_min[(scans + 1) % 3] = kNoBand;
+                const FrontierSink sink{a.queues + size_t(slot) * n, a.huge_items + size_t(slot) * a.huge_capacity,
+                                        a.huge_start + size_t(slot) * a.huge_capacity, current, 0, 0};
+                uint32_t later = kNoBand;
+                const uint64_t warps = warps_in_grid();
+                for (uint64_t base = uint64_t(global_warp()) * 32; base < n; base += warps * 32) {
+                    const uint32_t v = uint32_t(base) + lane_id();
+                    bool take = false;
+                    uint32_t degree = 0;
+                    if (v < n) {
+                        const uint32_t b = band_of<kind>(a.keys[v], a);
+                        if (b == target) {
+                            take = true;
+                            a.stamps[v] = round;
+                            degree = uint32_t(a.out.offsets[v + 1] - a.out.offsets[v]);
+                        } else if (b > target && b < later) {
+                            later = b;
+                        }
+                    }
+                    warp_push(sink, take, v, degree, a.huge_threshold);
+                }
+                later = __reduce_min_sync(kFullMask, later);
+                if (lane_id() == 0 && later != kNoBand) atomicMin(band_min, later);
+                grid.sync();
+                ++scans;
+                count = load_volatile(&current->count);
+                if (count > 0) {
+                    band = target;
+                    found = true;
+                    ++bands;
+                    break;
+                }
+                target = load_volatile(band_min);
+            }
+            if (!found) break;
+        }
+
+        const unsigned long long huge = load_volatile(&current->huge);
+        if (thread == 0) {
+            FrontierCounters &stale = a.counters[(round + 2) % 3];
+            stale.count = 0;
+            stale.huge = 0;
+            stale.degree_sum = 0;
+        }
+        Frontier frontier;
+        frontier.items = a.queues + size_t(slot) * n;
+        frontier.count = count;
+        frontier.huge_items = a.huge_items + size_t(slot) * a.huge_capacity;
+        frontier.huge_start = a.huge_start + size_t(slot) * a.huge_capacity;
+        frontier.huge_count = uint32_t(huge >> kHugeCountShift);
+        frontier.huge_edges = huge & kHugeEdgeMask;
+        const int next = slot ^ 1;
+        RelaxStep<kind> step{&a, band, round + 1,
+                             FrontierSink{a.queues + size_t(next) * n, a.huge_items + size_t(next) * a.huge_capacity,
+                                          a.huge_start + size_t(next) * a.huge_capacity,
+                                          &a.counters[(round + 1) % 3], 0, 0}};
+        advance_frontier(a.out.offsets, frontier, a.huge_threshold, step);
+        relaxed += step.relaxed;
+        grid.sync();
+        ++round;
+    }
+
+    const unsigned long long block_relaxed = block_sum(relaxed);
+    if (threadIdx.x == 0) atomicAdd(&a.summary->edges_relaxed, block_relaxed);
+    if (thread == 0) {
+        a.summary->iterations = round;
+        a.summary->bands = bands;
+    }
+}
+
+template <PathKind kind>
+__global__ void keys_to_values(const uint32_t *keys, float *values, uint32_t n) {
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < n; v += uint64_t(gridDim.x) * blockDim.x) {
+        const uint32_t key = keys[v];
+        values[v] = kind == PathKind::shortest ? __uint_as_float(key) : __uint_as_float(kInfKey - key);
+    }
+}
+
+}  // namespace
+
+NearFarEngine::NearFarEngine(const DeviceGraph &graph, const DeviceInfo &info, PathKind kind, float band_width,
+                             float max_weight)
+    : out_(graph.out), kind_(kind) {
+    const uint32_t n = out_.n;
+    if (out_.m > 0 && out_.weights == nullptr)
+        fail(GG_ERROR_INTERNAL, "the near-far search was given a graph without weights on the device");
+    if (!(band_width > 0) || !std::isfinite(band_width)) band_width = 1.0f;
+    inverse_width_ = 1.0f / band_width;
+    if (!std::isfinite(inverse_width_)) inverse_width_ = 1.0f;  // a denormal width
+    top_ = max_weight;
+    huge_threshold_ = huge_degree_threshold(out_.m);
+    huge_capacity_ = std::min<uint64_t>(n, out_.m / huge_threshold_ + 1);
+    keys_ = DeviceArray<uint32_t>(n, "path labels");
+    stamps_ = DeviceArray<uint32_t>(n, "queue stamps");
+    queues_ = DeviceArray<uint32_t>(2 * uint64_t(n), "near queues");
+    huge_items_ = DeviceArray<uint32_t>(2 * huge_capacity_, "near-queue hub lists");
+    huge_start_ = DeviceArray<unsigned long long>(2 * huge_capacity_, "near-queue hub offsets");
+    band_min_ = DeviceArray<uint32_t>(3, "band search slots");
+    counters_ = DeviceArray<FrontierCounters>(3, "near-far counters");
+    summary_ = DeviceArray<NearFarSummary>(1, "near-far summary");
+    const void *kernel = kind == PathKind::shortest
+                             ? reinterpret_cast<const void *>(near_far_rounds<PathKind::shortest>)
+                             : reinterpret_cast<const void *>(near_far_rounds<PathKind::widest>);
+    blocks_ = cooperative_blocks(kernel, kNearFarThreads, 0, info);
+}
+
+void NearFarEngine::run(uint32_t source, cudaStream_t stream) {
+    fill(keys_.get(), kInfKey, keys_.size(), stream);
+    GG_CUDA_CHECK(cudaMemsetAsync(stamps_.get(), 0xff, stamps_.bytes(), stream));
+    GG_CUDA_CHECK(cudaMemsetAsync(counters_.get(), 0, counters_.bytes(), stream));
+    GG_CUDA_CHECK(cudaMemsetAsync(band_min_.get(), 0xff, band_min_.bytes(), stream));
+    GG_CUDA_CHECK(cudaMemsetAsync(summary_.get(), 0, summary_.bytes(), stream));
+    NearFarArgs a;
+    a.out = out_;
+    a.source = source;
+    a.huge_threshold = huge_threshold_;
+    a.inverse_width = inverse_width_;
+    a.top = top_;
+    a.keys = keys_.get();
+    a.stamps = stamps_.get();
+    a.queues = queues_.get();
+    a.huge_items = huge_items_.get();
+    a.huge_start = huge_start_.get();
+    a.huge_capacity = uint32_t(huge_capacity_);
+    a.band_min = band_min_.get();
+    a.counters = counters_.get();
+    a.summary = summary_.get();
+    near_far_start<<<1, 32, 0, stream>>>(a);
+    GG_CUDA_CHECK_LAUNCH("near_far_start");
+    void *params[] = {&a};
+    const void *kernel = kind_ == PathKind::shortest
+                             ? reinterpret_cast<const void *>(near_far_rounds<PathKind::shortest>)
+                             : reinterpret_cast<const void *>(near_far_rounds<PathKind::widest>);
+    GG_CUDA_CHECK(cudaLaunchCooperativeKernel(kernel, blocks_, kNearFarThreads, params, 0, stream));
+}
+
+void NearFarEngine::write_values(float *device_values, cudaStream_t stream) const {
+    const uint32_t n = out_.n;
+    if (n == 0) return;
+    const int blocks = int(std::min<uint64_t>((n + 255) / 256, 65535));
+    if (kind_ == PathKind::shortest)
+        keys_to_values<PathKind::shortest><<<blocks, 256, 0, stream>>>(keys_.get(), device_values, n);
+    else
+        keys_to_values<PathKind::widest><<<blocks, 256, 0, stream>>>(keys_.get(), device_values, n);
+    GG_CUDA_CHECK_LAUNCH("keys_to_values");
+}
+
+NearFarSummary NearFarEngine::summary(cudaStream_t stream, double &transfer_ms) const {
+    NearFarSummary s;
+    copy_to_host(&s, summary_.get(), sizeof s, stream, transfer_ms);
+    return s;
+}
+
+float default_band_width(const Graph &g, PathKind kind) {
+    const double lo = g.min_weight, hi = g.max_weight;
+    if (kind == PathKind::widest) {
+        // 64 width bands between the smallest and the largest weight.
+        const double width = (hi - (lo > 0 ? lo : 0)) / 64;
+        return width > 0 ? float(width) : 1.0f;
+    }
+    const double average_degree = g.n() ? double(g.m()) / g.n() : 1.0;
+    const double average_weight = (lo + hi) / 2;
+    const double width = 32.0 * average_weight / (average_degree > 1 ? average_degree : 1);
+    return width > 0 && std::isfinite(width) ? float(width) : 1.0f;
+}
+
+}  // namespace gg::cuda

@@ -1,0 +1,57 @@
+// Bucketed label-correcting search on the device (near-far / delta-stepping),
+// as one persistent cooperative kernel, shared by SSSP (sssp.cu), SSWP
+// (sswp.cu) and APSP by repeated SSSP (apsp.cu). The algorithm is described
+// in near_far.cu.
+#pragma once
+
+#include <cstdint>
+
+#include "device_graph.cuh"
+#include "frontier.cuh"
+#include "runtime.cuh"
+
+namespace gg::cuda {
+
+enum class PathKind {
+    shortest,  // distance = sum of weights, minimised; unreachable +inf
+    widest     // width = minimum weight on the path, maximised; source +inf, unreachable 0
+};
+
+struct NearFarSummary {
+    uint32_t iterations;  // relaxation rounds
+    uint32_t bands;       // buckets processed
+    unsigned long long edges_relaxed;
+};
+
+class NearFarEngine {
+public:
+    // `graph.out` must carry weights. `band_width` > 0: the bucket width
+    // (delta) in weight units.
+    NearFarEngine(const DeviceGraph &graph, const DeviceInfo &info, PathKind kind, float band_width,
+                  float max_weight);
+
+    // Enqueues one search on `stream`.
+    void run(uint32_t source, cudaStream_t stream);
+    // Enqueues the conversion of the result into n floats on the device.
+    void write_values(float *device_values, cudaStream_t stream) const;
+    NearFarSummary summary(cudaStream_t stream, double &transfer_ms) const;
+
+private:
+    DeviceCsr out_;
+    PathKind kind_;
+    float inverse_width_ = 1;
+    float top_ = 0;
+    uint32_t huge_threshold_ = 0;
+    int blocks_ = 0;
+    DeviceArray<uint32_t> keys_, stamps_, queues_, huge_items_, band_min_;
+    DeviceArray<unsigned long long> huge_start_;
+    DeviceArray<FrontierCounters> counters_;
+    DeviceArray<NearFarSummary> summary_;
+    uint64_t huge_capacity_ = 0;
+};
+
+// The bucket width used when the run gives none: Davidson et al.'s rule
+// (IPDPS'14) of one warp's worth of average weight per average degree.
+float default_band_width(const Graph &g, PathKind kind);
+
+}  // namespace gg::cuda

@@ -1,0 +1,179 @@
+/*
+ * PageRank on the GPU, networkx semantics (shared/design.md): pull over the
+ * CSC, r'(v) = (1-d)/n + d * (sum over u -> v of r(u)/outdeg(u) + D/n) where
+ * D is the rank held by vertices without out-edges; stop when the L1 change
+ * of an iteration is below the tolerance or after max_iterations.
+ *
+ * One kernel per iteration (pull_pass.cuh, load balance of pull_layout.cuh:
+ * groups of lanes per vertex, hubs split into block-sized chunks after Tigr
+ * §4.1). The kernel that computes iteration i+1 also writes the next
+ * iteration's contributions r(v)/outdeg(v), the next dangling mass and the
+ * L1 change, so an iteration reads each in-edge once and each vertex array
+ * once. Bytes one iteration must move: 4m (in-edge sources) + n * (8 CSC
+ * offset + 8 out-degree offsets + 8 rank read + 8 rank written + 4
+ * contribution written) plus the gathered contributions, 4m at worst; the
+ * contributions are float (the gather is the bandwidth), the ranks and every
+ * sum double.
+ *
+ * Convergence without a host round trip per iteration: iteration i's kernel
+ * first looks at the L1 change recorded by iteration i-1 and returns at once
+ * when it is below the tolerance (recording the iteration count); the host
+ * launches iterations in batches and reads that record once per batch.
+ */
+#include <algorithm>
+
+#include "cuda_backend.h"
+#include "device_graph.cuh"
+#include "pull_pass.cuh"
+#include "warp_ops.cuh"
+
+namespace gg::cuda {
+
+namespace {
+
+constexpr uint32_t kNotConverged = 0xffffffffu;
+constexpr uint32_t kBatch = 8;  // iterations launched between two reads of the convergence record
+
+struct RankStep {
+    using Acc = double;
+    uint32_t iteration;  // computes r_(iteration+1) from r_iteration
+    double tolerance;
+    const double *change;    // change[i] = L1 distance between r_i and r_(i-1)
+    uint32_t *converged_at;  // the i whose change fell below the tolerance
+    const float *contribution;
+    float *next_contribution;
+    const double *rank;
+    double *next_rank;
+    const uint64_t *out_offsets;
+    double base;  // (1-d)/n
+    double damping;
+    double inverse_n;
+    const double *dangling;  // rank of the dangling vertices in r_iteration
+    double *next_dangling;
+    double *next_change;
+    double local_change = 0, local_dangling = 0;
+
+    __device__ bool proceed() const {
+        if (load_volatile(converged_at) != kNotConverged) return false;
+        if (iteration > 0 && load_volatile(&change[iteration]) < tolerance) {
+            if (blockIdx.x == 0 && threadIdx.x == 0) *converged_at = iteration;
+            return false;
+        }
+        return true;
+    }
+
+    __device__ Acc load(uint32_t u, uint64_t) const { return contribution[u]; }
+
+    __device__ void finish(uint32_t v, Acc sum) {
+        const double r = base + damping * (sum + *dangling * inverse_n);
+        local_change += fabs(r - rank[v]);
+        next_rank[v] = r;
+        const uint64_t degree = out_offsets[v + 1] - out_offsets[v];
+        next_contribution[v] = degree ? float(r / double(degree)) : 0.0f;
+        if (degree == 0) local_dangling += r;
+    }
+
+    __device__ void flush() {
+        const double c = block_sum(local_change);
+        const double d = block_sum(local_dangling);
+        if (threadIdx.x == 0) {
+            atomicAdd(next_change, c);
+            atomicAdd(next_dangling, d);
+        }
+    }
+};
+
+__global__ void start_ranks(double *rank, float *contribution, const uint64_t *out_offsets, uint32_t n,
+                            double *dangling) {
+    double mass = 0;
+    const double r = 1.0 / n;
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < n; v += uint64_t(gridDim.x) * blockDim.x) {
+        rank[v] = r;
+        const uint64_t degree = out_offsets[v + 1] - out_offsets[v];
+        contribution[v] = degree ? float(r / double(degree)) : 0.0f;
+        if (degree == 0) mass += r;
+    }
+    mass = block_sum(mass);
+    if (threadIdx.x == 0) atomicAdd(dangling, mass);
+}
+
+}  // namespace
+
+void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport &report) {
+    const DeviceInfo &info = use_device(config.device_id);
+    report.layout = choose_layout(config.layout, GG_LAYOUT_CSR, "PageRank");
+    const uint32_t n = g.n();
+    if (n == 0) return;
+    Stream stream;
+    GraphNeeds needs;
+    needs.out = true;
+    needs.in = true;
+    needs.in_pull_layout = true;
+    const DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
+    const uint32_t max_iterations = config.max_iterations;
+
+    DeviceArray<double> rank(2 * uint64_t(n), "PageRank ranks");
+    DeviceArray<float> contribution(2 * uint64_t(n), "PageRank contributions");
+    // dangling[0..max], then change[0..max], then the convergence record.
+    DeviceArray<double> sums(2 * (uint64_t(max_iterations) + 1), "PageRank iteration sums");
+    DeviceArray<uint32_t> converged_at(1, "the PageRank convergence record");
+    const uint32_t hubs = std::max<uint32_t>(graph.in_pull.num_hubs, 1);
+    DeviceArray<double> hub_sum(hubs, "PageRank hub sums");
+    DeviceArray<uint32_t> hub_arrivals(hubs, "PageRank hub arrivals");
+    PinnedBuffer record(sizeof(uint32_t));
+    double *dangling = sums.get();
+    double *change = sums.get() + max_iterations + 1;
+
+    EventTimer compute;
+    compute.start(stream.get());
+    GG_CUDA_CHECK(cudaMemsetAsync(sums.get(), 0, sums.bytes(), stream.get()));
+    GG_CUDA_CHECK(cudaMemsetAsync(converged_at.get(), 0xff, converged_at.bytes(), stream.get()));
+    GG_CUDA_CHECK(cudaMemsetAsync(hub_sum.get(), 0, hub_sum.bytes(), stream.get()));
+    GG_CUDA_CHECK(cudaMemsetAsync(hub_arrivals.get(), 0, hub_arrivals.bytes(), stream.get()));
+    start_ranks<<<grid_stride_blocks(n, 256, info), 256, 0, stream.get()>>>(rank.get(), contribution.get(),
+                                                                             graph.out.offsets, n, dangling);
+    GG_CUDA_CHECK_LAUNCH("start_ranks");
+
+    const double damping = config.damping;
+    uint32_t converged = kNotConverged;
+    for (uint32_t i = 0; i < max_iterations && converged == kNotConverged; ++i) {
+        const int from = i & 1, to = from ^ 1;
+        RankStep step;
+        step.iteration = i;
+        step.tolerance = config.tolerance;
+        step.change = change;
+        step.converged_at = converged_at.get();
+        step.contribution = contribution.get() + size_t(from) * n;
+        step.next_contribution = contribution.get() + size_t(to) * n;
+        step.rank = rank.get() + size_t(from) * n;
+        step.next_rank = rank.get() + size_t(to) * n;
+        step.out_offsets = graph.out.offsets;
+        step.base = (1.0 - damping) / n;
+        step.damping = damping;
+        step.inverse_n = 1.0 / n;
+        step.dangling = dangling + i;
+        step.next_dangling = dangling + i + 1;
+        step.next_change = change + i + 1;
+        launch_pull_pass(graph.in, graph.in_pull, HubScratch<double>{hub_sum.get(), hub_arrivals.get()}, info, step,
+                         stream.get());
+        if ((i + 1) % kBatch == 0 || i + 1 == max_iterations) {
+            GG_CUDA_CHECK(cudaMemcpyAsync(record.get(), converged_at.get(), sizeof(uint32_t), cudaMemcpyDeviceToHost,
+                                          stream.get()));
+            stream.synchronize();
+            converged = *static_cast<uint32_t *>(record.get());
+        }
+    }
+    compute.stop(stream.get());
+    report.compute_ms += compute.elapsed_ms();
+
+    // Converged at k: r_k is the answer. Otherwise r_max_iterations (whether
+    // or not its own change fell below the tolerance, it is the last one).
+    const uint32_t iterations = converged != kNotConverged ? converged : max_iterations;
+    copy_to_host(ranks, rank.get() + size_t(iterations & 1) * n, size_t(n) * sizeof(double), stream.get(),
+                 report.transfer_ms);
+    report.iterations = iterations;
+    report.edges_visited = uint64_t(iterations) * g.m();
+    report.device_bytes = graph.device_bytes;
+}
+
+}  // namespace gg::cuda

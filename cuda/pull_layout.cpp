@@ -1,0 +1,44 @@
+// Builds the hub split of pull_layout.cuh from a CSC on the host: one pass
+// over the offsets.
+#include "pull_layout.cuh"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "graph/graph.h"
+
+namespace gg::cuda {
+
+PullLayoutHost build_pull_layout(const Csr &csc) {
+    PullLayoutHost layout;
+    const uint32_t n = csc.n;
+    const uint64_t m = csc.num_edges();
+    const double average = n ? double(m) / n : 0.0;
+    // The group is the power of two nearest the average degree, so that the
+    // typical list takes one or two coalesced rounds.
+    uint32_t lanes = 2;
+    while (lanes < 32 && lanes * 1.5 < average) lanes *= 2;
+    layout.lanes = lanes;
+    // A group may take up to 64 rounds before its vertex counts as a hub; a
+    // hub chunk gives each thread of a block 8 edges.
+    layout.hub_threshold = std::max<uint32_t>(64 * lanes, 1024);
+    layout.chunk_edges = 8 * 256;
+    layout.hub_first_chunk.push_back(0);
+    uint64_t chunks = 0;
+    for (uint32_t v = 0; v < n; ++v) {
+        const uint64_t degree = csc.offsets[v + 1] - csc.offsets[v];
+        if (degree <= layout.hub_threshold) continue;
+        const uint64_t pieces = (degree + layout.chunk_edges - 1) / layout.chunk_edges;
+        if (chunks + pieces > UINT32_MAX)
+            fail(GG_ERROR_TOO_LARGE, "the pull layout needs more than 2^32 hub chunks (%llu edges)",
+                 (unsigned long long)m);
+        const uint32_t hub = uint32_t(layout.hub_vertex.size());
+        layout.hub_vertex.push_back(v);
+        for (uint64_t p = 0; p < pieces; ++p) layout.chunk_hub.push_back(hub);
+        chunks += pieces;
+        layout.hub_first_chunk.push_back(uint32_t(chunks));
+    }
+    return layout;
+}
+
+}  // namespace gg::cuda
