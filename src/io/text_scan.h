@@ -73,10 +73,8 @@ public:
     // A vertex id of a 1-based format with n vertices, returned 0-based.
     uint32_t next_id1(const char *what, uint64_t n) {
         uint64_t id = next_uint(what);
-        if (id == 0 || id > n) {
-            if (id == 0) fail("%s is 0, but ids in this format start at 1", what);
-            fail("%s %llu is out of range 1..%llu", what, (unsigned long long)id, (unsigned long long)n);
-        }
+        if (id == 0) fail("%s is 0, but ids in this format start at 1", what);
+        if (id > n) fail("%s %llu is out of range 1..%llu", what, (unsigned long long)id, (unsigned long long)n);
         return uint32_t(id - 1);
     }
 
