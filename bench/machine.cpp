@@ -11,6 +11,7 @@
 #include <string>
 
 #include "gg.h"
+#include "git_revision.h"
 
 namespace bench {
 
@@ -67,6 +68,7 @@ MachineInfo describe_machine() {
     info.load_average_start = load_average();
     info.date_utc = utc_time("%Y-%m-%dT%H:%M:%SZ");
     info.gg_version = gg_version_string();
+    info.git_revision = GG_BENCH_GIT_REVISION;
 #if defined(__clang__)
     info.compiler = std::string("clang ") + __clang_version__;
 #elif defined(__GNUC__)

@@ -20,6 +20,7 @@ struct MachineInfo {
     std::string command_line;
     std::string working_directory;
     std::string gg_version;
+    std::string git_revision;   // of the source tree at build time
     std::string compiler;
     std::string build_type;     // CMAKE_BUILD_TYPE of this build (bench and library share it)
     DeviceInfo device;

@@ -88,6 +88,7 @@ std::string report_json(const Report &report) {
     w.begin_object();
     w.key("tool").value("gg-bench");
     w.key("gg_version").value(report.machine.gg_version);
+    w.key("git_revision").value(report.machine.git_revision);
     w.key("date_utc").value(report.machine.date_utc);
     w.key("command_line").value(report.machine.command_line);
     w.key("working_directory").value(report.machine.working_directory);

@@ -40,7 +40,7 @@ std::string report_markdown(const Report &report) {
     md += "Command, run in `" + m.working_directory + "`:\n\n```\n" + m.command_line + "\n```\n\n";
     md += "| | |\n|---|---|\n";
     md += "| date (UTC) | " + m.date_utc + " |\n";
-    md += "| gg version | " + m.gg_version + " |\n";
+    md += "| gg version | " + m.gg_version + ", git " + cell(m.git_revision) + " |\n";
     md += "| host | " + cell(m.hostname) + " (" + cell(m.os) + ") |\n";
     md += "| CPU | " + cell(m.cpu_model) + format(", %d logical CPUs, %.1f GiB memory |\n", m.logical_cpus, m.memory_gib);
     md += format("| CPU threads used | %d |\n", m.threads);
