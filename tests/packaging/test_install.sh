@@ -1,0 +1,107 @@
+# Packaging test, run by ctest as
+#   bash test_install.sh <build-dir> <scratch-dir> <source-dir>
+# It installs the build into a temporary prefix with `cmake --install`, then
+# builds programs against that prefix the way users do:
+#   1. a C99 program calling every entry point, linked statically against
+#      libgg.a through `pkg-config --cflags --static --libs gg`;
+#   2. examples/quickstart.c the same way;
+#   3. a CMake project using find_package(gg) and gg::gg_static (and gg::gg_shared);
+# and checks that each runs without LD_LIBRARY_PATH, that the static programs
+# do not load libgg.so, that the installed gg tool works, and that the shared
+# library exports only gg_* symbols.
+set -euo pipefail
+
+BUILD=$(cd "${1:?build dir}" && pwd)
+SCRATCH=${2:?scratch dir}
+SOURCE=$(cd "${3:?source dir}" && pwd)
+HERE=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$SCRATCH"
+mkdir -p "$SCRATCH"
+SCRATCH=$(cd "$SCRATCH" && pwd)
+PREFIX=$SCRATCH/prefix
+CC=${CC:-cc}
+
+step() { echo "== $*"; }
+die() {
+    echo "FAIL: $*" >&2
+    exit 1
+}
+
+step "cmake --install into $PREFIX"
+cmake --install "$BUILD" --prefix "$PREFIX" >"$SCRATCH/install.log" || die "cmake --install failed (see $SCRATCH/install.log)"
+for file in include/gg.h bin/gg; do
+    [ -e "$PREFIX/$file" ] || die "$file was not installed"
+done
+PC=$(find "$PREFIX" -name gg.pc | head -n 1)
+ARCHIVE=$(find "$PREFIX" -name libgg.a | head -n 1)
+CONFIG=$(find "$PREFIX" -name ggConfig.cmake | head -n 1)
+[ -n "$PC" ] || die "gg.pc was not installed"
+[ -n "$ARCHIVE" ] || die "libgg.a was not installed"
+[ -n "$CONFIG" ] || die "ggConfig.cmake was not installed"
+SHARED=$(find "$PREFIX" -name 'libgg.so.*' -type f | head -n 1)
+
+step "pkg-config"
+export PKG_CONFIG_PATH=$(dirname "$PC")
+VERSION=$(pkg-config --modversion gg) || die "pkg-config cannot read $PC"
+[ "$VERSION" = "$("$PREFIX/bin/gg" --version | sed -n 's/^gg \([0-9.]*\) .*/\1/p')" ] ||
+    die "gg.pc says version $VERSION, the installed gg tool says otherwise"
+FLAGS=$(pkg-config --cflags --static --libs gg)
+echo "pkg-config --cflags --static --libs gg: $FLAGS"
+# The prefix given to cmake --install, not the configured one, must appear (gg.pc may be relocatable).
+INCLUDEDIR=$(pkg-config --cflags-only-I gg | sed 's/^ *-I//; s/ *$//')
+[ "$(realpath -m "$INCLUDEDIR")" = "$(realpath "$PREFIX/include")" ] ||
+    die "gg.pc's Cflags point to $INCLUDEDIR, not into the install prefix $PREFIX"
+
+# links_libgg_so PROGRAM: whether the dynamic loader would load libgg.so for it.
+links_libgg_so() { ldd "$1" | grep -q 'libgg\.so'; }
+
+step "a C99 program calling every entry point, static through pkg-config"
+# shellcheck disable=SC2086
+"$CC" -std=c99 -pedantic -Wall -Wextra -Werror "$HERE/every_entry_point.c" -o "$SCRATCH/every_entry_point" $FLAGS ||
+    die "every_entry_point.c does not compile and link with: $CC -std=c99 every_entry_point.c $FLAGS"
+links_libgg_so "$SCRATCH/every_entry_point" &&
+    die "every_entry_point linked libgg.so, not the static libgg.a: $(ldd "$SCRATCH/every_entry_point" | grep libgg)"
+env -u LD_LIBRARY_PATH "$SCRATCH/every_entry_point" "$SCRATCH" || die "every_entry_point failed"
+
+step "examples/quickstart.c, static through pkg-config"
+# shellcheck disable=SC2086
+"$CC" -std=c99 -pedantic -Wall -Wextra -Werror "$SOURCE/examples/quickstart.c" -o "$SCRATCH/quickstart" $FLAGS ||
+    die "examples/quickstart.c does not compile and link through pkg-config"
+links_libgg_so "$SCRATCH/quickstart" && die "quickstart linked libgg.so, not libgg.a"
+env -u LD_LIBRARY_PATH "$SCRATCH/quickstart" >"$SCRATCH/quickstart.out" || die "quickstart failed"
+grep -q 'distance(0 -> 4) = 7' "$SCRATCH/quickstart.out" || die "quickstart printed wrong distances: $(cat "$SCRATCH/quickstart.out")"
+printf '0 1 2\n1 2 3\n' >"$SCRATCH/path.wel"
+env -u LD_LIBRARY_PATH "$SCRATCH/quickstart" "$SCRATCH/path.wel" >"$SCRATCH/quickstart_file.out" || die "quickstart on a file failed"
+grep -q 'distance(0 -> 2) = 5' "$SCRATCH/quickstart_file.out" || die "quickstart on a file printed $(cat "$SCRATCH/quickstart_file.out")"
+
+step "a CMake project using find_package(gg)"
+cmake -S "$HERE/cmake_consumer" -B "$SCRATCH/consumer" -DCMAKE_PREFIX_PATH="$PREFIX" \
+    -DGG_EXAMPLE_SOURCE="$SOURCE/examples/quickstart.c" -DCMAKE_BUILD_TYPE=Release >"$SCRATCH/consumer.log" 2>&1 ||
+    die "configuring the find_package(gg) project failed: $(tail -n 20 "$SCRATCH/consumer.log")"
+cmake --build "$SCRATCH/consumer" >>"$SCRATCH/consumer.log" 2>&1 ||
+    die "building the find_package(gg) project failed: $(tail -n 20 "$SCRATCH/consumer.log")"
+links_libgg_so "$SCRATCH/consumer/quickstart" && die "gg::gg_static linked libgg.so"
+env -u LD_LIBRARY_PATH "$SCRATCH/consumer/quickstart" | grep -q 'distance(0 -> 4) = 7' || die "the CMake-built quickstart failed"
+if [ -n "$SHARED" ]; then
+    [ -x "$SCRATCH/consumer/quickstart_shared" ] || die "gg::gg_shared exists but its program was not built"
+    links_libgg_so "$SCRATCH/consumer/quickstart_shared" || die "gg::gg_shared did not link libgg.so"
+    # CMake puts the install prefix in the build tree's RUNPATH; it runs as is.
+    "$SCRATCH/consumer/quickstart_shared" | grep -q 'distance(0 -> 4) = 7' || die "the gg::gg_shared quickstart failed"
+fi
+
+step "the installed gg tool"
+"$PREFIX/bin/gg" generate grid 8 8 "$SCRATCH/grid.ggb" || die "installed gg generate failed"
+[ "$("$PREFIX/bin/gg" run bfs "$SCRATCH/grid.ggb" | tail -n 1)" = 14 ] || die "installed gg run bfs gave a wrong depth"
+ldd "$PREFIX/bin/gg" | grep -q 'libgg\.so' && die "the gg tool loads libgg.so; it should be linked with libgg.a"
+
+if [ -n "$SHARED" ]; then
+    step "symbols exported by $(basename "$SHARED")"
+    # Only the functions of gg.h: anything else would become ABI by accident.
+    EXTRA=$(nm -D --defined-only "$SHARED" | awk '$2 ~ /^[TDBRVWiu]$/ && $3 !~ /^gg_/ && $3 !~ /^_(init|fini|edata|end|_bss_start)$/ { print $3 }' | head -n 10)
+    [ -z "$EXTRA" ] || die "libgg.so exports symbols outside gg.h: $EXTRA"
+    for symbol in gg_version gg_context_create gg_graph_create gg_run_sssp gg_run_apsp gg_shard gg_partition; do
+        nm -D --defined-only "$SHARED" | grep -q " T $symbol\$" || die "libgg.so does not export $symbol"
+    done
+fi
+
+echo "packaging: install, pkg-config static link, find_package(gg), gg tool: all passed"
