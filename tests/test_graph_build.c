@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include <unistd.h>
+
 #include "gg.h"
 
 static gg_context *ctx;
@@ -591,6 +593,34 @@ static void test_random_csr_against_naive(void **state) {
     }
 }
 
+/* A vertex count the machine cannot hold (it may come from a tiny file's
+ * header) is refused with a message before anything is allocated. */
+static void test_vertex_count_beyond_memory_refused(void **state) {
+    (void)state;
+    double memory = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGE_SIZE);
+    if (memory > 64.0 * 4294967295.0) skip(); /* a machine this big could build it */
+    gg_graph *g = NULL;
+    gg_status s = gg_graph_create(ctx, UINT32_MAX, 0, NULL, NULL, NULL, NULL, &g);
+    expect_error_containing(s, GG_ERROR_OUT_OF_MEMORY, "4294967295 vertices");
+    assert_null(g);
+}
+
+/* Summing duplicate weights past FLT_MAX would store an infinity that no
+ * reader accepts back: it is an error naming the vertex. */
+static void test_sum_policy_overflow_refused(void **state) {
+    (void)state;
+    uint32_t src[] = {0, 0, 1};
+    uint32_t dst[] = {1, 1, 0};
+    float w[] = {3e38f, 3e38f, 1.0f};
+    gg_graph_options o;
+    gg_graph_options_init(&o);
+    o.duplicates = GG_DUPLICATES_SUM;
+    gg_graph *g = NULL;
+    gg_status s = gg_graph_create(ctx, 2, 3, src, dst, w, &o, &g);
+    expect_error_containing(s, GG_ERROR_INVALID_ARGUMENT, "vertex 0 overflows");
+    assert_null(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_duplicate_policies),
@@ -604,6 +634,8 @@ int main(void) {
         cmocka_unit_test(test_one_vertex),
         cmocka_unit_test(test_options_checked),
         cmocka_unit_test(test_max_edges_limit),
+        cmocka_unit_test(test_vertex_count_beyond_memory_refused),
+        cmocka_unit_test(test_sum_policy_overflow_refused),
         cmocka_unit_test(test_csr_input_rules),
         cmocka_unit_test(test_random_coo_against_naive),
         cmocka_unit_test(test_random_csr_against_naive),

@@ -7,12 +7,19 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <numeric>
 
 #include "core/error.h"
+#include "core/memory.h"
 
 namespace gg {
 namespace {
+
+// Peak bytes of a build: per vertex the degree counters, two offset arrays
+// and the kept counts; per stored edge one Entry plus the final CSR entry.
+constexpr uint64_t kBuildBytesPerVertex = 8 + 8 + 8 + 8;
+constexpr uint64_t kBuildBytesPerEdge = 16 + 8;
 
 struct Entry {
     uint32_t dst;
@@ -26,9 +33,13 @@ void check_inputs(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *d
         fail(GG_ERROR_INVALID_ARGUMENT, "src and dst must not be NULL when there are %llu edges",
              (unsigned long long)m);
     const uint64_t stored_max = options.undirected ? m * 2 : m;
-    if (m > options.max_edges || stored_max > options.max_edges)
-        fail(GG_ERROR_TOO_LARGE, "%llu edges exceed the limit of %llu edges", (unsigned long long)m,
-             (unsigned long long)options.max_edges);
+    if (stored_max > options.max_edges)
+        fail(GG_ERROR_TOO_LARGE, "%llu edges (%llu stored) exceed the limit of %llu edges", (unsigned long long)m,
+             (unsigned long long)stored_max, (unsigned long long)options.max_edges);
+    // n may come from a file header: refuse a build that cannot fit in this
+    // machine's memory before allocating anything sized by it.
+    const uint64_t bytes = uint64_t(n) * kBuildBytesPerVertex + stored_max * kBuildBytesPerEdge;
+    check_host_memory(bytes, format("a graph of %u vertices and %llu edges", n, (unsigned long long)stored_max));
     // Find the first offending edge in input order, so that the message is deterministic.
     uint64_t first_bad = UINT64_MAX;
 #pragma omp parallel for schedule(static) reduction(min : first_bad)
@@ -62,8 +73,12 @@ float merge_weight(gg_duplicate_policy policy, float kept, const Entry &next) {
 
 }  // namespace
 
-Graph build_graph(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, const float *weights,
-                  const BuildOptions &options) {
+namespace {
+
+// The build proper. `release_input` is called once the input arrays have been
+// scattered, so that an owned edge list is freed before the CSR is allocated.
+Graph build(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, const float *weights,
+            const BuildOptions &options, const std::function<void()> &release_input) {
     if (options.duplicates < GG_DUPLICATES_KEEP_MIN || options.duplicates > GG_DUPLICATES_KEEP_ALL)
         fail(GG_ERROR_INVALID_ARGUMENT, "unknown duplicate policy %d", int(options.duplicates));
     check_inputs(n, m, src, dst, weights, options);
@@ -99,10 +114,16 @@ Graph build_graph(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *d
         }
     }
 
+    const bool weighted = weights != nullptr;
+    if (release_input) release_input();
+    src = dst = nullptr;
+    weights = nullptr;
+
     // Sort each list and merge duplicates in place; new_degree[v] is the kept count.
     std::vector<uint64_t> kept(n, 0);
     const bool merge = options.duplicates != GG_DUPLICATES_KEEP_ALL;
     const bool keep_first = options.duplicates == GG_DUPLICATES_KEEP_FIRST;
+    std::atomic<uint32_t> overflow_vertex{UINT32_MAX};
 #pragma omp parallel for schedule(dynamic, 1024)
     for (int64_t v = 0; v < int64_t(n); ++v) {
         Entry *begin = entries.data() + offsets[v], *end = entries.data() + offsets[v + 1];
@@ -120,16 +141,20 @@ Graph build_graph(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *d
         for (Entry *it = begin; it != end; ++it) {
             if (out != begin && (out - 1)->dst == it->dst) {
                 (out - 1)->weight = merge_weight(options.duplicates, (out - 1)->weight, *it);
+                if (!std::isfinite((out - 1)->weight)) overflow_vertex.store(uint32_t(v), std::memory_order_relaxed);
             } else {
                 *out++ = *it;
             }
         }
         kept[v] = uint64_t(out - begin);
     }
+    if (overflow_vertex.load() != UINT32_MAX)
+        fail(GG_ERROR_INVALID_ARGUMENT, "summing duplicate weights of an edge leaving vertex %u overflows a float",
+             overflow_vertex.load());
 
     Graph g;
     g.undirected = options.undirected;
-    g.weighted = weights != nullptr;
+    g.weighted = weighted;
     Csr &csr = g.out;
     csr.n = n;
     csr.offsets.assign(uint64_t(n) + 1, 0);
@@ -150,12 +175,23 @@ Graph build_graph(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *d
     return g;
 }
 
+}  // namespace
+
+Graph build_graph(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, const float *weights,
+                  const BuildOptions &options) {
+    return build(n, m, src, dst, weights, options, nullptr);
+}
+
 Graph build_graph(EdgeList &&edges, const BuildOptions &options) {
     if (edges.weighted() && edges.weights.size() != edges.src.size())
         fail(GG_ERROR_INTERNAL, "edge list has %zu weights for %zu edges", edges.weights.size(), edges.src.size());
-    EdgeList local = std::move(edges);  // released when this function returns
-    return build_graph(local.n, local.size(), local.src.data(), local.dst.data(),
-                       local.weighted() ? local.weights.data() : nullptr, options);
+    EdgeList local = std::move(edges);
+    return build(local.n, local.size(), local.src.data(), local.dst.data(),
+                 local.weighted() ? local.weights.data() : nullptr, options, [&local] {
+                     std::vector<uint32_t>().swap(local.src);
+                     std::vector<uint32_t>().swap(local.dst);
+                     std::vector<float>().swap(local.weights);
+                 });
 }
 
 Graph build_graph_from_csr(uint32_t n, const uint64_t *offsets, const uint32_t *indices, const float *weights,
@@ -170,6 +206,8 @@ Graph build_graph_from_csr(uint32_t n, const uint64_t *offsets, const uint32_t *
     if (m > options.max_edges)
         fail(GG_ERROR_TOO_LARGE, "%llu edges exceed the limit of %llu edges", (unsigned long long)m,
              (unsigned long long)options.max_edges);
+    check_host_memory(uint64_t(n) * kBuildBytesPerVertex + m * (kBuildBytesPerEdge + 4),
+                      format("a graph of %u vertices and %llu edges", n, (unsigned long long)m));
     if (m > 0 && indices == nullptr) fail(GG_ERROR_INVALID_ARGUMENT, "indices must not be NULL");
     std::vector<uint32_t> src(m);
 #pragma omp parallel for schedule(dynamic, 1024)
