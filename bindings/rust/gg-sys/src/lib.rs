@@ -7,10 +7,9 @@
 //! Keep this file in step with gg.h: the tests compare every struct's size with
 //! the `struct_size` its `*_init` function writes.
 #![allow(non_camel_case_types)]
-#![no_std]
 
-use core::ffi::{c_char, c_void};
-use core::marker::{PhantomData, PhantomPinned};
+use std::marker::{PhantomData, PhantomPinned};
+use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
@@ -374,9 +373,8 @@ extern "C" {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
     use super::*;
-    use core::mem::{size_of, MaybeUninit};
+    use std::mem::{size_of, MaybeUninit};
 
     macro_rules! size_check {
         ($t:ty, $init:ident) => {{

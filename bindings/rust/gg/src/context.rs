@@ -10,7 +10,8 @@
 //! wraps a shared one in a `Mutex`. Graphs are immutable and both `Send`
 //! and `Sync`, so an `Arc<Graph>` serves every thread.
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::CStr;
+use std::os::raw::{c_char, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::{self, NonNull};
 use std::sync::Arc;

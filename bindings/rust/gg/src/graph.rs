@@ -90,8 +90,9 @@ impl Graph {
         weights: Option<&[f32]>,
         options: &GraphOptions,
     ) -> Result<Graph> {
-        let Some(&last) = offsets.last() else {
-            return Err(Error::invalid("offsets needs n + 1 entries (at least one)"));
+        let last = match offsets.last() {
+            Some(&last) => last,
+            None => return Err(Error::invalid("offsets needs n + 1 entries (at least one)")),
         };
         let n = u32::try_from(offsets.len() - 1)
             .map_err(|_| Error::invalid(format!("{} vertices do not fit in u32", offsets.len() - 1)))?;

@@ -1,0 +1,132 @@
+# Mirror of the structs and enums of include/gg.h. Each C struct is a mutable
+# struct with the same fields in the same order (Julia lays out isbits fields
+# with C's alignment rules), passed to C as Ref{T}, i.e. by pointer. The tests
+# compare sizeof(T) with the struct_size each *_init function writes.
+# C enums are Int32.
+
+const BACKENDS = Dict(:auto => Int32(0), :cpu => Int32(1), :cuda => Int32(2))
+const LOG_LEVELS = Dict(:debug => Int32(0), :info => Int32(1), :warn => Int32(2), :error => Int32(3))
+const DUPLICATES = Dict(:min => Int32(0), :max => Int32(1), :sum => Int32(2), :first => Int32(3), :all => Int32(4))
+const FORMATS = Dict(:auto => Int32(0), :mtx => Int32(1), :edgelist => Int32(2), :wel => Int32(3),
+                     :dimacs => Int32(4), :ggb => Int32(5))
+const GENERATORS = Dict(:kron => Int32(0), :urand => Int32(1), :grid => Int32(2))
+const LAYOUTS = Dict(:auto => Int32(0), :csr => Int32(1), :gshards => Int32(2), :cw => Int32(3),
+                     :virtual_split => Int32(4), :udt => Int32(5), :tocab => Int32(6))
+
+mutable struct CContextOptions
+    struct_size::Csize_t
+    backend::Int32
+    device_id::Int32
+    num_threads::Int32
+    log_fn::Ptr{Cvoid}
+    log_user_data::Ptr{Cvoid}
+    log_level::Int32
+    CContextOptions() = new()
+end
+
+mutable struct CGraphOptions
+    struct_size::Csize_t
+    undirected::Int32
+    duplicates::Int32
+    drop_self_loops::Int32
+    max_edges::UInt64
+    CGraphOptions() = new()
+end
+
+mutable struct CGeneratorOptions
+    struct_size::Csize_t
+    kind::Int32
+    scale::UInt32
+    degree::UInt32
+    rows::UInt32
+    cols::UInt32
+    seed::UInt64
+    weighted::Int32
+    weight_min::UInt32
+    weight_max::UInt32
+    symmetrize::Int32
+    rmat_a::Cdouble
+    rmat_b::Cdouble
+    rmat_c::Cdouble
+    CGeneratorOptions() = new()
+end
+
+mutable struct CRunOptions
+    struct_size::Csize_t
+    backend::Int32
+    layout::Int32
+    tolerance::Cdouble
+    max_iterations::UInt32
+    damping::Cdouble
+    delta::Cfloat
+    CRunOptions() = new()
+end
+
+mutable struct CRunStats
+    struct_size::Csize_t
+    backend::Int32
+    layout::Int32
+    device_id::Int32
+    num_threads::Int32
+    total_ms::Cdouble
+    compute_ms::Cdouble
+    transfer_ms::Cdouble
+    preprocess_ms::Cdouble
+    iterations::UInt32
+    edges_visited::UInt64
+    device_bytes::UInt64
+    fallback_reason::NTuple{160,UInt8}
+    CRunStats() = new()
+end
+
+mutable struct CPartitionOptions
+    struct_size::Csize_t
+    seed::Int32
+    ufactor::Int32
+    CPartitionOptions() = new()
+end
+
+mutable struct CShardOptions
+    struct_size::Csize_t
+    vertices_per_shard::UInt32
+    shared_memory_bytes::UInt32
+    vertex_value_bytes::UInt32
+    CShardOptions() = new()
+end
+
+mutable struct CShardStats
+    struct_size::Csize_t
+    num_shards::UInt32
+    vertices_per_shard::UInt32
+    num_edges::UInt64
+    num_windows::UInt64
+    empty_windows::UInt64
+    max_window::UInt64
+    mean_window::Cdouble
+    window_histogram::NTuple{8,UInt64}
+    max_shard::UInt64
+    gshards_bytes::UInt64
+    cw_bytes::UInt64
+    CShardStats() = new()
+end
+
+"A C options or stats struct filled by its `*_init` function (defaults and struct_size)."
+function initialized(::Type{T}, init::Symbol) where {T}
+    value = T()
+    ccall(sym(init), Cvoid, (Ref{T},), value)
+    return value
+end
+
+function enum_value(table::Dict{Symbol,Int32}, value, what::AbstractString)
+    key = value isa AbstractString ? Symbol(lowercase(value)) : value
+    key isa Symbol && haskey(table, key) && return table[key]
+    throw(GgError(:invalid_argument, Int32(-1),
+                  "$what is $(repr(value)); expected one of $(join(sort(collect(keys(table))), ", "))"))
+end
+
+function enum_name(table::Dict{Symbol,Int32}, value::Integer)
+    for (name, number) in table
+        number == value && return name
+    end
+    return Symbol("unknown_$(value)")
+end

@@ -1,0 +1,180 @@
+# Tests of the Julia binding. No Julia toolchain exists on the machines gg is
+# developed on, so these have not been run there (see README.md).
+using Test
+using SparseArrays
+using Gg
+
+# Path 1 -> 2 -> 3 -> 4 with weights 4, 2, 3 and a shortcut 1 -> 3 of weight 9.
+path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3.0, 9.0]; kwargs...)
+
+@testset "Gg" begin
+    @testset "ABI mirror" begin
+        for (T, init) in ((Gg.CContextOptions, :gg_context_options_init), (Gg.CGraphOptions, :gg_graph_options_init),
+                          (Gg.CGeneratorOptions, :gg_generator_options_init), (Gg.CRunOptions, :gg_run_options_init),
+                          (Gg.CRunStats, :gg_run_stats_init), (Gg.CPartitionOptions, :gg_partition_options_init),
+                          (Gg.CShardOptions, :gg_shard_options_init), (Gg.CShardStats, :gg_shard_stats_init))
+            @test Gg.initialized(T, init).struct_size == sizeof(T)
+        end
+        ro = Gg.initialized(Gg.CRunOptions, :gg_run_options_init)
+        @test (ro.max_iterations, ro.tolerance, ro.damping, ro.delta) == (100, 1e-6, 0.85, 0.0f0)
+        gen = Gg.initialized(Gg.CGeneratorOptions, :gg_generator_options_init)
+        @test (gen.scale, gen.degree, gen.rows, gen.cols, gen.seed) == (10, 16, 32, 32, 27491095)
+        @test (gen.weight_min, gen.weight_max, gen.symmetrize, gen.rmat_c) == (1, 255, 1, 0.19)
+        ctx = Gg.initialized(Gg.CContextOptions, :gg_context_options_init)
+        @test (ctx.device_id, ctx.num_threads, ctx.log_level) == (-1, 0, 2)
+        @test startswith(Gg.version(), "$(Gg.ABI_MAJOR).")
+        @test Gg.status_string(-2) == "parse error"
+        @test Gg.format_from_path("x.gr") === :dimacs
+        @test Gg.format_from_path("x.unknown") === nothing
+    end
+
+    @testset "construction" begin
+        g = path_graph()
+        @test (Gg.nv(g), Gg.ne(g), Gg.is_directed(g), Gg.is_weighted(g)) == (4, 4, true, true)
+        offsets, indices, weights = Gg.csr(g)
+        @test offsets == [1, 3, 4, 5, 5]
+        @test indices == [2, 3, 3, 4]
+        @test weights == Float32[4, 9, 2, 3]
+        @test Gg.outdegrees(g) == [2, 1, 1, 0]
+        @test Gg.indegrees(g) == [0, 1, 2, 1]
+        A = Gg.adjacency_matrix(g)
+        @test A[1, 2] == 4 && A[1, 3] == 9 && A[3, 4] == 3 && nnz(A) == 4
+        @test Gg.csr(Gg.from_sparse(A)) == Gg.csr(g)
+        @test Gg.csr(Gg.from_csr(offsets, indices, weights)) == Gg.csr(g)
+        u = Gg.from_edges([1, 2], [2, 3]; directed=false)
+        @test !Gg.is_directed(u) && !Gg.is_weighted(u) && Gg.ne(u) == 4
+        @test Gg.nv(Gg.from_edges([1], [2]; nv=10)) == 10
+        s = Gg.from_edges([1, 1], [2, 2], [2.0, 3.0]; duplicates=:sum)
+        @test Gg.csr(s)[3] == Float32[5]
+        grid = Gg.generate_graph(:grid; rows=3, cols=4)
+        @test (Gg.nv(grid), Gg.ne(grid), Gg.is_directed(grid)) == (12, 34, false)
+        a = Gg.generate_graph(:kron; scale=6, degree=4, seed=5, weighted=true, weight_range=(1, 9))
+        b = Gg.generate_graph(:kron; scale=6, degree=4, seed=5, weighted=true, weight_range=(1, 9))
+        @test Gg.csr(a) == Gg.csr(b)
+        mktempdir() do dir
+            for name in ("g.wel", "g.mtx", "g.gr", "g.ggb")
+                path = joinpath(dir, name)
+                Gg.save_graph(a, path)
+                loaded = Gg.load_graph(path)
+                @test Gg.csr(loaded)[2:3] == Gg.csr(a)[2:3]
+            end
+        end
+        close(g)
+        @test !isopen(g)
+        @test_throws GgError Gg.nv(g)
+        close(g)  # harmless
+    end
+
+    @testset "algorithms" begin
+        g = path_graph()
+        @test Gg.bfs(g, 1) == UInt32[0, 1, 1, 2]
+        depths, parents = Gg.bfs(g, 1; parents=true)
+        @test parents == [1, 1, 1, 3]
+        @test Gg.bfs(g, 4) == UInt32[Gg.UNREACHABLE, Gg.UNREACHABLE, Gg.UNREACHABLE, 0]
+        @test Gg.sssp(g, 1) == Float32[0, 4, 6, 9]
+        @test Gg.sssp(g, 3) == Float32[Inf, Inf, 0, 3]
+        @test Gg.sswp(g, 1) == Float32[Inf, 4, 9, 3]
+        @test Gg.cc(Gg.from_edges([2, 4], [1, 5]; nv=6)) == [1, 1, 3, 4, 4, 6]
+        @test Gg.bc(g) == [0.0, 0.0, 2.0, 0.0]
+        @test Gg.bc(g, Int[]) == zeros(4)
+        @test Gg.spmv(g, [1, 2, 3, 4]) == Float32[0, 4, 13, 9]
+        D = Gg.apsp(g)
+        @test D[1, :] == Float32[0, 4, 6, 9]
+        @test D[2, 4] == 5 && D[4, 1] == Inf
+        ranks, stats = Gg.pagerank(g; return_stats=true)
+        @test isapprox(sum(ranks), 1.0; atol=1e-6)
+        @test stats.iterations >= 1 && stats.backend in (:cpu, :cuda)
+        # Every vertex of a directed cycle has rank 1/n.
+        cycle = Gg.from_edges([1, 2, 3], [2, 3, 1])
+        @test all(r -> isapprox(r, 1 / 3; atol=1e-9), Gg.pagerank(cycle))
+        _, stats = Gg.sssp(g, 1; backend=:cpu, return_stats=true)
+        @test stats.backend === :cpu && stats.device_id == -1 && stats.fallback_reason == ""
+    end
+
+    @testset "partition and shards" begin
+        g = Gg.generate_graph(:urand; scale=6, degree=4, seed=3)
+        try
+            result = Gg.partition(g, 4)
+            @test all(p -> 1 <= p <= 4, result.parts)
+            @test result.edge_cut >= 0
+        catch e
+            @test e isa GgError && e.status === :unsupported
+        end
+        s = Gg.shard(g; vertices_per_shard=16)
+        @test Gg.stats(s).num_shards == 4 && Gg.stats(s).num_edges == Gg.ne(g)
+        shards = Gg.gshards(s)
+        for j in 1:4, k in shards.offsets[j]:shards.offsets[j+1]-1
+            @test div(shards.dst_index[k] - 1, 16) == j - 1
+        end
+        cw = Gg.concatenated_windows(s)
+        @test all(cw.src_index[k] == shards.src_index[cw.mapper[k]] for k in eachindex(cw.mapper))
+        @test length(Gg.window_offsets(s)) == 17
+        close(s)
+    end
+
+    @testset "errors carry the library's message" begin
+        g = Gg.from_edges([1, 2], [2, 3], [1.0, -2.5])
+        e = try
+            Gg.bfs(g, 10); nothing
+        catch err
+            err
+        end
+        @test e isa GgError && e.status === :invalid_argument && occursin("source 9", e.message)
+        e = try
+            Gg.sssp(g, 1); nothing
+        catch err
+            err
+        end
+        @test e isa GgError && occursin("-2.5", e.message)
+        e = try
+            Gg.load_graph(joinpath(tempdir(), "gg-julia-missing.el")); nothing
+        catch err
+            err
+        end
+        @test e isa GgError && e.status === :io && occursin("gg-julia-missing.el", e.message)
+        mktempdir() do dir
+            path = joinpath(dir, "broken.el")
+            write(path, "0 1\n1 2\nthree four\n")
+            err = try
+                Gg.load_graph(path); nothing
+            catch x
+                x
+            end
+            @test err isa GgError && err.status === :parse && occursin("broken.el:3", err.message)
+        end
+        @test_throws GgError Gg.bfs(g, 1; backend=:gpu)
+        @test_throws GgError Gg.from_edges([0], [1])   # ids start at 1
+        @test_throws GgError Gg.spmv(g, [1.0])
+    end
+
+    @testset "log callback" begin
+        lines = Tuple{Symbol,String}[]
+        Gg.Context(; backend=:cpu, log=(level, message) -> push!(lines, (level, message)), log_level=:error) do ctx
+            g = Gg.from_edges([1], [2]; context=ctx)
+            @test_throws GgError Gg.sssp(g, 7)
+        end
+        @test length(lines) == 1 && lines[1][1] === :error && occursin("source 6", lines[1][2])
+    end
+
+    @testset "tasks sharing a context keep their own messages" begin
+        ctx = Gg.Context(; backend=:cpu, num_threads=1)
+        n = 100
+        g = Gg.from_edges(1:n-1, 2:n; context=ctx)
+        mismatches = Channel{String}(Inf)
+        @sync for t in 1:16
+            Threads.@spawn for r in 1:30
+                bad = 1000 + 100t + r
+                try
+                    Gg.bfs(g, bad)
+                    put!(mismatches, "source $bad did not fail")
+                catch e
+                    occursin("source $(bad - 1) ", e.message) || put!(mismatches, "source $bad got $(e.message)")
+                end
+                Gg.bfs(g, t)[n] == n - t || put!(mismatches, "wrong depths from $t")
+            end
+        end
+        close(mismatches)
+        @test collect(mismatches) == String[]
+        close(ctx)
+    end
+end
