@@ -145,6 +145,7 @@ void repeated_sssp(const Graph &g, const DeviceGraph &graph, float *dist, const 
     NearFarEngine engine(graph, info, PathKind::shortest, default_band_width(g, PathKind::shortest), g.max_weight);
     const uint64_t batch = std::max<uint64_t>(1, std::min<uint64_t>(n, kRowBatchBytes / (uint64_t(n) * 4)));
     DeviceArray<float> rows(batch * n, "APSP row batch");
+    std::lock_guard<std::mutex> exclusive(persistent_kernel_lock(info.id));
     for (uint64_t first = 0; first < n; first += batch) {
         const uint64_t count = std::min<uint64_t>(batch, n - first);
         EventTimer compute;

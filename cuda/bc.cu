@@ -135,6 +135,7 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     const int blocks =
         cooperative_blocks(reinterpret_cast<const void *>(accumulate_dependencies), kBcThreads, 0, info);
 
+    std::lock_guard<std::mutex> exclusive(persistent_kernel_lock(info.id));
     EventTimer compute;
     compute.start(stream.get());
     GG_CUDA_CHECK(cudaMemsetAsync(total.get(), 0, total.bytes(), stream.get()));

@@ -20,6 +20,7 @@ void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, c
     const DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
 
     BfsEngine engine(graph, info, parents != nullptr, false);
+    std::lock_guard<std::mutex> exclusive(persistent_kernel_lock(info.id));
     EventTimer compute;
     compute.start(stream.get());
     engine.run(source, stream.get());

@@ -172,6 +172,13 @@ const DeviceInfo &use_device(int device_id) {
     return p.info;
 }
 
+std::mutex &persistent_kernel_lock(int device_id) {
+    static std::mutex guard;
+    static std::map<int, std::mutex> locks;
+    std::lock_guard<std::mutex> lock(guard);
+    return locks[device_id];
+}
+
 void *device_allocate(size_t bytes, const char *what) {
     if (bytes == 0) return nullptr;
     void *pointer = nullptr;

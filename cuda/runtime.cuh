@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <utility>
 
@@ -43,6 +44,12 @@ struct DeviceInfo {
 // Checks that device_id is usable (else GG_ERROR_UNSUPPORTED with the reason),
 // makes it current on the calling thread and returns its properties.
 const DeviceInfo &use_device(int device_id);
+
+// Persistent (cooperative) kernels fill the whole device and wait at grid
+// barriers; two of them launched from different threads could each hold part
+// of the GPU and wait for the other part forever. A run holds this lock from
+// its first such launch until its results are complete.
+std::mutex &persistent_kernel_lock(int device_id);
 
 // Device memory; a failure is GG_ERROR_OUT_OF_MEMORY naming `what`, the bytes
 // asked for and the bytes free.

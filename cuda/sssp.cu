@@ -22,6 +22,7 @@ void sssp(const Graph &g, uint32_t source, float *dist, const RunConfig &config,
     const float width = config.delta > 0 ? config.delta : default_band_width(g, PathKind::shortest);
     NearFarEngine engine(graph, info, PathKind::shortest, width, g.max_weight);
     DeviceArray<float> values(g.n(), "SSSP distances");
+    std::lock_guard<std::mutex> exclusive(persistent_kernel_lock(info.id));
     EventTimer compute;
     compute.start(stream.get());
     engine.run(source, stream.get());

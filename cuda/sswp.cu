@@ -22,6 +22,7 @@ void sswp(const Graph &g, uint32_t source, float *width, const RunConfig &config
     const float band = default_band_width(g, PathKind::widest);
     NearFarEngine engine(graph, info, PathKind::widest, band, g.max_weight);
     DeviceArray<float> values(g.n(), "SSWP widths");
+    std::lock_guard<std::mutex> exclusive(persistent_kernel_lock(info.id));
     EventTimer compute;
     compute.start(stream.get());
     engine.run(source, stream.get());

@@ -1,0 +1,295 @@
+/* The CUDA backend's runtime behaviour, as a caller sees it through gg.h:
+ * device choice and the CPU fallback (these run on every machine), and, when
+ * a GPU is usable, the device cache (a graph's arrays uploaded once and
+ * reused), layout refusal, run statistics, concurrent runs sharing one
+ * graph, and very deep searches that exercise the on-device level loop.
+ * GPU-only cases print "SKIPPED: no usable GPU (<reason>)" and skip. */
+#include <math.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gg.h"
+
+static gg_context *context_on(gg_backend backend, int32_t device_id) {
+    gg_context_options options;
+    gg_context_options_init(&options);
+    options.backend = backend;
+    options.device_id = device_id;
+    gg_context *context = NULL;
+    assert_int_equal(gg_context_create(&options, &context), GG_OK);
+    return context;
+}
+
+/* A CUDA context, or a visible skip when no GPU is usable. */
+static gg_context *gpu_context(void) {
+    gg_context *context = context_on(GG_BACKEND_CUDA, -1);
+    char reason[256] = "";
+    if (!gg_context_cuda_available(context, reason, sizeof reason)) {
+        printf("SKIPPED: no usable GPU (%s)\n", reason);
+        fflush(stdout);
+        gg_context_destroy(context);
+        skip();
+    }
+    return context;
+}
+
+static gg_graph *grid_graph(gg_context *context, uint32_t rows, uint32_t cols, int weighted) {
+    gg_generator_options g;
+    gg_generator_options_init(&g);
+    g.kind = GG_GENERATOR_GRID;
+    g.rows = rows;
+    g.cols = cols;
+    g.weighted = weighted;
+    gg_graph *graph = NULL;
+    assert_int_equal(gg_graph_generate(context, &g, &graph), GG_OK);
+    return graph;
+}
+
+/* A directed path 0 -> 1 -> ... -> n-1 with weight 2 on every edge. */
+static gg_graph *path_graph(gg_context *context, uint32_t n) {
+    uint32_t *src = malloc(sizeof(uint32_t) * (n - 1));
+    uint32_t *dst = malloc(sizeof(uint32_t) * (n - 1));
+    float *w = malloc(sizeof(float) * (n - 1));
+    assert_non_null(src);
+    assert_non_null(dst);
+    assert_non_null(w);
+    for (uint32_t i = 0; i + 1 < n; ++i) {
+        src[i] = i;
+        dst[i] = i + 1;
+        w[i] = 2.0f;
+    }
+    gg_graph *graph = NULL;
+    assert_int_equal(gg_graph_create(context, n, n - 1, src, dst, w, NULL, &graph), GG_OK);
+    free(src);
+    free(dst);
+    free(w);
+    return graph;
+}
+
+/* ---- every machine ---------------------------------------------------------- */
+
+static void test_missing_device_falls_back_with_reason(void **state) {
+    (void)state;
+    gg_context *context = context_on(GG_BACKEND_AUTO, 4096);
+    char reason[256] = "";
+    assert_int_equal(gg_context_cuda_available(context, reason, sizeof reason), 0);
+    assert_true(strlen(reason) > 0);
+    gg_graph *graph = path_graph(context, 8);
+    uint32_t depths[8];
+    gg_run_stats stats;
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, NULL, &stats), GG_OK);
+    assert_int_equal(stats.backend, GG_BACKEND_CPU);
+    assert_string_equal(stats.fallback_reason, reason);
+    assert_int_equal(depths[7], 7);
+
+    gg_run_options cuda;
+    gg_run_options_init(&cuda);
+    cuda.backend = GG_BACKEND_CUDA;
+    assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, &cuda, NULL), GG_ERROR_UNSUPPORTED);
+    assert_non_null(strstr(gg_context_last_error(context), reason));
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
+/* With a driver, device 4096 is named as missing; without one the driver is. */
+static void test_missing_device_reason_is_specific(void **state) {
+    (void)state;
+    gg_context *first = context_on(GG_BACKEND_AUTO, 0);
+    char first_reason[256] = "";
+    const int32_t gpu = gg_context_cuda_available(first, first_reason, sizeof first_reason);
+    gg_context *far = context_on(GG_BACKEND_AUTO, 4096);
+    char far_reason[256] = "";
+    assert_int_equal(gg_context_cuda_available(far, far_reason, sizeof far_reason), 0);
+    if (gpu) assert_non_null(strstr(far_reason, "device 4096 does not exist"));
+    else assert_string_equal(far_reason, first_reason);
+    gg_context_destroy(first);
+    gg_context_destroy(far);
+}
+
+/* ---- with a GPU -------------------------------------------------------------- */
+
+static void test_gpu_statistics(void **state) {
+    (void)state;
+    gg_context *context = gpu_context();
+    gg_graph *graph = grid_graph(context, 64, 64, 1);
+    uint32_t *depths = malloc(sizeof(uint32_t) * 64 * 64);
+    gg_run_stats stats;
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, NULL, &stats), GG_OK);
+    assert_int_equal(stats.backend, GG_BACKEND_CUDA);
+    assert_int_equal(stats.layout, GG_LAYOUT_CSR);
+    assert_int_equal(stats.device_id, 0);
+    assert_int_equal(stats.num_threads, 0);
+    assert_string_equal(stats.fallback_reason, "");
+    assert_true(stats.compute_ms > 0);
+    assert_true(stats.transfer_ms > 0);
+    assert_int_equal(stats.iterations, 64 + 64 - 1); /* depths 0 .. 126 */
+    assert_int_equal(depths[64 * 64 - 1], 126);
+    free(depths);
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
+/* The CSR is uploaded on the first run and reused; weights join it when a
+ * weighted algorithm first needs them; nothing is uploaded twice. */
+static void test_device_cache_uploads_once(void **state) {
+    (void)state;
+    gg_context *context = gpu_context();
+    const uint32_t side = 200;
+    gg_graph *graph = grid_graph(context, side, side, 1);
+    const uint64_t n = gg_graph_num_vertices(graph), m = gg_graph_num_edges(graph);
+    const uint64_t structure = (n + 1) * sizeof(uint64_t) + m * sizeof(uint32_t);
+    uint32_t *depths = malloc(sizeof(uint32_t) * n);
+    float *dist = malloc(sizeof(float) * n);
+    gg_run_stats stats;
+
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, NULL, &stats), GG_OK);
+    assert_int_equal(stats.device_bytes, structure); /* undirected: the CSC is the CSR */
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_sssp(context, graph, 0, dist, NULL, &stats), GG_OK);
+    assert_int_equal(stats.device_bytes, structure + m * sizeof(float));
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_bfs(context, graph, 5, depths, NULL, NULL, &stats), GG_OK);
+    assert_int_equal(stats.device_bytes, structure + m * sizeof(float));
+    assert_int_equal(depths[5], 0);
+    free(depths);
+    free(dist);
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
+static void test_unsupported_layout_is_refused(void **state) {
+    (void)state;
+    gg_context *context = gpu_context();
+    gg_graph *graph = path_graph(context, 16);
+    uint32_t depths[16];
+    gg_run_options options;
+    gg_run_options_init(&options);
+    options.layout = GG_LAYOUT_GSHARDS;
+    assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, &options, NULL), GG_ERROR_UNSUPPORTED);
+    assert_non_null(strstr(gg_context_last_error(context), "BFS"));
+    options.layout = GG_LAYOUT_CSR;
+    assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, &options, NULL), GG_OK);
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
+/* 200,000 levels in one search: the level loop stays on the device. */
+static void test_deep_searches(void **state) {
+    (void)state;
+    gg_context *context = gpu_context();
+    const uint32_t n = 200000;
+    gg_graph *graph = path_graph(context, n);
+    uint32_t *depths = malloc(sizeof(uint32_t) * n);
+    uint32_t *parents = malloc(sizeof(uint32_t) * n);
+    float *dist = malloc(sizeof(float) * n);
+    float *width = malloc(sizeof(float) * n);
+    assert_int_equal(gg_run_bfs(context, graph, 1, depths, parents, NULL, NULL), GG_OK);
+    assert_int_equal(depths[0], UINT32_MAX);
+    assert_int_equal(parents[0], UINT32_MAX);
+    assert_int_equal(parents[1], 1);
+    for (uint32_t v = 2; v < n; ++v) {
+        assert_int_equal(depths[v], v - 1);
+        assert_int_equal(parents[v], v - 1);
+    }
+    assert_int_equal(gg_run_sssp(context, graph, 0, dist, NULL, NULL), GG_OK);
+    assert_int_equal(gg_run_sswp(context, graph, 0, width, NULL, NULL), GG_OK);
+    assert_true(isinf(width[0]));
+    for (uint32_t v = 1; v < n; ++v) {
+        assert_true(dist[v] == 2.0f * (float)v);
+        assert_true(width[v] == 2.0f);
+    }
+    free(depths);
+    free(parents);
+    free(dist);
+    free(width);
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
+typedef struct shared_run {
+    gg_context *context;
+    const gg_graph *graph;
+    uint32_t source;
+    uint32_t *depths;
+    gg_status status;
+} shared_run;
+
+static void *run_bfs_thread(void *arg) {
+    shared_run *run = arg;
+    run->status = gg_run_bfs(run->context, run->graph, run->source, run->depths, NULL, NULL, NULL);
+    return NULL;
+}
+
+/* Four threads run on one fresh graph at once: the first upload is shared
+ * (under the graph's cache lock) and every answer matches the CPU's. */
+static void test_concurrent_runs_share_the_graph(void **state) {
+    (void)state;
+    enum { kThreads = 4 };
+    gg_context *contexts[kThreads];
+    for (int t = 0; t < kThreads; ++t) contexts[t] = gpu_context();
+    gg_graph *graph = grid_graph(contexts[0], 300, 300, 0);
+    const uint32_t n = gg_graph_num_vertices(graph);
+    shared_run runs[kThreads];
+    pthread_t threads[kThreads];
+    for (int t = 0; t < kThreads; ++t) {
+        runs[t] = (shared_run){contexts[t], graph, (uint32_t)t * 1000u, malloc(sizeof(uint32_t) * n), GG_OK};
+        assert_int_equal(pthread_create(&threads[t], NULL, run_bfs_thread, &runs[t]), 0);
+    }
+    for (int t = 0; t < kThreads; ++t) assert_int_equal(pthread_join(threads[t], NULL), 0);
+    gg_run_options cpu;
+    gg_run_options_init(&cpu);
+    cpu.backend = GG_BACKEND_CPU;
+    uint32_t *want = malloc(sizeof(uint32_t) * n);
+    for (int t = 0; t < kThreads; ++t) {
+        assert_int_equal(runs[t].status, GG_OK);
+        assert_int_equal(gg_run_bfs(contexts[0], graph, runs[t].source, want, NULL, &cpu, NULL), GG_OK);
+        assert_memory_equal(want, runs[t].depths, sizeof(uint32_t) * n);
+        free(runs[t].depths);
+    }
+    free(want);
+    gg_graph_destroy(graph);
+    for (int t = 0; t < kThreads; ++t) gg_context_destroy(contexts[t]);
+}
+
+/* Graphs created, used on the GPU and destroyed in a loop: the cache is
+ * freed with its graph (a leak would show as growth under compute-sanitizer
+ * and as an eventual out-of-memory failure). */
+static void test_graphs_come_and_go(void **state) {
+    (void)state;
+    gg_context *context = gpu_context();
+    for (int round = 0; round < 20; ++round) {
+        gg_graph *graph = grid_graph(context, 100, 100 + (uint32_t)round, 1);
+        const uint32_t n = gg_graph_num_vertices(graph);
+        uint32_t *labels = malloc(sizeof(uint32_t) * n);
+        assert_int_equal(gg_run_cc(context, graph, labels, NULL, NULL), GG_OK);
+        for (uint32_t v = 0; v < n; ++v) assert_int_equal(labels[v], 0);
+        free(labels);
+        gg_graph_destroy(graph);
+    }
+    gg_context_destroy(context);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_missing_device_falls_back_with_reason),
+        cmocka_unit_test(test_missing_device_reason_is_specific),
+        cmocka_unit_test(test_gpu_statistics),
+        cmocka_unit_test(test_device_cache_uploads_once),
+        cmocka_unit_test(test_unsupported_layout_is_refused),
+        cmocka_unit_test(test_deep_searches),
+        cmocka_unit_test(test_concurrent_runs_share_the_graph),
+        cmocka_unit_test(test_graphs_come_and_go),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
