@@ -29,8 +29,9 @@
  *    allocates are released by the matching @c *_destroy function, which
  *    accepts NULL.
  *  - A ::gg_graph is immutable once built and may be used by concurrent runs
- *    from several threads. A ::gg_context may be shared too; its last-error
- *    message then belongs to whichever call failed last.
+ *    from several threads. A ::gg_context may be shared too, but its
+ *    last-error message then belongs to whichever call failed last: threads
+ *    that need their own messages use one context each (contexts are cheap).
  *  - The library never aborts, exits, or writes to stdout or stderr.
  */
 #ifndef GG_H
@@ -130,6 +131,10 @@ typedef enum gg_log_level {
 
 /**
  * @brief Log callback.
+ *
+ * It is called on the thread that made the gg call, before that call returns.
+ * Calls made with one context from several threads may log concurrently, so a
+ * callback shared that way must be thread-safe.
  * @param user_data The pointer given in ::gg_context_options.
  * @param level Severity of the message.
  * @param message NUL-terminated text, valid only during the call.
@@ -752,7 +757,7 @@ GG_API gg_status gg_shards_copy_shards(const gg_shards *shards, uint64_t *shard_
 /**
  * @brief Copies the window boundaries.
  * @param shards The structure.
- * @param[out] window_offsets num_shards * num_shards + 1 entries, ordered (shard j, window i) by j then i:
+ * @param[out] window_offsets Optional (NULL to skip), num_shards * num_shards + 1 entries, ordered (shard j, window i) by j then i:
  *             W(i, j) is entries [window_offsets[j * S + i], window_offsets[j * S + i + 1]) of the shard arrays.
  * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
  */

@@ -111,9 +111,9 @@ gg_status gg_shards_copy_shards(const gg_shards *shards, uint64_t *shard_offsets
 }
 
 gg_status gg_shards_copy_windows(const gg_shards *shards, uint64_t *window_offsets) {
-    if (shards == nullptr || window_offsets == nullptr) return GG_ERROR_INVALID_ARGUMENT;
+    if (shards == nullptr) return GG_ERROR_INVALID_ARGUMENT;
     const gg::Shards &s = shards->shards;
-    std::copy(s.window_offsets.begin(), s.window_offsets.end(), window_offsets);
+    if (window_offsets) std::copy(s.window_offsets.begin(), s.window_offsets.end(), window_offsets);
     return GG_OK;
 }
 
