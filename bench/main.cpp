@@ -157,6 +157,7 @@ int main(int argc, char **argv) {
     report.trials = options.trials;
     report.pagerank_iterations = options.pagerank_iterations;
     report.verify = options.verify;
+    report.note = options.note;
     report.backend_requested = gpu_usable ? "cuda" : "cpu";
     if (options.backend == GG_BACKEND_AUTO) report.backend_requested = std::string("auto -> ") + report.backend_requested;
 

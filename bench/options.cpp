@@ -43,6 +43,7 @@ const char *usage_text() {
            "  --no-verify               skip checking each kernel's first result\n"
            "  --json FILE               write the full report as JSON\n"
            "  --markdown FILE           write the markdown report (it always goes to stdout too)\n"
+           "  --note TEXT               free text recorded in both reports (e.g. nice, machine state)\n"
            "  --export DIR              save each generated graph as DIR/<graph>.el and .wel (for GAP)\n"
            "  --help                    this text\n";
 }
@@ -71,6 +72,16 @@ std::vector<std::string> split_list(const std::string &text) {
     return items;
 }
 
+// The argument as a POSIX shell would need it typed, so that the command in
+// a report can be pasted back.
+std::string shell_quoted(const std::string &arg) {
+    const char *plain = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./,:=+-@%";
+    if (!arg.empty() && arg.find_first_not_of(plain) == std::string::npos) return arg;
+    std::string quoted = "'";
+    for (char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
 bool check_names(const std::vector<std::string> &items, const std::vector<std::string> &allowed, const char *flag,
                  std::string &error) {
     if (items.empty()) {
@@ -93,7 +104,7 @@ bool parse_options(int argc, char **argv, Options &options, bool &help, std::str
     options.command_line.clear();
     for (int i = 0; i < argc; ++i) {
         if (i) options.command_line += ' ';
-        options.command_line += argv[i];
+        options.command_line += shell_quoted(argv[i]);
     }
     for (int i = 1; i < argc; ++i) {
         const std::string flag = argv[i];
@@ -173,6 +184,9 @@ bool parse_options(int argc, char **argv, Options &options, bool &help, std::str
         } else if (flag == "--markdown") {
             if (!value(&text)) return false;
             options.markdown_path = text;
+        } else if (flag == "--note") {
+            if (!value(&text)) return false;
+            options.note = text;
         } else if (flag == "--export") {
             if (!value(&text)) return false;
             options.export_dir = text;

@@ -27,6 +27,7 @@ struct Options {
     uint32_t apsp_scale = 10;
     std::string json_path;
     std::string markdown_path;
+    std::string note;                     // free text for the reports (e.g. how the run was wrapped)
     std::string export_dir;               // write each generated graph as .el and .wel for GAP
     std::string command_line;             // as typed, for the reports
 };

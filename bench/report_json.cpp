@@ -92,6 +92,7 @@ std::string report_json(const Report &report) {
     w.key("date_utc").value(report.machine.date_utc);
     w.key("command_line").value(report.machine.command_line);
     w.key("working_directory").value(report.machine.working_directory);
+    w.key("note").value(report.note);
     write_machine(w, report.machine);
     w.key("settings").begin_object();
     w.key("backend_requested").value(report.backend_requested);

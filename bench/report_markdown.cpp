@@ -38,6 +38,7 @@ std::string report_markdown(const Report &report) {
     std::string md;
     md += format("# gg-bench: %s backend, %s suite\n\n", report.backend_requested.c_str(), report.suite.c_str());
     md += "Command, run in `" + m.working_directory + "`:\n\n```\n" + m.command_line + "\n```\n\n";
+    if (!report.note.empty()) md += "Note: " + report.note + "\n\n";
     md += "| | |\n|---|---|\n";
     md += "| date (UTC) | " + m.date_utc + " |\n";
     md += "| gg version | " + m.gg_version + ", git " + cell(m.git_revision) + " |\n";

@@ -56,6 +56,7 @@ struct KernelResult {
 
 struct Report {
     MachineInfo machine;
+    std::string note;
     std::string backend_requested;
     std::string suite;                // "reduced" (scale 20, grid 1024), "full" (22, 2048) or "custom"
     uint32_t scale = 0, grid = 0, degree = 0;
