@@ -4,7 +4,7 @@
 # builds programs against that prefix the way users do:
 #   1. a C99 program calling every entry point, linked statically against
 #      libgg.a through `pkg-config --cflags --static --libs gg`;
-#   2. examples/quickstart.c the same way;
+#   2. examples/quickstart.c the same way, and against libgg.so through gg-shared.pc;
 #   3. a CMake project using find_package(gg) and gg::gg_static (and gg::gg_shared);
 # and checks that each runs without LD_LIBRARY_PATH, that the static programs
 # do not load libgg.so, that the installed gg tool works, and that the shared
@@ -32,13 +32,13 @@ cmake --install "$BUILD" --prefix "$PREFIX" >"$SCRATCH/install.log" || die "cmak
 for file in include/gg.h bin/gg; do
     [ -e "$PREFIX/$file" ] || die "$file was not installed"
 done
-PC=$(find "$PREFIX" -name gg.pc | head -n 1)
-ARCHIVE=$(find "$PREFIX" -name libgg.a | head -n 1)
-CONFIG=$(find "$PREFIX" -name ggConfig.cmake | head -n 1)
+PC=$(find "$PREFIX" -name gg.pc -print -quit)
+ARCHIVE=$(find "$PREFIX" -name libgg.a -print -quit)
+CONFIG=$(find "$PREFIX" -name ggConfig.cmake -print -quit)
 [ -n "$PC" ] || die "gg.pc was not installed"
 [ -n "$ARCHIVE" ] || die "libgg.a was not installed"
 [ -n "$CONFIG" ] || die "ggConfig.cmake was not installed"
-SHARED=$(find "$PREFIX" -name 'libgg.so.*' -type f | head -n 1)
+SHARED=$(find "$PREFIX" -name 'libgg.so.*' -type f -print -quit)
 
 step "pkg-config"
 export PKG_CONFIG_PATH=$(dirname "$PC")
@@ -53,7 +53,12 @@ INCLUDEDIR=$(pkg-config --cflags-only-I gg | sed 's/^ *-I//; s/ *$//')
     die "gg.pc's Cflags point to $INCLUDEDIR, not into the install prefix $PREFIX"
 
 # links_libgg_so PROGRAM: whether the dynamic loader would load libgg.so for it.
-links_libgg_so() { ldd "$1" | grep -q 'libgg\.so'; }
+# (ldd's output is captured first: with pipefail, grep -q closing the pipe early would fail the test.)
+links_libgg_so() {
+    local libraries
+    libraries=$(ldd "$1")
+    grep -q 'libgg\.so' <<<"$libraries"
+}
 
 step "a C99 program calling every entry point, static through pkg-config"
 # shellcheck disable=SC2086
@@ -74,6 +79,17 @@ printf '0 1 2\n1 2 3\n' >"$SCRATCH/path.wel"
 env -u LD_LIBRARY_PATH "$SCRATCH/quickstart" "$SCRATCH/path.wel" >"$SCRATCH/quickstart_file.out" || die "quickstart on a file failed"
 grep -q 'distance(0 -> 2) = 5' "$SCRATCH/quickstart_file.out" || die "quickstart on a file printed $(cat "$SCRATCH/quickstart_file.out")"
 
+if [ -n "$SHARED" ] && [ -e "$(dirname "$PC")/gg-shared.pc" ]; then
+    step "examples/quickstart.c against libgg.so through gg-shared.pc"
+    SHARED_FLAGS=$(pkg-config --cflags --libs gg-shared) || die "pkg-config cannot read gg-shared.pc"
+    # shellcheck disable=SC2086
+    "$CC" -std=c99 -pedantic -Wall -Wextra -Werror "$SOURCE/examples/quickstart.c" -o "$SCRATCH/quickstart_shared" \
+        $SHARED_FLAGS || die "quickstart does not link through gg-shared.pc: $SHARED_FLAGS"
+    links_libgg_so "$SCRATCH/quickstart_shared" || die "gg-shared.pc did not link libgg.so"
+    output=$(LD_LIBRARY_PATH=$(dirname "$SHARED") "$SCRATCH/quickstart_shared") || die "quickstart linked with libgg.so failed"
+    grep -q 'distance(0 -> 4) = 7' <<<"$output" || die "quickstart linked with libgg.so printed: $output"
+fi
+
 step "a CMake project using find_package(gg)"
 cmake -S "$HERE/cmake_consumer" -B "$SCRATCH/consumer" -DCMAKE_PREFIX_PATH="$PREFIX" \
     -DGG_EXAMPLE_SOURCE="$SOURCE/examples/quickstart.c" -DCMAKE_BUILD_TYPE=Release >"$SCRATCH/consumer.log" 2>&1 ||
@@ -81,26 +97,29 @@ cmake -S "$HERE/cmake_consumer" -B "$SCRATCH/consumer" -DCMAKE_PREFIX_PATH="$PRE
 cmake --build "$SCRATCH/consumer" >>"$SCRATCH/consumer.log" 2>&1 ||
     die "building the find_package(gg) project failed: $(tail -n 20 "$SCRATCH/consumer.log")"
 links_libgg_so "$SCRATCH/consumer/quickstart" && die "gg::gg_static linked libgg.so"
-env -u LD_LIBRARY_PATH "$SCRATCH/consumer/quickstart" | grep -q 'distance(0 -> 4) = 7' || die "the CMake-built quickstart failed"
+output=$(env -u LD_LIBRARY_PATH "$SCRATCH/consumer/quickstart") || die "the CMake-built quickstart failed"
+grep -q 'distance(0 -> 4) = 7' <<<"$output" || die "the CMake-built quickstart printed: $output"
 if [ -n "$SHARED" ]; then
     [ -x "$SCRATCH/consumer/quickstart_shared" ] || die "gg::gg_shared exists but its program was not built"
     links_libgg_so "$SCRATCH/consumer/quickstart_shared" || die "gg::gg_shared did not link libgg.so"
     # CMake puts the install prefix in the build tree's RUNPATH; it runs as is.
-    "$SCRATCH/consumer/quickstart_shared" | grep -q 'distance(0 -> 4) = 7' || die "the gg::gg_shared quickstart failed"
+    output=$("$SCRATCH/consumer/quickstart_shared") || die "the gg::gg_shared quickstart failed"
+    grep -q 'distance(0 -> 4) = 7' <<<"$output" || die "the gg::gg_shared quickstart printed: $output"
 fi
 
 step "the installed gg tool"
 "$PREFIX/bin/gg" generate grid 8 8 "$SCRATCH/grid.ggb" || die "installed gg generate failed"
 [ "$("$PREFIX/bin/gg" run bfs "$SCRATCH/grid.ggb" | tail -n 1)" = 14 ] || die "installed gg run bfs gave a wrong depth"
-ldd "$PREFIX/bin/gg" | grep -q 'libgg\.so' && die "the gg tool loads libgg.so; it should be linked with libgg.a"
+links_libgg_so "$PREFIX/bin/gg" && die "the gg tool loads libgg.so; it should be linked with libgg.a"
 
 if [ -n "$SHARED" ]; then
     step "symbols exported by $(basename "$SHARED")"
     # Only the functions of gg.h: anything else would become ABI by accident.
-    EXTRA=$(nm -D --defined-only "$SHARED" | awk '$2 ~ /^[TDBRVWiu]$/ && $3 !~ /^gg_/ && $3 !~ /^_(init|fini|edata|end|_bss_start)$/ { print $3 }' | head -n 10)
+    EXPORTED=$(nm -D --defined-only "$SHARED")
+    EXTRA=$(awk '$2 ~ /^[TDBRVWiu]$/ && $3 !~ /^gg_/ && $3 !~ /^_(init|fini|edata|end|_bss_start)$/ { print $3 }' <<<"$EXPORTED" | head -n 10)
     [ -z "$EXTRA" ] || die "libgg.so exports symbols outside gg.h: $EXTRA"
     for symbol in gg_version gg_context_create gg_graph_create gg_run_sssp gg_run_apsp gg_shard gg_partition; do
-        nm -D --defined-only "$SHARED" | grep -q " T $symbol\$" || die "libgg.so does not export $symbol"
+        grep -q " T $symbol\$" <<<"$EXPORTED" || die "libgg.so does not export $symbol"
     done
 fi
 
