@@ -70,10 +70,13 @@ int info_command(int argc, char **argv, int first) {
     const uint32_t n = gg_graph_num_vertices(graph.get());
     const uint64_t m = gg_graph_num_edges(graph.get());
 
-    std::vector<uint32_t> out_degrees(n), in_degrees(n);
+    // One spare element: the library refuses NULL arrays, which an empty vector may give.
+    std::vector<uint32_t> out_degrees(uint64_t(n) + 1), in_degrees(uint64_t(n) + 1);
     gg_status status = gg_graph_out_degrees(context, graph.get(), out_degrees.data());
     if (status == GG_OK) status = gg_graph_in_degrees(context, graph.get(), in_degrees.data());
     if (status != GG_OK) library_failure(context, status, path);
+    out_degrees.pop_back();
+    in_degrees.pop_back();
     uint32_t isolated = 0;
     for (uint32_t v = 0; v < n; ++v) isolated += out_degrees[v] == 0 && in_degrees[v] == 0;
     const DegreeSummary out_summary = summarize(out_degrees), in_summary = summarize(in_degrees);

@@ -1,6 +1,7 @@
 // gg run ALGO GRAPH: loads the graph, runs one algorithm through the public
 // API and writes one value per vertex (APSP: one row per vertex).
 #include <cstring>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -65,6 +66,20 @@ void check_apsp_fits(uint32_t n, const std::string &path) {
                       path.c_str(), n, (unsigned long long)bytes, (unsigned long long)memory);
 }
 
+// An array of one value per vertex. The library refuses NULL output arrays,
+// and an empty vector's data() may be NULL, so an empty graph (n = 0, which
+// prints nothing) still gets one element.
+template <class T>
+std::vector<T> per_vertex(uint64_t n, T value = T()) {
+    return std::vector<T>(n == 0 ? 1 : n, value);
+}
+
+bool same_file(const std::string &a, const std::string &b) {
+    struct stat sa, sb;
+    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
 struct Request {
     Algorithm algorithm;
     std::string algorithm_name;
@@ -89,35 +104,35 @@ void run_and_write(gg_context *context, const gg_graph *graph, const Request &r,
     double write_start = 0;
     switch (r.algorithm) {
     case Algorithm::kBfs: {
-        std::vector<uint32_t> depths(n);
+        std::vector<uint32_t> depths = per_vertex<uint32_t>(n);
         status = gg_run_bfs(context, graph, r.source, depths.data(), nullptr, options, stats);
         check();
         write_start = now_seconds();
-        for (uint32_t d : depths) out.depth(d), out.character('\n');
+        for (uint32_t v = 0; v < n; ++v) out.depth(depths[v]), out.character('\n');
         break;
     }
     case Algorithm::kSssp:
     case Algorithm::kSswp: {
-        std::vector<float> values(n);
+        std::vector<float> values = per_vertex<float>(n);
         status = r.algorithm == Algorithm::kSssp
                      ? gg_run_sssp(context, graph, r.source, values.data(), options, stats)
                      : gg_run_sswp(context, graph, r.source, values.data(), options, stats);
         check();
         write_start = now_seconds();
-        for (float v : values) out.shortest_float(v), out.character('\n');
+        for (uint32_t v = 0; v < n; ++v) out.shortest_float(values[v]), out.character('\n');
         break;
     }
     case Algorithm::kCc: {
-        std::vector<uint32_t> labels(n);
+        std::vector<uint32_t> labels = per_vertex<uint32_t>(n);
         status = gg_run_cc(context, graph, labels.data(), options, stats);
         check();
         write_start = now_seconds();
-        for (uint32_t l : labels) out.unsigned_value(l), out.character('\n');
+        for (uint32_t v = 0; v < n; ++v) out.unsigned_value(labels[v]), out.character('\n');
         break;
     }
     case Algorithm::kPagerank:
     case Algorithm::kBc: {
-        std::vector<double> values(n);
+        std::vector<double> values = per_vertex<double>(n);
         if (r.algorithm == Algorithm::kPagerank)
             status = gg_run_pagerank(context, graph, values.data(), options, stats);
         else if (r.has_source)
@@ -126,21 +141,21 @@ void run_and_write(gg_context *context, const gg_graph *graph, const Request &r,
             status = gg_run_bc(context, graph, nullptr, 0, values.data(), options, stats);
         check();
         write_start = now_seconds();
-        for (double v : values) out.double_9g(v), out.character('\n');
+        for (uint32_t v = 0; v < n; ++v) out.double_9g(values[v]), out.character('\n');
         break;
     }
     case Algorithm::kSpmv: {
-        std::vector<float> x(n, 1.0f), y(n);
+        std::vector<float> x = per_vertex<float>(n, 1.0f), y = per_vertex<float>(n);
         status = gg_run_spmv(context, graph, x.data(), y.data(), options, stats);
         check();
         write_start = now_seconds();
-        for (float v : y) out.shortest_float(v), out.character('\n');
+        for (uint32_t v = 0; v < n; ++v) out.shortest_float(y[v]), out.character('\n');
         break;
     }
     case Algorithm::kApsp: {
         check_apsp_fits(n, r.path);
         const uint64_t cells = uint64_t(n) * n;
-        std::vector<float> distances(cells);
+        std::vector<float> distances = per_vertex<float>(cells);
         status = gg_run_apsp(context, graph, distances.data(), cells, options, stats);
         check();
         write_start = now_seconds();
@@ -199,6 +214,9 @@ int run_command(int argc, char **argv, int first) {
         if (!gg_context_cuda_available(context, reason, sizeof reason))
             runtime_error("--backend cuda: no GPU is usable: %s", reason);
     }
+    // Opening --out truncates it: never the graph about to be read.
+    if (args.has("--out") && same_file(args.value("--out"), request.path))
+        usage_error("--out: %s is the input graph; it would be overwritten", args.value("--out").c_str());
     // Open the output first: a bad --out fails before a long load.
     OutputWriter out(args.has("--out") ? args.value("--out") : std::string());
 

@@ -52,6 +52,13 @@ expect_success "--out" -- run sssp g.wel --out dist.txt
 check "--out leaves stdout empty" [ ! -s out ]
 check "--out file holds the values" [ "$(cat dist.txt | tr '\n' ' ')" = "0 2.5 0.5 3.5 inf 0.1 " ]
 
+# A graph without vertices: every algorithm without a source succeeds and prints nothing.
+printf '%%%%MatrixMarket matrix coordinate pattern general\n0 0 0\n' >empty.mtx
+for algorithm in cc pagerank bc spmv apsp; do
+    expect_success "$algorithm on an empty graph" -- run "$algorithm" empty.mtx
+    check "$algorithm on an empty graph prints nothing" [ ! -s out ]
+done
+
 # Every line count equals n even for the biggest output, and the output is
 # fast: 2^20 lines must not take more than a few seconds.
 "$GG" generate grid 1024 1024 grid.ggb >/dev/null 2>&1

@@ -3,6 +3,7 @@
 source "$(dirname "$0")/lib.sh"
 
 write_sample_wel g.wel
+printf '%%%%MatrixMarket matrix coordinate pattern general\n0 0 0\n' >empty.mtx
 
 expect_success "--help" -- --help
 check "--help lists the commands" grep -q 'gg run ALGO GRAPH' out
@@ -38,6 +39,11 @@ expect_error "--source empty" 2 "--source" -- run bfs g.wel --source=
 expect_error "--threads too many" 2 "--threads" -- run bfs g.wel --threads 100000
 expect_error "--source out of range" 2 "--source: vertex 6 is out of range" -- run bfs g.wel --source 6
 expect_error "--source out of range for bc" 2 "--source" -- run bc g.wel --source 4000000000
+
+expect_error "--source on an empty graph" 2 "has no vertices" -- run bfs empty.mtx
+cp g.wel keep.wel
+expect_error "--out naming the input graph" 2 "--out" -- run bfs keep.wel --out keep.wel
+check "--out naming the input leaves it intact" cmp -s g.wel keep.wel
 
 # generate's and convert's arguments.
 expect_error "generate without KIND" 2 "KIND" -- generate
