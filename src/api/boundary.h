@@ -9,6 +9,7 @@
 
 #include "api/handles.h"
 #include "core/error.h"
+#include "core/omp_threads.h"
 
 namespace gg {
 
@@ -18,6 +19,7 @@ template <class Body>
 gg_status guarded(gg_context *context, const char *function, Body &&body) noexcept {
     if (context == nullptr) return GG_ERROR_INVALID_ARGUMENT;
     try {
+        ScopedOmpThreads threads(context->num_threads);
         body();
         return GG_OK;
     } catch (const Error &e) {
@@ -33,6 +35,23 @@ gg_status guarded(gg_context *context, const char *function, Body &&body) noexce
         record_error(context, GG_ERROR_INTERNAL, std::string(function) + ": internal error: unknown exception");
         return GG_ERROR_INTERNAL;
     }
+}
+
+// The integer behind an enum that came from C. A C caller may pass any int;
+// reading it as the C++ enum type would be undefined outside the enum's
+// range, so range checks read the bytes instead.
+template <class Enum>
+int32_t enum_value(const Enum &e) {
+    static_assert(sizeof(Enum) == sizeof(int32_t), "gg enums are int-sized");
+    int32_t v;
+    std::memcpy(&v, &e, sizeof v);
+    return v;
+}
+
+template <class Enum>
+bool enum_in_range(const Enum &e, int32_t lo, int32_t hi) {
+    int32_t v = enum_value(e);
+    return v >= lo && v <= hi;
 }
 
 // Throws GG_ERROR_INVALID_ARGUMENT naming `what` when p is NULL.

@@ -79,9 +79,9 @@ gg_status gg_context_create(const gg_context_options *options, gg_context **out_
         if (options->struct_size < sizeof(size_t)) return GG_ERROR_INVALID_ARGUMENT;
         std::memcpy(&o, options, std::min(options->struct_size, sizeof o));
     }
-    if (o.backend < GG_BACKEND_AUTO || o.backend > GG_BACKEND_CUDA) return GG_ERROR_INVALID_ARGUMENT;
+    if (!gg::enum_in_range(o.backend, GG_BACKEND_AUTO, GG_BACKEND_CUDA)) return GG_ERROR_INVALID_ARGUMENT;
     if (o.num_threads < 0 || o.device_id < -1) return GG_ERROR_INVALID_ARGUMENT;
-    if (o.log_level < GG_LOG_DEBUG || o.log_level > GG_LOG_ERROR) return GG_ERROR_INVALID_ARGUMENT;
+    if (!gg::enum_in_range(o.log_level, GG_LOG_DEBUG, GG_LOG_ERROR)) return GG_ERROR_INVALID_ARGUMENT;
     gg_context *c = new (std::nothrow) gg_context;
     if (c == nullptr) return GG_ERROR_OUT_OF_MEMORY;
     c->backend = o.backend;

@@ -16,9 +16,9 @@ constexpr uint64_t kDefaultMaxEdges = uint64_t(1) << 36;
 
 gg::BuildOptions build_options(const gg_graph_options *user) {
     gg_graph_options o = gg::read_options(user, gg_graph_options_init, "gg_graph_options");
-    if (o.duplicates < GG_DUPLICATES_KEEP_MIN || o.duplicates > GG_DUPLICATES_KEEP_ALL)
+    if (!gg::enum_in_range(o.duplicates, GG_DUPLICATES_KEEP_MIN, GG_DUPLICATES_KEEP_ALL))
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_graph_options.duplicates is %d, not a gg_duplicate_policy",
-             int(o.duplicates));
+             gg::enum_value(o.duplicates));
     gg::BuildOptions b;
     b.undirected = o.undirected != 0;
     b.duplicates = o.duplicates;
@@ -103,8 +103,8 @@ gg_status gg_graph_load(gg_context *context, const char *path, gg_format format,
         require(out_graph, "out_graph");
         *out_graph = nullptr;
         require(path, "path");
-        if (format < GG_FORMAT_AUTO || format > GG_FORMAT_GGB)
-            fail(GG_ERROR_INVALID_ARGUMENT, "format %d is not a gg_format", int(format));
+        if (!gg::enum_in_range(format, GG_FORMAT_AUTO, GG_FORMAT_GGB))
+            fail(GG_ERROR_INVALID_ARGUMENT, "format %d is not a gg_format", gg::enum_value(format));
         gg::BuildOptions b = build_options(options);
         *out_graph = wrap(gg::load_graph(path, format, b));
     });
@@ -114,8 +114,8 @@ gg_status gg_graph_save(gg_context *context, const gg_graph *graph, const char *
     return guarded(context, "gg_graph_save", [&] {
         const gg::Graph &g = graph_of(graph);
         require(path, "path");
-        if (format < GG_FORMAT_AUTO || format > GG_FORMAT_GGB)
-            fail(GG_ERROR_INVALID_ARGUMENT, "format %d is not a gg_format", int(format));
+        if (!gg::enum_in_range(format, GG_FORMAT_AUTO, GG_FORMAT_GGB))
+            fail(GG_ERROR_INVALID_ARGUMENT, "format %d is not a gg_format", gg::enum_value(format));
         gg::save_graph(g, path, format);
     });
 }

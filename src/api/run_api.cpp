@@ -24,10 +24,10 @@ struct Plan {
 
 Plan plan_run(const gg_context *context, const gg_run_options *user) {
     gg_run_options o = gg::read_options(user, gg_run_options_init, "gg_run_options");
-    if (o.backend < GG_BACKEND_AUTO || o.backend > GG_BACKEND_CUDA)
-        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.backend is %d, not a gg_backend", int(o.backend));
-    if (o.layout < GG_LAYOUT_AUTO || o.layout > GG_LAYOUT_TOCAB)
-        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.layout is %d, not a gg_layout", int(o.layout));
+    if (!gg::enum_in_range(o.backend, GG_BACKEND_AUTO, GG_BACKEND_CUDA))
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.backend is %d, not a gg_backend", gg::enum_value(o.backend));
+    if (!gg::enum_in_range(o.layout, GG_LAYOUT_AUTO, GG_LAYOUT_TOCAB))
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.layout is %d, not a gg_layout", gg::enum_value(o.layout));
     if (!(o.tolerance >= 0) || !std::isfinite(o.tolerance))
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.tolerance is %g; it must be finite and >= 0", o.tolerance);
     if (!(o.damping >= 0 && o.damping < 1))
