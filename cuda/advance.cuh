@@ -20,6 +20,8 @@
 //     __device__ Value vertex_value(uint32_t u);               // once per frontier vertex
 //     __device__ void edge(bool active, uint32_t u, Value value, uint64_t e);  // all 32 lanes together
 //   };
+// Frontier arrays are read with load_fresh: in a persistent kernel they were
+// written by other blocks since the last grid barrier.
 // edge() is called by all lanes of a warp at once (active says whether the
 // lane holds a real edge), so that it can push with warp_push().
 #pragma once
@@ -46,7 +48,7 @@ __device__ void advance_frontier(const uint64_t *offsets, const Frontier &fronti
         uint64_t begin = 0, end = 0;
         Value value{};
         if (have) {
-            u = frontier.items[i];
+            u = load_fresh(frontier.items + i);
             begin = offsets[u];
             end = offsets[u + 1];
             if (end - begin >= huge_threshold) end = begin;  // expanded from the huge list
@@ -101,19 +103,19 @@ __device__ void advance_frontier(const uint64_t *offsets, const Frontier &fronti
             uint32_t low = 0, high = frontier.huge_count;
             while (high - low > 1) {
                 const uint32_t middle = (low + high) / 2;
-                if (frontier.huge_start[middle] <= base) low = middle; else high = middle;
+                if (load_fresh(frontier.huge_start + middle) <= base) low = middle; else high = middle;
             }
             slot = low;
         }
         slot = __shfl_sync(kFullMask, slot, 0);
         // A huge list has >= 512 edges, so 32 consecutive edges cross at most one boundary.
-        if (active && slot + 1 < frontier.huge_count && frontier.huge_start[slot + 1] <= k) ++slot;
+        if (active && slot + 1 < frontier.huge_count && load_fresh(frontier.huge_start + slot + 1) <= k) ++slot;
         uint32_t u = 0;
         uint64_t e = 0;
         Value value{};
         if (active) {
-            u = frontier.huge_items[slot];
-            e = offsets[u] + (k - frontier.huge_start[slot]);
+            u = load_fresh(frontier.huge_items + slot);
+            e = offsets[u] + (k - load_fresh(frontier.huge_start + slot));
             value = op.vertex_value(u);
         }
         op.edge(active, u, value, e);

@@ -16,7 +16,9 @@
  * between levels, reading the level count and boundaries from device memory,
  * so a source costs two kernel launches whatever its depth. Within a level a
  * warp takes 32 vertices; lists of 32 or more edges are reduced by the whole
- * warp, shorter ones by their own lane. No normalisation and no halving.
+ * warp, shorter ones by their own lane, and hubs are split into block-sized
+ * chunks (pull_layout.cuh, after Tigr 001_e12cff375407a15a.txt §4.1) whose
+ * sums are added atomically. No normalisation and no halving.
  */
 #include <cooperative_groups.h>
 
@@ -30,36 +32,44 @@ namespace gg::cuda {
 
 namespace {
 
-constexpr int kBcThreads = 256;
+// One block of 1024 threads per SM: fewer blocks make cheaper grid barriers.
+constexpr int kBcThreads = 1024;
 
 struct BcArgs {
     DeviceCsr out, in;
+    PullLayout in_hubs, out_hubs;  // hub chunks of the CSC and of the CSR
     uint32_t source;
     const uint32_t *depth;
     const uint32_t *list;
     const uint32_t *level_start;
     const BfsSummary *summary;
-    double *sigma;
-    double *delta;
+    double *sigma;  // zero except where written: hubs accumulate into it
+    double *delta;  // likewise
     double *centrality;
 };
 
-// Sums term(e) over the CSR list of every vertex in list[lo, hi) and hands
-// each vertex its total: store(v, total). A warp takes 32 vertices at a time.
+// Sums term(v, x) over the list of every vertex v in list[lo, hi) and hands
+// each its total: store(v, total). A warp takes 32 vertices at a time; lists
+// of 32 or more edges are reduced by the whole warp; hubs (more than
+// hubs.hub_threshold edges) are left to reduce_hub_chunks.
 template <class Term, class Store>
-__device__ void reduce_level(const DeviceCsr &csr, const uint32_t *list, uint32_t lo, uint32_t hi, Term term,
-                             Store store) {
+__device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const uint32_t *list, uint32_t lo,
+                             uint32_t hi, Term term, Store store) {
     const int lane = lane_id();
     const uint64_t warps = warps_in_grid();
     for (uint64_t base = lo + uint64_t(global_warp()) * 32; base < hi; base += warps * 32) {
         const uint64_t i = base + lane;
-        const bool have = i < hi;
+        bool have = i < hi;
         uint32_t v = 0;
         uint64_t begin = 0, end = 0;
         if (have) {
             v = list[i];
             begin = csr.offsets[v];
             end = csr.offsets[v + 1];
+            if (end - begin > hub_threshold) {
+                have = false;
+                end = begin;
+            }
         }
         double total = 0;
         unsigned long_lists = __ballot_sync(kFullMask, end - begin >= 32);
@@ -80,37 +90,62 @@ __device__ void reduce_level(const DeviceCsr &csr, const uint32_t *list, uint32_
     }
 }
 
-__global__ void __launch_bounds__(kBcThreads) accumulate_dependencies(BcArgs a) {
+// The hubs of level d: each chunk of a hub's list is summed by one block and
+// added to accumulator[hub] (Tigr's virtual split, pull_layout.cuh).
+template <class Term>
+__device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, const uint32_t *depth, uint32_t d,
+                                  Term term, double *accumulator) {
+    for (uint32_t c = blockIdx.x; c < hubs.num_chunks; c += gridDim.x) {
+        const uint32_t hub = hubs.chunk_hub[c];
+        const uint32_t v = hubs.hub_vertex[hub];
+        if (depth[v] != d) continue;  // the same for the whole block
+        const uint64_t list_end = csr.offsets[v + 1];
+        const uint64_t begin = csr.offsets[v] + uint64_t(c - hubs.hub_first_chunk[hub]) * hubs.chunk_edges;
+        const uint64_t end = begin + hubs.chunk_edges < list_end ? begin + hubs.chunk_edges : list_end;
+        double part = 0;
+        for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x) part += term(v, csr.indices[e]);
+        part = block_sum(part);
+        if (threadIdx.x == 0) atomicAdd(&accumulator[v], part);
+    }
+}
+
+__global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs a) {
     cg::grid_group grid = cg::this_grid();
     const uint32_t levels = a.summary->levels;
     const uint32_t *depth = a.depth;
     double *sigma = a.sigma;
     double *delta = a.delta;
+    double *centrality = a.centrality;
+    const uint32_t source = a.source;
 
-    if (grid.thread_rank() == 0) sigma[a.source] = 1.0;
+    if (grid.thread_rank() == 0) sigma[source] = 1.0;
     grid.sync();
     for (uint32_t d = 1; d < levels; ++d) {
         const uint32_t up = d - 1;
-        reduce_level(
-            a.in, a.list, a.level_start[d], a.level_start[d + 1],
-            [=] __device__(uint32_t, uint32_t u) { return depth[u] == up ? sigma[u] : 0.0; },
-            [=] __device__(uint32_t v, double total) { sigma[v] = total; });
+        auto term = [=] __device__(uint32_t, uint32_t u) { return depth[u] == up ? load_fresh(sigma + u) : 0.0; };
+        reduce_level(a.in, a.in_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1], term,
+                     [=] __device__(uint32_t v, double total) { sigma[v] = total; });
+        reduce_hub_chunks(a.in, a.in_hubs, depth, d, term, sigma);
         grid.sync();
     }
     for (uint32_t d = levels; d-- > 0;) {
         const uint32_t down = d + 1;
-        const uint32_t source = a.source;
-        double *centrality = a.centrality;
-        reduce_level(
-            a.out, a.list, a.level_start[d], a.level_start[d + 1],
-            [=] __device__(uint32_t v, uint32_t w) {
-                return depth[w] == down ? sigma[v] / sigma[w] * (1.0 + delta[w]) : 0.0;
-            },
-            [=] __device__(uint32_t v, double total) {
-                delta[v] = total;
-                if (v != source) centrality[v] += total;
-            });
+        auto term = [=] __device__(uint32_t v, uint32_t w) {
+            return depth[w] == down ? load_fresh(sigma + v) / load_fresh(sigma + w) * (1.0 + load_fresh(delta + w))
+                                    : 0.0;
+        };
+        reduce_level(a.out, a.out_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1], term,
+                     [=] __device__(uint32_t v, double total) {
+                         delta[v] = total;
+                         if (v != source) centrality[v] += total;
+                     });
+        reduce_hub_chunks(a.out, a.out_hubs, depth, d, term, delta);
         grid.sync();
+    }
+    // Hubs received their dependency by atomic adds; now it is complete.
+    for (uint64_t h = grid.thread_rank(); h < a.out_hubs.num_hubs; h += grid.size()) {
+        const uint32_t v = a.out_hubs.hub_vertex[h];
+        if (v != source && depth[v] != kUnvisited) centrality[v] += load_fresh(delta + v);
     }
 }
 
@@ -126,6 +161,8 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     GraphNeeds needs;
     needs.out = true;
     needs.in = true;
+    needs.in_pull_layout = true;
+    needs.out_pull_layout = true;
     const DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
 
     BfsEngine bfs(graph, info, false, true);
@@ -142,6 +179,8 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     BcArgs a;
     a.out = graph.out;
     a.in = graph.in;
+    a.in_hubs = graph.in_pull;
+    a.out_hubs = graph.out_pull;
     a.depth = bfs.depth();
     a.list = bfs.list();
     a.level_start = bfs.level_start();
@@ -150,6 +189,8 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     a.delta = delta.get();
     a.centrality = total.get();
     for (uint32_t i = 0; i < num_sources; ++i) {
+        GG_CUDA_CHECK(cudaMemsetAsync(sigma.get(), 0, sigma.bytes(), stream.get()));
+        GG_CUDA_CHECK(cudaMemsetAsync(delta.get(), 0, delta.bytes(), stream.get()));
         bfs.run(sources[i], stream.get());
         a.source = sources[i];
         void *params[] = {&a};

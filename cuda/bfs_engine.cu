@@ -39,7 +39,9 @@ namespace gg::cuda {
 
 namespace {
 
-constexpr int kBfsThreads = 256;
+// One block of 1024 threads per SM: the fewer blocks a grid barrier waits
+// for, the cheaper a level (the road grid has about 2,000 of them).
+constexpr int kBfsThreads = 1024;
 constexpr unsigned long long kAlpha = 15;
 constexpr uint32_t kBeta = 18;
 
@@ -77,7 +79,7 @@ struct TopDownStep {
         uint32_t v = 0, degree = 0;
         if (active) {
             v = indices[e];
-            if (depth[v] == kUnvisited && atomicCAS(&depth[v], kUnvisited, next_depth) == kUnvisited) {
+            if (load_fresh(depth + v) == kUnvisited && atomicCAS(&depth[v], kUnvisited, next_depth) == kUnvisited) {
                 claimed = true;
                 if (parent) parent[v] = u;
                 degree = uint32_t(offsets[v + 1] - offsets[v]);
@@ -107,12 +109,12 @@ __device__ void bottom_up_step(const BfsArgs &a, uint32_t level, const uint32_t 
     for (uint64_t base = uint64_t(global_warp()) * 32; base < n; base += warps * 32) {
         const uint32_t v = uint32_t(base) + lane;
         bool found = false;
-        if (v < n && a.depth[v] == kUnvisited) {
+        if (v < n && load_fresh(a.depth + v) == kUnvisited) {
             const uint64_t end = a.in.offsets[v + 1];
             for (uint64_t e = a.in.offsets[v]; e < end; ++e) {
                 const uint32_t u = a.in.indices[e];
                 ++examined;
-                if ((front[u >> 5] >> (u & 31)) & 1u) {
+                if ((load_fresh(front + (u >> 5)) >> (u & 31)) & 1u) {
                     found = true;
                     a.depth[v] = level + 1;
                     if (a.parent) a.parent[v] = u;
@@ -127,26 +129,46 @@ __device__ void bottom_up_step(const BfsArgs &a, uint32_t level, const uint32_t 
     }
 }
 
-__global__ void __launch_bounds__(kBfsThreads) bfs_levels(BfsArgs a) {
+__global__ void __launch_bounds__(kBfsThreads, 1) bfs_levels(BfsArgs a) {
     cg::grid_group grid = cg::this_grid();
     const uint64_t thread = grid.thread_rank();
     const uint64_t threads = grid.size();
     const uint32_t n = a.out.n;
+    __shared__ FrontierCounters shared_counters;
 
-    uint32_t level = 0, begin = 0, huge_begin = 0;
+    uint32_t level = 0, begin = 0, huge_begin = 0, previous_count = 0;
     bool bottom_up = false;
     int front = 0;
     unsigned long long edges_to_check = a.out.m;
-    unsigned long long scout = load_volatile(&a.counters[0].degree_sum);
+    unsigned long long scout = 0;
     unsigned long long examined = 0;
     uint32_t bottom_up_levels = 0;
 
     while (true) {
-        FrontierCounters *current = &a.counters[level % 3];
-        const uint32_t count = load_volatile(&current->count);
+        // One thread reads the frontier's counters for the whole block.
+        if (threadIdx.x == 0) {
+            const FrontierCounters *current = &a.counters[level % 3];
+            shared_counters.count = load_volatile(&current->count);
+            shared_counters.huge = load_volatile(&current->huge);
+            shared_counters.degree_sum = load_volatile(&current->degree_sum);
+        }
+        __syncthreads();
+        const uint32_t count = shared_counters.count;
+        const unsigned long long huge = shared_counters.huge;
+        const unsigned long long degree_sum = shared_counters.degree_sum;
+        __syncthreads();
         if (count == 0) break;
-        const unsigned long long huge = load_volatile(&current->huge);
         const uint32_t huge_count = uint32_t(huge >> kHugeCountShift);
+
+        // GAP's switching rule, from the sizes of the last two frontiers.
+        if (bottom_up) {
+            if (!(count >= previous_count || count > n / kBeta)) {
+                bottom_up = false;
+                scout = 1;
+            }
+        } else {
+            scout = degree_sum;
+        }
         if (thread == 0) {
             FrontierCounters &stale = a.counters[(level + 2) % 3];
             stale.count = 0;
@@ -163,7 +185,7 @@ __global__ void __launch_bounds__(kBfsThreads) bfs_levels(BfsArgs a) {
             for (uint64_t w = thread; w < a.words; w += threads) bitmap[w] = 0;
             grid.sync();
             for (uint64_t i = thread; i < count; i += threads) {
-                const uint32_t u = a.list[begin + i];
+                const uint32_t u = load_fresh(a.list + begin + i);
                 atomicOr(&bitmap[u >> 5], 1u << (u & 31));
             }
             grid.sync();
@@ -173,6 +195,8 @@ __global__ void __launch_bounds__(kBfsThreads) bfs_levels(BfsArgs a) {
         if (bottom_up) {
             bottom_up_step(a, level, a.bitmaps + size_t(front) * a.words, a.bitmaps + size_t(front ^ 1) * a.words,
                            sink, examined);
+            front ^= 1;
+            ++bottom_up_levels;
         } else {
             edges_to_check -= scout < edges_to_check ? scout : edges_to_check;
             if (thread == 0) examined += scout;
@@ -187,19 +211,7 @@ __global__ void __launch_bounds__(kBfsThreads) bfs_levels(BfsArgs a) {
             advance_frontier(a.out.offsets, frontier, a.huge_threshold, step);
         }
         grid.sync();
-
-        const FrontierCounters *next = &a.counters[(level + 1) % 3];
-        const uint32_t next_count = load_volatile(&next->count);
-        if (bottom_up) {
-            front ^= 1;
-            ++bottom_up_levels;
-            if (!(next_count >= count || next_count > n / kBeta)) {
-                bottom_up = false;
-                scout = 1;
-            }
-        } else {
-            scout = load_volatile(&next->degree_sum);
-        }
+        previous_count = count;
         begin += count;
         huge_begin += huge_count;
         ++level;

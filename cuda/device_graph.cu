@@ -22,17 +22,18 @@ struct PullArrays {
     bool built = false;
     PullLayout view;
     DeviceArray<uint32_t> hub_vertex, hub_first_chunk, chunk_hub;
+
+    uint64_t bytes() const { return hub_vertex.bytes() + hub_first_chunk.bytes() + chunk_hub.bytes(); }
 };
 
 struct DeviceEntry {
     int device = 0;
     CsrArrays out, in;
-    PullArrays in_pull;
+    PullArrays in_pull, out_pull;
 
     uint64_t bytes() const {
         return out.offsets.bytes() + out.indices.bytes() + out.weights.bytes() + in.offsets.bytes() +
-               in.indices.bytes() + in.weights.bytes() + in_pull.hub_vertex.bytes() +
-               in_pull.hub_first_chunk.bytes() + in_pull.chunk_hub.bytes();
+               in.indices.bytes() + in.weights.bytes() + in_pull.bytes() + out_pull.bytes();
     }
 
     // Frees on the entry's own device, whichever is current.
@@ -43,6 +44,7 @@ struct DeviceEntry {
         out = CsrArrays();
         in = CsrArrays();
         in_pull = PullArrays();
+        out_pull = PullArrays();
         if (previous >= 0) cudaSetDevice(previous);
         cudaGetLastError();
     }
@@ -77,6 +79,24 @@ DeviceCsr view_of(const Csr &csr, const CsrArrays &arrays, bool with_weights) {
     return view;
 }
 
+void build_pull(const Csr &csr, PullArrays &pull, cudaStream_t stream, double &transfer_ms, RunReport &report) {
+    Stopwatch clock;
+    PullLayoutHost host = build_pull_layout(csr);
+    report.preprocess_ms += clock.elapsed_ms();
+    pull.hub_vertex = upload(host.hub_vertex, "the pull layout's hub list", stream, transfer_ms);
+    pull.hub_first_chunk = upload(host.hub_first_chunk, "the pull layout's hub chunks", stream, transfer_ms);
+    pull.chunk_hub = upload(host.chunk_hub, "the pull layout's chunk owners", stream, transfer_ms);
+    pull.view.lanes = host.lanes;
+    pull.view.hub_threshold = host.hub_threshold;
+    pull.view.chunk_edges = host.chunk_edges;
+    pull.view.num_hubs = uint32_t(host.hub_vertex.size());
+    pull.view.num_chunks = uint32_t(host.chunk_hub.size());
+    pull.view.hub_vertex = pull.hub_vertex.get();
+    pull.view.hub_first_chunk = pull.hub_first_chunk.get();
+    pull.view.chunk_hub = pull.chunk_hub.get();
+    pull.built = true;
+}
+
 }  // namespace
 
 DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs, cudaStream_t stream,
@@ -98,7 +118,7 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
     const bool need_in = needs.in || needs.in_weights || needs.in_pull_layout;
     // An undirected graph's CSC is its CSR: share the device arrays too.
     const bool in_is_out = g.undirected;
-    const bool need_out = needs.out || needs.out_weights || (need_in && in_is_out);
+    const bool need_out = needs.out || needs.out_weights || needs.out_pull_layout || (need_in && in_is_out);
     const bool need_out_weights = needs.out_weights || (needs.in_weights && in_is_out);
 
     double transfer_ms = 0;
@@ -121,30 +141,18 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
             entry->in.weights = upload(in_host->weights, "the graph's CSC weights", stream, transfer_ms);
     }
     const CsrArrays &in_arrays = in_is_out ? entry->out : entry->in;
-    if (needs.in_pull_layout && !entry->in_pull.built) {
-        Stopwatch clock;
-        PullLayoutHost host = build_pull_layout(*in_host);
-        report.preprocess_ms += clock.elapsed_ms();
-        PullArrays &pull = entry->in_pull;
-        pull.hub_vertex = upload(host.hub_vertex, "the pull layout's hub list", stream, transfer_ms);
-        pull.hub_first_chunk = upload(host.hub_first_chunk, "the pull layout's hub chunks", stream, transfer_ms);
-        pull.chunk_hub = upload(host.chunk_hub, "the pull layout's chunk owners", stream, transfer_ms);
-        pull.view.lanes = host.lanes;
-        pull.view.hub_threshold = host.hub_threshold;
-        pull.view.chunk_edges = host.chunk_edges;
-        pull.view.num_hubs = uint32_t(host.hub_vertex.size());
-        pull.view.num_chunks = uint32_t(host.chunk_hub.size());
-        pull.view.hub_vertex = pull.hub_vertex.get();
-        pull.view.hub_first_chunk = pull.hub_first_chunk.get();
-        pull.view.chunk_hub = pull.chunk_hub.get();
-        pull.built = true;
-    }
+    if (needs.in_pull_layout && !entry->in_pull.built)
+        build_pull(*in_host, entry->in_pull, stream, transfer_ms, report);
+    // An undirected graph's CSR layout is its CSC layout.
+    PullArrays &out_pull = in_is_out ? entry->in_pull : entry->out_pull;
+    if (needs.out_pull_layout && !out_pull.built) build_pull(g.out, out_pull, stream, transfer_ms, report);
     report.transfer_ms += transfer_ms;
 
     DeviceGraph result;
     if (need_out) result.out = view_of(g.out, entry->out, need_out_weights);
     if (need_in) result.in = view_of(*in_host, in_arrays, needs.in_weights);
     if (entry->in_pull.built) result.in_pull = entry->in_pull.view;
+    if (out_pull.built) result.out_pull = out_pull.view;
     result.device_bytes = entry->bytes();
     return result;
 }

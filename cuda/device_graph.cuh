@@ -31,13 +31,15 @@ struct GraphNeeds {
     bool out_weights = false;
     bool in = false;
     bool in_weights = false;
-    bool in_pull_layout = false;  // PullLayout over the CSC (PageRank, SpMV)
+    bool in_pull_layout = false;   // PullLayout over the CSC (PageRank, SpMV, BC)
+    bool out_pull_layout = false;  // PullLayout over the CSR (BC's backward pass)
 };
 
 struct DeviceGraph {
     DeviceCsr out;
     DeviceCsr in;
     PullLayout in_pull;
+    PullLayout out_pull;
     uint64_t device_bytes = 0;  // everything cached for this graph on this device
 };
 

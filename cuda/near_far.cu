@@ -42,7 +42,8 @@ namespace gg::cuda {
 
 namespace {
 
-constexpr int kNearFarThreads = 256;
+// One block of 1024 threads per SM: fewer blocks make cheaper grid barriers.
+constexpr int kNearFarThreads = 1024;
 constexpr uint32_t kInfKey = 0x7f800000u;  // bits of +inf
 constexpr uint32_t kNoBand = 0xffffffffu;
 
@@ -94,7 +95,7 @@ struct RelaxStep {
     FrontierSink sink;
     unsigned long long relaxed = 0;
 
-    __device__ Value vertex_value(uint32_t u) const { return a->keys[u]; }
+    __device__ Value vertex_value(uint32_t u) const { return load_fresh(a->keys + u); }
 
     __device__ void edge(bool active, uint32_t, Value key_u, uint64_t e) {
         bool queue = false;
@@ -103,7 +104,7 @@ struct RelaxStep {
             ++relaxed;
             v = a->out.indices[e];
             const uint32_t candidate = extend<kind>(key_u, a->out.weights[e]);
-            if (candidate < a->keys[v]) {
+            if (candidate < load_fresh(a->keys + v)) {
                 const uint32_t old = atomicMin(&a->keys[v], candidate);
                 if (candidate < old && band_of<kind>(candidate, *a) <= band &&
                     atomicExch(&a->stamps[v], next_stamp) != next_stamp) {
@@ -127,11 +128,25 @@ __global__ void near_far_start(NearFarArgs a) {
     warp_push(sink, me, a.source, degree, a.huge_threshold);
 }
 
+// Thread 0 reads two words of device memory for the whole block.
+__device__ __forceinline__ void read_for_block(const uint32_t *first, const unsigned long long *second,
+                                               uint32_t &first_value, unsigned long long &second_value) {
+    __shared__ uint32_t shared_first;
+    __shared__ unsigned long long shared_second;
+    if (threadIdx.x == 0) {
+        shared_first = load_volatile(first);
+        shared_second = second ? load_volatile(second) : 0;
+    }
+    __syncthreads();
+    first_value = shared_first;
+    second_value = shared_second;
+    __syncthreads();
+}
+
 template <PathKind kind>
-__global__ void __launch_bounds__(kNearFarThreads) near_far_rounds(NearFarArgs a) {
+__global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArgs a) {
     cg::grid_group grid = cg::this_grid();
     const uint64_t thread = grid.thread_rank();
-    const uint64_t threads = grid.size();
     const uint32_t n = a.out.n;
 
     uint32_t round = 0, band = 0, scans = 0, bands = 1;
@@ -139,7 +154,9 @@ __global__ void __launch_bounds__(kNearFarThreads) near_far_rounds(NearFarArgs a
     while (true) {
         FrontierCounters *current = &a.counters[round % 3];
         const int slot = round & 1;
-        uint32_t count = load_volatile(&current->count);
+        uint32_t count;
+        unsigned long long huge;
+        read_for_block(&current->count, &current->huge, count, huge);
         if (count == 0) {
             // The near queue ran dry: gather the next non-empty band from the keys.
             uint32_t target = band + 1;
@@ -156,7 +173,7 @@ __global__ void __launch_bounds__(kNearFarThreads) near_far_rounds(NearFarArgs a
                     bool take = false;
                     uint32_t degree = 0;
                     if (v < n) {
-                        const uint32_t b = band_of<kind>(a.keys[v], a);
+                        const uint32_t b = band_of<kind>(load_fresh(a.keys + v), a);
                         if (b == target) {
                             take = true;
                             a.stamps[v] = round;
@@ -171,19 +188,22 @@ __global__ void __launch_bounds__(kNearFarThreads) near_far_rounds(NearFarArgs a
                 if (lane_id() == 0 && later != kNoBand) atomicMin(band_min, later);
                 grid.sync();
                 ++scans;
-                count = load_volatile(&current->count);
+                uint32_t next_band;
+                unsigned long long unused;
+                read_for_block(&current->count, nullptr, count, unused);
+                read_for_block(band_min, nullptr, next_band, unused);
                 if (count > 0) {
                     band = target;
                     found = true;
                     ++bands;
                     break;
                 }
-                target = load_volatile(band_min);
+                target = next_band;
             }
             if (!found) break;
+            read_for_block(&current->count, &current->huge, count, huge);
         }
 
-        const unsigned long long huge = load_volatile(&current->huge);
         if (thread == 0) {
             FrontierCounters &stale = a.counters[(round + 2) % 3];
             stale.count = 0;

@@ -62,15 +62,21 @@ struct RankStep {
         return true;
     }
 
+    struct Context {
+        double old_rank;
+        uint64_t out_degree;
+    };
+
+    __device__ Context before(uint32_t v) const { return Context{rank[v], out_offsets[v + 1] - out_offsets[v]}; }
+
     __device__ Acc load(uint32_t u, uint64_t) const { return contribution[u]; }
 
-    __device__ void finish(uint32_t v, Acc sum) {
+    __device__ void finish(uint32_t v, Acc sum, const Context &c) {
         const double r = base + damping * (sum + *dangling * inverse_n);
-        local_change += fabs(r - rank[v]);
+        local_change += fabs(r - c.old_rank);
         next_rank[v] = r;
-        const uint64_t degree = out_offsets[v + 1] - out_offsets[v];
-        next_contribution[v] = degree ? float(r / double(degree)) : 0.0f;
-        if (degree == 0) local_dangling += r;
+        next_contribution[v] = c.out_degree ? float(r / double(c.out_degree)) : 0.0f;
+        if (c.out_degree == 0) local_dangling += r;
     }
 
     __device__ void flush() {

@@ -7,8 +7,11 @@
 //   struct Op {
 //     using Acc = ...;                                  // accumulator type
 //     __device__ bool proceed();                        // false: the pass has nothing to do
+//     using Context = ...;                              // per-vertex data finish() needs
+//     __device__ Context before(uint32_t v);            // loaded before the edges, off the
+//                                                       // critical path of the sum
 //     __device__ Acc load(uint32_t u, uint64_t e);      // one in-edge's term
-//     __device__ void finish(uint32_t v, Acc sum);      // any thread, once per vertex
+//     __device__ void finish(uint32_t v, Acc sum, const Context &c);  // once per vertex
 //     __device__ void flush();                          // every thread of the block, at the end
 //   };
 #pragma once
@@ -55,7 +58,7 @@ __global__ void __launch_bounds__(kPullBlockThreads)
                     const Acc total = load_volatile(&scratch.sum[hub]);
                     scratch.sum[hub] = Acc(0);
                     scratch.arrivals[hub] = 0;
-                    op.finish(v, total);
+                    op.finish(v, total, op.before(v));
                 }
             }
         }
@@ -69,16 +72,19 @@ __global__ void __launch_bounds__(kPullBlockThreads)
             const uint64_t v = base + lane / kLanes;
             uint64_t begin = 0, end = 0;
             bool mine = false;
+            typename Op::Context context{};
             if (v < in.n) {
                 begin = in.offsets[v];
                 end = in.offsets[v + 1];
                 mine = end - begin <= layout.hub_threshold;
                 if (!mine) end = begin;
+                if (mine && member == 0) context = op.before(uint32_t(v));
             }
             Acc sum = Acc(0);
+#pragma unroll 4
             for (uint64_t e = begin + member; e < end; e += kLanes) sum += op.load(in.indices[e], e);
             sum = group_sum<kLanes>(sum);
-            if (mine && member == 0) op.finish(uint32_t(v), sum);
+            if (mine && member == 0) op.finish(uint32_t(v), sum, context);
         }
     }
     op.flush();

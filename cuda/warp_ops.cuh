@@ -73,4 +73,13 @@ __device__ __forceinline__ T load_volatile(const T *p) {
     return *const_cast<const volatile T *>(p);
 }
 
+// A load of data that other blocks of the same persistent kernel may have
+// written since this SM last read it: from L2 (ld.global.cg), never from the
+// SM's own L1, which a grid barrier does not invalidate. Plain loads there
+// returned stale labels on the H100 (SSSP distances too large).
+template <class T>
+__device__ __forceinline__ T load_fresh(const T *p) {
+    return __ldcg(p);
+}
+
 }  // namespace gg::cuda

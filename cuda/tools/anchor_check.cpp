@@ -10,6 +10,7 @@
 //
 // usage: anchor_check [--scale S] [--grid G] [--trials T] [--graphs kron,urand,road]
 //                     [--algorithms bfs,sssp,sswp,cc,pagerank,bc,spmv] [--no-verify]
+//                     [--sssp-deltas D1,D2,...]   (SSSP also timed with each bucket width)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -33,6 +34,7 @@ struct Options {
     std::vector<std::string> graphs{"kron", "urand", "road"};
     std::vector<std::string> algorithms{"bfs", "sssp", "pagerank", "cc", "sswp", "bc", "spmv"};
     bool verify = true;
+    std::vector<float> sssp_deltas;  // extra SSSP timings with these bucket widths
 };
 
 std::vector<std::string> split(const std::string &s) {
@@ -59,6 +61,9 @@ bool parse(int argc, char **argv, Options &o) {
         else if (a == "--graphs") o.graphs = split(value("--graphs"));
         else if (a == "--algorithms") o.algorithms = split(value("--algorithms"));
         else if (a == "--no-verify") o.verify = false;
+        else if (a == "--sssp-deltas") {
+            for (const std::string &d : split(value("--sssp-deltas"))) o.sssp_deltas.push_back(std::strtof(d.c_str(), nullptr));
+        }
         else {
             std::fprintf(stderr, "anchor_check: unknown argument %s\n", a.c_str());
             return false;
@@ -266,6 +271,20 @@ int main(int argc, char **argv) {
                         times[times.size() / 2], times.front(), times.back(), stats.iterations, first.transfer_ms,
                         first.preprocess_ms, double(stats.device_bytes) / 1e6, verdict.c_str());
             std::fflush(stdout);
+            if (algorithm != "sssp") continue;
+            for (float delta : o.sssp_deltas) {
+                gg_run_options tuned = gpu;
+                tuned.delta = delta;
+                std::vector<double> ms;
+                for (int t = 0; t < o.trials; ++t) {
+                    gg_run_stats_init(&stats);
+                    check(run(context, graph, &tuned, &stats, result), context, "sssp with delta");
+                    ms.push_back(stats.compute_ms);
+                }
+                std::sort(ms.begin(), ms.end());
+                std::printf("%-6s sssp/d=%-4g %10.3f %10.3f %10.3f %6u\n", name.c_str(), double(delta), ms[ms.size() / 2],
+                            ms.front(), ms.back(), stats.iterations);
+            }
         }
         gg_graph_destroy(graph);
     }
