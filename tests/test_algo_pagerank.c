@@ -3,7 +3,8 @@
  * every shape, on every backend:
  *  - default options (tol 1e-6, 100 iterations): the same iteration count as
  *    the reference and every rank within 1e-10 of it (both compute the same
- *    iterates; only summation order differs, worth ~1e-16 per rank);
+ *    iterates; only summation order differs, worth ~1e-16 per rank); a GPU
+ *    backend may stop one iteration off, and is then held to 10 tol;
  *  - converged (library tol 1e-11 vs reference tol 1e-14, up to 1000
  *    iterations): within 1e-9 of the reference. After an iteration whose L1
  *    change is below tol the distance to the fixed point is at most
@@ -52,8 +53,16 @@ static void run_and_compare(gg_context *context, const cached_shape *c, const te
     uint32_t iterations =
         ref_pagerank(&c->ref, options.damping, reference_tolerance, same_iterations ? options.max_iterations : 1000,
                      expected);
-    if (same_iterations && stats.iterations != iterations)
-        fail_msg("%s (%s): %u iterations, the reference ran %u", s->name, setting, stats.iterations, iterations);
+    if (same_iterations && stats.iterations != iterations) {
+        /* The CPU backend sums in a fixed order and must stop exactly where the
+         * reference does. Another backend may sum in another order, which can
+         * move a borderline stop by one iteration; its ranks then differ by
+         * at most ~ tol * d / (1 - d). */
+        const uint32_t gap = stats.iterations > iterations ? stats.iterations - iterations : iterations - stats.iterations;
+        if (backend->backend == GG_BACKEND_CPU || gap > 1)
+            fail_msg("%s (%s): %u iterations, the reference ran %u", s->name, setting, stats.iterations, iterations);
+        tolerance = 10 * options.tolerance;
+    }
     compare_ranks(s->name, setting, rank, expected, s->n, tolerance);
     free(rank);
     free(expected);

@@ -3,9 +3,9 @@
  * by one of the two methods Pathak et al. compare (004_6c0534b53c1f8710.txt
  * §5 and §6.3.3), chosen by density:
  *
- * - Repeated SSSP (§5.1): one sequential binary-heap Dijkstra per source,
- *   sources spread over the threads (each thread owns whole rows, so there is
- *   no sharing at all). Cost ~ n (m + n log n) heap operations.
+ * - Repeated SSSP (§5.1): one sequential Dijkstra per source, on a radix heap
+ *   (cpu/radix_heap.h), sources spread over the threads (each thread owns
+ *   whole rows, so there is no sharing at all). Cost ~ n (m + n log C).
  * - Blocked Floyd-Warshall (§5.3, after Katz and Kider): the matrix is cut
  *   into kBlock x kBlock tiles; for each pivot tile k the three phases of
  *   §5.3.1-§5.3.3 run in order (pivot tile; tiles sharing its row or column,
@@ -13,10 +13,12 @@
  *   they stream through L1-resident tiles and vectorise.
  *
  * Choice: as §6.3.3 observes, Floyd-Warshall only pays off on dense graphs.
- * Measured on this CPU backend (see kDenseEdgesPerVertexFraction), a
- * min-plus update costs roughly 1/40 of a Dijkstra edge relaxation with its
- * heap traffic, so Floyd-Warshall is used when m >= n^2 / 40 (mean degree at
- * least n / 40) and repeated Dijkstra otherwise.
+ * Both costs grow as n^3 at a fixed density m / n^2, so the switch is a
+ * density. Measured with 16 threads (Xeon host of the H100 machine, n = 2048,
+ * random weights): Floyd-Warshall 270-280 ms at any density; radix-heap
+ * Dijkstra 22 ms at m = n^2/640, 50 ms at n^2/80, 66 ms at n^2/42, growing
+ * by ~0.45 ms per 1000 edges, so the two meet near m = n^2 / 8. Hence
+ * Floyd-Warshall when m >= n^2 / 8, repeated Dijkstra otherwise.
  *
  * Unreachable pairs are +inf, the diagonal 0; weights are non-negative (the
  * C boundary rejects negative ones) and parallel edges keep their minimum.
@@ -24,42 +26,38 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <queue>
 #include <utility>
 #include <vector>
 
 #include "core/timer.h"
 #include "cpu/cpu.h"
 #include "cpu/parallel.h"
+#include "cpu/radix_heap.h"
 
 namespace gg::cpu {
 namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 constexpr uint64_t kBlock = 64;
-constexpr double kDenseEdgesPerVertexFraction = 1.0 / 40.0;
+constexpr double kDenseEdgesPerVertexFraction = 1.0 / 8.0;  // see the header comment
 
 // ---- repeated Dijkstra (§5.1) -------------------------------------------------
 
-void dijkstra_row(const Csr &out, uint32_t source, float *row,
-                  std::vector<std::pair<float, uint32_t>> &heap_storage) {
-    using Item = std::pair<float, uint32_t>;
+void dijkstra_row(const Csr &out, uint32_t source, float *row, RadixHeap &heap) {
     std::fill(row, row + out.n, kInfinity);
-    heap_storage.clear();
-    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap(std::greater<Item>(),
-                                                                          std::move(heap_storage));
+    heap.clear();
     row[source] = 0.0f;
-    heap.push({0.0f, source});
+    heap.push(RadixHeap::key_of(0.0f), source);
     while (!heap.empty()) {
-        const auto [distance, u] = heap.top();
-        heap.pop();
+        const auto [key, u] = heap.pop();
+        const float distance = RadixHeap::distance_of(key);
         if (distance > row[u]) continue;  // a stale copy; u was settled with a shorter distance
         for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
             const uint32_t v = out.indices[e];
             const float candidate = distance + out.weights[e];
             if (candidate < row[v]) {
                 row[v] = candidate;
-                heap.push({candidate, v});
+                heap.push(RadixHeap::key_of(candidate), v);
             }
         }
     }
@@ -69,9 +67,9 @@ void repeated_dijkstra(const Csr &out, float *dist, int threads) {
     const int64_t n = out.n;
 #pragma omp parallel num_threads(threads) if (worth_parallel(uint64_t(n) * (out.num_edges() + uint64_t(n))))
     {
-        std::vector<std::pair<float, uint32_t>> heap_storage;
+        RadixHeap heap;
 #pragma omp for schedule(dynamic, 1)
-        for (int64_t s = 0; s < n; ++s) dijkstra_row(out, uint32_t(s), dist + uint64_t(s) * uint64_t(n), heap_storage);
+        for (int64_t s = 0; s < n; ++s) dijkstra_row(out, uint32_t(s), dist + uint64_t(s) * uint64_t(n), heap);
     }
 }
 

@@ -1,7 +1,7 @@
 /*
  * Betweenness centrality by Brandes' dependency accumulation (Brandes, "A
  * faster algorithm for betweenness centrality", J. Math. Sociology 25(2),
- * 2001, §3-§4), level-synchronous and parallel within each source as in the
+ * 2001, Algorithm 1), level-synchronous and parallel within each source as in the
  * GAP Benchmark Suite (arXiv:1508.03619, "BC"):
  *
  * Forward: a top-down BFS along out-edges. A vertex is claimed for depth

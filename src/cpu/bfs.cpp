@@ -1,6 +1,6 @@
 /*
  * Breadth-first search, direction-optimizing (Beamer, Asanovic, Patterson,
- * "Direction-Optimizing Breadth-First Search", SC'12, §3-§4; the heuristic as
+ * "Direction-Optimizing Breadth-First Search", SC'12; the heuristic as
  * in the GAP Benchmark Suite, arXiv:1508.03619). The top-down step is the
  * queue BFS of Pathak et al. (004_6c0534b53c1f8710.txt §3.2) with an atomic
  * claim per vertex.

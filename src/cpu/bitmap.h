@@ -1,5 +1,5 @@
 // A set of vertex ids as one bit per vertex, in 64-bit words. Used by the
-// bottom-up step of direction-optimizing BFS (Beamer et al., SC'12, §4): the
+// bottom-up step of direction-optimizing BFS (Beamer et al., SC'12): the
 // frontier as a bitmap makes "is my parent candidate in the frontier?" one
 // cached bit test instead of a search through a queue.
 #pragma once

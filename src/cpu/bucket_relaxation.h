@@ -1,6 +1,6 @@
 // The engine shared by SSSP and SSWP: delta-stepping (Meyer and Sanders,
 // "Delta-stepping: a parallelizable shortest path algorithm", J. Algorithms
-// 49(1), 2003, §2-§3) organised as in the GAP Benchmark Suite
+// 49(1), 2003) organised as in the GAP Benchmark Suite
 // (arXiv:1508.03619): thread-local buckets, one shared frontier per round,
 // and "bucket fusion" (a thread keeps processing its own current bucket while
 // it stays small, saving a global round).

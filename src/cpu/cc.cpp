@@ -1,7 +1,7 @@
 /*
  * Weakly connected components by Afforest (Sutton, Ben-Nun, Barak,
  * "Optimizing Parallel Graph Connectivity Computation via Subgraph Sampling",
- * IPDPS'18, §III-§IV; as in the GAP Benchmark Suite, arXiv:1508.03619).
+ * IPDPS'18; as in the GAP Benchmark Suite, arXiv:1508.03619).
  *
  * 1. Subgraph sampling: link every vertex with its first kSamplingRounds
  *    out-neighbours, compressing after each round. On most graphs this already

@@ -4,7 +4,7 @@
  * has +inf and an unreached vertex 0.
  *
  * Method: the delta-stepping engine of cpu/bucket_relaxation.h (Meyer and
- * Sanders, J. Algorithms 2003, §2; GAP arrangement, arXiv:1508.03619) with the
+ * Sanders, J. Algorithms 2003; GAP arrangement, arXiv:1508.03619) with the
  * (max, min) semiring in place of (min, +): the offer along u -> v is
  * min(width(u), w) and a vertex keeps the largest offer (atomic max).
  * Buckets count down from the largest weight W: bucket(x) = (W - x) / delta,
