@@ -184,11 +184,11 @@ static void test_unsupported_layout_is_refused(void **state) {
     gg_context_destroy(context);
 }
 
-/* 200,000 levels in one search: the level loop stays on the device. */
+/* 100,000 levels in one search: the level loop stays on the device. */
 static void test_deep_searches(void **state) {
     (void)state;
     gg_context *context = gpu_context();
-    const uint32_t n = 200000;
+    const uint32_t n = 100000;
     gg_graph *graph = path_graph(context, n);
     uint32_t *depths = malloc(sizeof(uint32_t) * n);
     uint32_t *parents = malloc(sizeof(uint32_t) * n);
