@@ -94,7 +94,7 @@ std::string report_markdown(const Report &report) {
             failures += "- " + r.algorithm + " on " + r.graph + ": " + r.status + ": " + r.message + "\n";
             continue;
         }
-        md += format("| %s | %s | %s | %s | %s | %s | %s | %u | %.3f | %.1f | %.0f%% | %s | %s | %.1f | %s |\n",
+        md += format("| %s | %s | %s | %s | %s | %s | %s | %u | %.3f | %.1f | %.1f%% | %s | %s | %.1f | %s |\n",
                      r.algorithm.c_str(), r.graph.c_str(), r.backend.c_str(), ms(r.compute.median).c_str(),
                      ms(r.compute.min).c_str(), ms(r.compute.max).c_str(),
                      r.ms_per_iteration > 0 ? ms(r.ms_per_iteration).c_str() : "", r.iterations, r.gteps, r.gb_per_s,
