@@ -203,6 +203,7 @@ GG_API size_t gg_context_copy_last_error(const gg_context *context, char *buffer
 /**
  * @brief The status of the last failed call made with @p context (::GG_OK if none).
  * @param context The context; NULL gives ::GG_ERROR_INVALID_ARGUMENT.
+ * @return The status of the last failure; ::GG_OK if none.
  */
 GG_API gg_status gg_context_last_status(const gg_context *context);
 
@@ -224,6 +225,7 @@ GG_API int32_t gg_context_cuda_available(gg_context *context, char *reason_buffe
 /**
  * @brief The number of CPU threads runs on the CPU backend use.
  * @param context The context; NULL gives 0.
+ * @return The thread count; 0 for NULL.
  */
 GG_API int32_t gg_context_num_threads(const gg_context *context);
 
@@ -397,13 +399,29 @@ GG_API gg_status gg_graph_generate(gg_context *context, const gg_generator_optio
  */
 GG_API void gg_graph_destroy(gg_graph *graph);
 
-/** @brief Number of vertices n; 0 for NULL. */
+/**
+ * @brief Number of vertices n.
+ * @param graph The graph, or NULL.
+ * @return n; 0 for NULL.
+ */
 GG_API uint32_t gg_graph_num_vertices(const gg_graph *graph);
-/** @brief Number of stored directed edges m (an undirected edge counts twice, a self-loop once); 0 for NULL. */
+/**
+ * @brief Number of stored directed edges m (an undirected edge counts twice, a self-loop once).
+ * @param graph The graph, or NULL.
+ * @return m; 0 for NULL.
+ */
 GG_API uint64_t gg_graph_num_edges(const gg_graph *graph);
-/** @brief 1 if the graph was built undirected (every edge stored both ways), else 0. */
+/**
+ * @brief Whether the graph was built undirected (every edge stored both ways).
+ * @param graph The graph, or NULL.
+ * @return 1 if undirected, else 0 (also for NULL).
+ */
 GG_API int32_t gg_graph_is_undirected(const gg_graph *graph);
-/** @brief 1 if the graph carries weights from its input, 0 if every weight is 1. */
+/**
+ * @brief Whether the graph carries weights from its input.
+ * @param graph The graph, or NULL.
+ * @return 1 if weighted, 0 if every weight is 1 (also for NULL).
+ */
 GG_API int32_t gg_graph_is_weighted(const gg_graph *graph);
 
 /**
