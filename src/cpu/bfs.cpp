@@ -43,34 +43,68 @@ struct Traversal {
     uint64_t edges_visited = 0;
 };
 
-// Expands the queue's window (vertices at depth `level`, whose out-edges
-// number `frontier_edges`) along out-edges. Returns the scout count: the
-// out-edges leaving the vertices it discovered.
-uint64_t top_down_step(Traversal &t, uint32_t level, uint64_t frontier_edges, FrontierQueue &queue) {
-    const Csr &out = t.out;
-    const uint32_t *frontier = queue.window_begin();
-    const int64_t size = int64_t(queue.window_size());
-    uint64_t scout = 0, examined = 0;
-#pragma omp parallel num_threads(t.threads) if (worth_parallel(frontier_edges)) reduction(+ : scout, examined)
+// Where a traversal stands between steps; the heuristic reads it.
+struct Progress {
+    uint32_t level = 0;
+    uint32_t steps = 0;
+    uint64_t scout = 0;           // out-edges of the current frontier
+    uint64_t edges_to_check = 0;  // edges not yet examined (GAP's estimate)
+};
+
+bool wants_bottom_up(const Progress &p) { return p.scout > p.edges_to_check / kAlpha; }
+
+// Top-down steps until the frontier empties or the heuristic asks for
+// bottom-up, all inside one thread team. High-diameter graphs (road networks,
+// grids) have thousands of levels: two barriers per level cost far less than
+// forking and joining a team per level. Each frontier vertex claims its
+// unvisited out-neighbours; the scout count is the out-edges of the claimed.
+void top_down_phase(Traversal &t, Progress &p, FrontierQueue &queue, bool use_team) {
+    uint64_t level_scout = 0, level_examined = 0;  // summed by the team each level
+#pragma omp parallel num_threads(t.threads) if (use_team)
     {
-        FrontierQueue::Buffer next(queue);
+        // Every thread evaluates this on the same values: they change only in
+        // the single block below, which ends in a barrier.
+        while (!queue.window_empty() && !wants_bottom_up(p)) {
+            const Csr &out = t.out;
+            const uint32_t *frontier = queue.window_begin();
+            const int64_t size = int64_t(queue.window_size());
+            const uint32_t next_depth = p.level + 1;
+            uint64_t scout = 0, examined = 0;
+            {
+                FrontierQueue::Buffer next(queue);
 #pragma omp for schedule(dynamic, 64) nowait
-        for (int64_t i = 0; i < size; ++i) {
-            const uint32_t u = frontier[i];
-            const uint64_t end = out.offsets[u + 1];
-            for (uint64_t e = out.offsets[u]; e < end; ++e) {
-                const uint32_t v = out.indices[e];
-                if (load_relaxed(&t.depths[v]) == kUnvisited && compare_and_swap(&t.depths[v], kUnvisited, level + 1)) {
-                    if (t.parents) t.parents[v] = u;
-                    next.push(v);
-                    scout += out.offsets[v + 1] - out.offsets[v];
+                for (int64_t i = 0; i < size; ++i) {
+                    const uint32_t u = frontier[i];
+                    const uint64_t end = out.offsets[u + 1];
+                    for (uint64_t e = out.offsets[u]; e < end; ++e) {
+                        const uint32_t v = out.indices[e];
+                        if (load_relaxed(&t.depths[v]) == kUnvisited &&
+                            compare_and_swap(&t.depths[v], kUnvisited, next_depth)) {
+                            if (t.parents) t.parents[v] = u;
+                            next.push(v);
+                            scout += out.offsets[v + 1] - out.offsets[v];
+                        }
+                    }
+                    examined += end - out.offsets[u];
                 }
+            }  // the buffer publishes its vertices here
+#pragma omp atomic
+            level_scout += scout;
+#pragma omp atomic
+            level_examined += examined;
+#pragma omp barrier
+#pragma omp single
+            {
+                p.edges_to_check = p.scout > p.edges_to_check ? 0 : p.edges_to_check - p.scout;
+                p.scout = level_scout;
+                t.edges_visited += level_examined;
+                level_scout = level_examined = 0;
+                queue.slide();
+                ++p.level;
+                ++p.steps;
             }
-            examined += end - out.offsets[u];
         }
     }
-    t.edges_visited += examined;
-    return scout;
 }
 
 // Every unvisited vertex looks for an in-neighbour in `front` (depth
@@ -114,22 +148,16 @@ void queue_to_bitmap(const FrontierQueue &queue, Bitmap &bitmap, int threads) {
     }
 }
 
-// Returns the out-edges of the vertices it queued.
-uint64_t bitmap_to_queue(const Csr &out, const Bitmap &bitmap, FrontierQueue &queue, int threads) {
+void bitmap_to_queue(const Bitmap &bitmap, FrontierQueue &queue, int threads) {
     const int64_t n = int64_t(bitmap.size());
-    uint64_t edges = 0;
-#pragma omp parallel num_threads(threads) if (worth_parallel(uint64_t(n))) reduction(+ : edges)
+#pragma omp parallel num_threads(threads) if (worth_parallel(uint64_t(n)))
     {
         FrontierQueue::Buffer buffer(queue);
 #pragma omp for schedule(static) nowait
         for (int64_t v = 0; v < n; ++v)
-            if (bitmap.test(uint64_t(v))) {
-                buffer.push(uint32_t(v));
-                edges += out.offsets[v + 1] - out.offsets[v];
-            }
+            if (bitmap.test(uint64_t(v))) buffer.push(uint32_t(v));
     }
     queue.slide();
-    return edges;
 }
 
 }  // namespace
@@ -155,13 +183,12 @@ void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, c
     queue.slide();
     Bitmap front(0), next(0);  // sized on the first bottom-up phase
 
-    uint64_t edges_to_check = g.m();
-    uint64_t scout = g.out.degree(source);
-    uint64_t frontier_edges = scout;  // out-edges of the current frontier
-    uint32_t level = 0;
-    uint32_t steps = 0;
+    Progress p;
+    p.edges_to_check = g.m();
+    p.scout = g.out.degree(source);
+    const bool use_team = worth_parallel(uint64_t(n) + g.m());
     while (!queue.window_empty()) {
-        if (scout > edges_to_check / kAlpha) {
+        if (wants_bottom_up(p)) {
             if (!g.in_is_built()) {
                 Stopwatch transpose_clock;
                 g.in();
@@ -176,26 +203,21 @@ void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, c
             uint64_t awake = queue.window_size(), previous;
             do {
                 previous = awake;
-                awake = bottom_up_step(t, in, level, front, next);
+                awake = bottom_up_step(t, in, p.level, front, next);
                 front.swap(next);
-                ++level;
-                ++steps;
+                ++p.level;
+                ++p.steps;
             } while (awake >= previous || awake > n / kBeta);
             queue.reset();
-            frontier_edges = bitmap_to_queue(g.out, front, queue, threads);
-            scout = 1;  // as in GAP: stay top-down for at least one step
+            bitmap_to_queue(front, queue, threads);
+            p.scout = 1;  // as in GAP: stay top-down for at least one step
         } else {
-            edges_to_check = scout > edges_to_check ? 0 : edges_to_check - scout;
-            scout = top_down_step(t, level, frontier_edges, queue);
-            frontier_edges = scout;
-            queue.slide();
-            ++level;
-            ++steps;
+            top_down_phase(t, p, queue, use_team);
         }
     }
 
     report.layout = GG_LAYOUT_CSR;
-    report.iterations = steps;
+    report.iterations = p.steps;
     report.edges_visited = t.edges_visited;
     report.preprocess_ms += preprocess_ms;
     report.compute_ms = clock.elapsed_ms() - preprocess_ms;
