@@ -143,95 +143,103 @@ __device__ __forceinline__ void read_for_block(const uint32_t *first, const unsi
     __syncthreads();
 }
 
+// The kernel runs in phases separated by grid barriers. Phase p is either a
+// relaxation round (it expands the frontier that phase p - 1 left and
+// appends the next one) or a band scan (it gathers the next non-empty band
+// from the keys as the next frontier). Both write only slots that no block
+// reads during the phase, which is what keeps every block's decision the
+// same: phase p reads counters[p % 3] (and, after a scan, band_min[(p - 1) %
+// 3]) at its start, appends to counters[(p + 1) % 3] and band_min[p % 3], and
+// block 0 clears counters[(p + 2) % 3] and band_min[(p + 1) % 3], whose last
+// readers finished at the previous barrier. Frontier p sits in queue p & 1.
+// (An earlier version let a scan append to the slot that the same phase had
+// just read: a block still about to read it saw a non-empty frontier while
+// the others scanned, the blocks' barrier counts diverged and the kernel hung
+// on the GPU, mostly on deep graphs with many band changes.)
 template <PathKind kind>
 __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArgs a) {
     cg::grid_group grid = cg::this_grid();
     const uint64_t thread = grid.thread_rank();
     const uint32_t n = a.out.n;
 
-    uint32_t round = 0, band = 0, scans = 0, bands = 1;
+    uint32_t band = 0, rounds = 0, bands = 1;
+    bool after_scan = false;  // the last phase was a band scan, for band scan_target
+    uint32_t scan_target = 0;
     unsigned long long relaxed = 0;
-    while (true) {
-        FrontierCounters *current = &a.counters[round % 3];
-        const int slot = round & 1;
+    for (uint32_t phase = 0;; ++phase) {
+        const int slot = phase & 1, next = slot ^ 1;
+        FrontierCounters *current = &a.counters[phase % 3];
         uint32_t count;
         unsigned long long huge;
         read_for_block(&current->count, &current->huge, count, huge);
-        if (count == 0) {
-            // The near queue ran dry: gather the next non-empty band from the keys.
-            uint32_t target = band + 1;
-            bool found = false;
-            while (target != kNoBand) {
-                uint32_t *band_min = &a.band_min[scans % 3];
-                if (thread == 0) a.band_min[(scans + 1) % 3] = kNoBand;
-                const FrontierSink sink{a.queues + size_t(slot) * n, a.huge_items + size_t(slot) * a.huge_capacity,
-                                        a.huge_start + size_t(slot) * a.huge_capacity, current, 0, 0};
-                uint32_t later = kNoBand;
-                const uint64_t warps = warps_in_grid();
-                for (uint64_t base = uint64_t(global_warp()) * 32; base < n; base += warps * 32) {
-                    const uint32_t v = uint32_t(base) + lane_id();
-                    bool take = false;
-                    uint32_t degree = 0;
-                    if (v < n) {
-                        const uint32_t b = band_of<kind>(load_fresh(a.keys + v), a);
-                        if (b == target) {
-                            take = true;
-                            a.stamps[v] = round;
-                            degree = uint32_t(a.out.offsets[v + 1] - a.out.offsets[v]);
-                        } else if (b > target && b < later) {
-                            later = b;
-                        }
-                    }
-                    warp_push(sink, take, v, degree, a.huge_threshold);
-                }
-                later = __reduce_min_sync(kFullMask, later);
-                if (lane_id() == 0 && later != kNoBand) atomicMin(band_min, later);
-                grid.sync();
-                ++scans;
-                uint32_t next_band;
-                unsigned long long unused;
-                read_for_block(&current->count, nullptr, count, unused);
-                read_for_block(band_min, nullptr, next_band, unused);
-                if (count > 0) {
-                    band = target;
-                    found = true;
-                    ++bands;
-                    break;
-                }
-                target = next_band;
-            }
-            if (!found) break;
-            read_for_block(&current->count, &current->huge, count, huge);
-        }
-
+        const FrontierSink sink{a.queues + size_t(next) * n, a.huge_items + size_t(next) * a.huge_capacity,
+                                a.huge_start + size_t(next) * a.huge_capacity, &a.counters[(phase + 1) % 3], 0,
+                                0};
         if (thread == 0) {
-            FrontierCounters &stale = a.counters[(round + 2) % 3];
+            FrontierCounters &stale = a.counters[(phase + 2) % 3];
             stale.count = 0;
             stale.huge = 0;
             stale.degree_sum = 0;
+            a.band_min[(phase + 1) % 3] = kNoBand;
         }
-        Frontier frontier;
-        frontier.items = a.queues + size_t(slot) * n;
-        frontier.count = count;
-        frontier.huge_items = a.huge_items + size_t(slot) * a.huge_capacity;
-        frontier.huge_start = a.huge_start + size_t(slot) * a.huge_capacity;
-        frontier.huge_count = uint32_t(huge >> kHugeCountShift);
-        frontier.huge_edges = huge & kHugeEdgeMask;
-        const int next = slot ^ 1;
-        RelaxStep<kind> step{&a, band, round + 1,
-                             FrontierSink{a.queues + size_t(next) * n, a.huge_items + size_t(next) * a.huge_capacity,
-                                          a.huge_start + size_t(next) * a.huge_capacity,
-                                          &a.counters[(round + 1) % 3], 0, 0}};
-        advance_frontier(a.out.offsets, frontier, a.huge_threshold, step);
-        relaxed += step.relaxed;
+
+        if (count > 0) {
+            if (after_scan) {
+                band = scan_target;
+                ++bands;
+                after_scan = false;
+            }
+            Frontier frontier;
+            frontier.items = a.queues + size_t(slot) * n;
+            frontier.count = count;
+            frontier.huge_items = a.huge_items + size_t(slot) * a.huge_capacity;
+            frontier.huge_start = a.huge_start + size_t(slot) * a.huge_capacity;
+            frontier.huge_count = uint32_t(huge >> kHugeCountShift);
+            frontier.huge_edges = huge & kHugeEdgeMask;
+            RelaxStep<kind> step{&a, band, phase + 1, sink};
+            advance_frontier(a.out.offsets, frontier, a.huge_threshold, step);
+            relaxed += step.relaxed;
+            ++rounds;
+        } else {
+            // The near queue ran dry: gather the next band from the keys. After
+            // a round that is band + 1; after a scan whose band was empty, the
+            // smallest band beyond it that the scan saw (none: the search is over).
+            uint32_t target = band + 1;
+            if (after_scan) {
+                unsigned long long unused;
+                read_for_block(&a.band_min[(phase + 2) % 3], nullptr, target, unused);
+            }
+            if (target == kNoBand) break;
+            uint32_t later = kNoBand;
+            const uint64_t warps = warps_in_grid();
+            for (uint64_t base = uint64_t(global_warp()) * 32; base < n; base += warps * 32) {
+                const uint32_t v = uint32_t(base) + lane_id();
+                bool take = false;
+                uint32_t degree = 0;
+                if (v < n) {
+                    const uint32_t b = band_of<kind>(load_fresh(a.keys + v), a);
+                    if (b == target) {
+                        take = true;
+                        a.stamps[v] = phase + 1;  // the phase whose frontier v joins
+                        degree = uint32_t(a.out.offsets[v + 1] - a.out.offsets[v]);
+                    } else if (b > target && b < later) {
+                        later = b;
+                    }
+                }
+                warp_push(sink, take, v, degree, a.huge_threshold);
+            }
+            later = __reduce_min_sync(kFullMask, later);
+            if (lane_id() == 0 && later != kNoBand) atomicMin(&a.band_min[phase % 3], later);
+            after_scan = true;
+            scan_target = target;
+        }
         grid.sync();
-        ++round;
     }
 
     const unsigned long long block_relaxed = block_sum(relaxed);
     if (threadIdx.x == 0) atomicAdd(&a.summary->edges_relaxed, block_relaxed);
     if (thread == 0) {
-        a.summary->iterations = round;
+        a.summary->iterations = rounds;
         a.summary->bands = bands;
     }
 }
