@@ -12,14 +12,24 @@
  *   rows gathered in a device buffer and copied out in batches; it needs only
  *   O(n) device memory besides the batch.
  *
- * Choice: Floyd-Warshall costs n^3 min-plus updates at shared-memory speed,
- * repeated SSSP about n * m relaxations at global-memory speed plus a few
- * kernel launches per source; §6.3.3 finds Floyd-Warshall ahead only on dense
- * graphs. Floyd-Warshall runs when the padded matrix fits in half the free
- * device memory and either n <= kSmallGraph (the launches of repeated SSSP
- * would dominate) or the graph is dense (m >= n^2 / 64); repeated SSSP
- * otherwise. Unreachable pairs are +inf, the diagonal 0; the caller has
- * rejected negative weights.
+ * Choice: Floyd-Warshall costs n / 32 pivot steps, each about one pass
+ * over the matrix (8n^2 bytes of traffic: an estimated 0.7 ms at n = 16384
+ * on an H100's 3 TB/s), whatever the graph. Repeated SSSP costs, per
+ * source, a few microseconds of launches plus one grid barrier per
+ * relaxation round (about 11 us on an H100: the bench's 2049 BFS levels of
+ * the 2048 x 2048 grid take 22.6 ms), and a search needs at least as many
+ * rounds as its deepest shortest path has edges: the test suite's
+ * 5000-vertex paths would take 5000 sources x ~2500 rounds x 11 us, over two
+ * minutes, against milliseconds for Floyd-Warshall. §6.3.3 finds
+ * Floyd-Warshall ahead on dense graphs; on the GPU it is ahead on every
+ * graph whose matrix is small enough, since n searches cost at least n times
+ * (launches + a barrier or two), which Floyd-Warshall's traffic only passes
+ * for n in the tens of thousands. So Floyd-Warshall runs when the padded
+ * matrix fits in half the free device memory and either n <=
+ * kFloydWarshallUpTo or the graph is dense (m >= n^2 / 64); repeated SSSP
+ * otherwise, which needs only O(n) device memory besides its row batch.
+ * Unreachable pairs are +inf, the diagonal 0; the caller has rejected
+ * negative weights.
  */
 #include <algorithm>
 #include <vector>
@@ -33,7 +43,7 @@ namespace gg::cuda {
 namespace {
 
 constexpr int kTile = 32;
-constexpr uint32_t kSmallGraph = 4096;
+constexpr uint32_t kFloydWarshallUpTo = 16384;  // a 1 GiB matrix, an estimated 0.4 s
 constexpr uint64_t kDenseDivisor = 64;
 constexpr size_t kRowBatchBytes = size_t(64) << 20;
 
@@ -179,7 +189,7 @@ void apsp(const Graph &g, float *dist, const RunConfig &config, RunReport &repor
     GG_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
     const bool fits = padded * padded * sizeof(float) <= free_bytes / 2;
     const bool dense = g.m() >= uint64_t(n) * n / kDenseDivisor;
-    if (fits && (n <= kSmallGraph || dense))
+    if (fits && (n <= kFloydWarshallUpTo || dense))
         floyd_warshall(graph, dist, info, stream.get(), report);
     else
         repeated_sssp(g, graph, dist, info, stream.get(), report);

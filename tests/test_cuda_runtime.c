@@ -2,7 +2,9 @@
  * device choice and the CPU fallback (these run on every machine), and, when
  * a GPU is usable, the device cache (a graph's arrays uploaded once and
  * reused), layout refusal, run statistics, concurrent runs sharing one
- * graph, and very deep searches that exercise the on-device level loop.
+ * graph (of one kind, and of four different persistent kernels), very deep
+ * searches that exercise the on-device level loop and band changes, and APSP
+ * by thousands of back-to-back searches.
  * GPU-only cases print "SKIPPED: no usable GPU (<reason>)" and skip. */
 #include <math.h>
 #include <pthread.h>
@@ -209,6 +211,17 @@ static void test_deep_searches(void **state) {
         assert_true(dist[v] == 2.0f * (float)v);
         assert_true(width[v] == 2.0f);
     }
+    /* Buckets as wide as one edge: every vertex is a band of its own, so the
+     * search changes band 100,000 times (a scan of the keys and a grid
+     * barrier each), where a race once made the blocks disagree and hang. */
+    gg_run_options narrow;
+    gg_run_options_init(&narrow);
+    narrow.delta = 2.0f;
+    gg_run_stats stats;
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_sssp(context, graph, 0, dist, &narrow, &stats), GG_OK);
+    assert_int_equal(stats.iterations, n); /* one relaxation round per vertex */
+    for (uint32_t v = 1; v < n; ++v) assert_true(dist[v] == 2.0f * (float)v);
     free(depths);
     free(parents);
     free(dist);
@@ -262,6 +275,128 @@ static void test_concurrent_runs_share_the_graph(void **state) {
     for (int t = 0; t < kThreads; ++t) gg_context_destroy(contexts[t]);
 }
 
+typedef struct mixed_run {
+    gg_context *context;
+    const gg_graph *graph;
+    int kind; /* 0 BFS, 1 SSSP, 2 SSWP, 3 BC */
+    uint32_t source;
+    void *values;
+    gg_status status;
+} mixed_run;
+
+static gg_status run_kind(gg_context *context, const gg_graph *graph, int kind, uint32_t source, void *values,
+                          const gg_run_options *options) {
+    switch (kind) {
+    case 0: return gg_run_bfs(context, graph, source, values, NULL, options, NULL);
+    case 1: return gg_run_sssp(context, graph, source, values, options, NULL);
+    case 2: return gg_run_sswp(context, graph, source, values, options, NULL);
+    default: return gg_run_bc(context, graph, &source, 1, values, options, NULL);
+    }
+}
+
+static void *run_mixed_thread(void *arg) {
+    mixed_run *run = arg;
+    for (int repeat = 0; repeat < 5 && run->status == GG_OK; ++repeat)
+        run->status = run_kind(run->context, run->graph, run->kind, run->source, run->values, NULL);
+    return NULL;
+}
+
+/* Four threads run four different persistent kernels (BFS, SSSP, SSWP, BC,
+ * each of which fills the GPU and waits at grid barriers) on one graph at
+ * once, five times each: none may wait on another's blocks, and every answer
+ * matches the CPU's. */
+static void test_concurrent_persistent_kernels(void **state) {
+    (void)state;
+    enum { kThreads = 4 };
+    gg_context *contexts[kThreads];
+    for (int t = 0; t < kThreads; ++t) contexts[t] = gpu_context();
+    gg_graph *graph = grid_graph(contexts[0], 200, 300, 1);
+    const uint32_t n = gg_graph_num_vertices(graph);
+    const size_t value_size[kThreads] = {sizeof(uint32_t), sizeof(float), sizeof(float), sizeof(double)};
+    mixed_run runs[kThreads];
+    pthread_t threads[kThreads];
+    for (int t = 0; t < kThreads; ++t) {
+        runs[t] = (mixed_run){contexts[t], graph, t, (uint32_t)t * 7919u % n, malloc(value_size[t] * n), GG_OK};
+        assert_non_null(runs[t].values);
+        assert_int_equal(pthread_create(&threads[t], NULL, run_mixed_thread, &runs[t]), 0);
+    }
+    for (int t = 0; t < kThreads; ++t) assert_int_equal(pthread_join(threads[t], NULL), 0);
+    gg_run_options cpu;
+    gg_run_options_init(&cpu);
+    cpu.backend = GG_BACKEND_CPU;
+    for (int t = 0; t < kThreads; ++t) {
+        assert_int_equal(runs[t].status, GG_OK);
+        void *want = malloc(value_size[t] * n);
+        assert_non_null(want);
+        assert_int_equal(run_kind(contexts[0], graph, t, runs[t].source, want, &cpu), GG_OK);
+        if (t < 3) {
+            assert_memory_equal(want, runs[t].values, value_size[t] * n);
+        } else {
+            const double *got = runs[t].values, *expected = want;
+            for (uint32_t v = 0; v < n; ++v) {
+                const double scale = fabs(expected[v]) > 1.0 ? fabs(expected[v]) : 1.0;
+                if (!(fabs(got[v] - expected[v]) <= 1e-9 * scale))
+                    fail_msg("BC vertex %u: %.17g on the GPU, %.17g on the CPU", v, got[v], expected[v]);
+            }
+        }
+        free(want);
+        free(runs[t].values);
+    }
+    gg_graph_destroy(graph);
+    for (int t = 0; t < kThreads; ++t) gg_context_destroy(contexts[t]);
+}
+
+/* APSP on a sparse graph above the backend's Floyd-Warshall limit (16,384
+ * vertices) runs one near-far search per source, 16,448 persistent kernels
+ * one after the other; rows are checked against the CPU's SSSP. The
+ * distance matrix takes 1 GiB of host memory. */
+static void test_apsp_by_repeated_searches(void **state) {
+    (void)state;
+    gg_context *context = gpu_context();
+    const uint32_t n = 16448, out_degree = 3;
+    const uint64_t m = (uint64_t)n * out_degree;
+    uint32_t *src = malloc(sizeof(uint32_t) * m), *dst = malloc(sizeof(uint32_t) * m);
+    float *w = malloc(sizeof(float) * m);
+    assert_non_null(src);
+    assert_non_null(dst);
+    assert_non_null(w);
+    uint64_t state_bits = 0x9e3779b97f4a7c15ULL;
+    for (uint64_t e = 0; e < m; ++e) {
+        state_bits = state_bits * 6364136223846793005ULL + 1442695040888963407ULL;
+        src[e] = (uint32_t)(e / out_degree);
+        /* A ring edge keeps every vertex reachable; the others are random. */
+        dst[e] = e % out_degree == 0 ? (src[e] + 1) % n : (uint32_t)((state_bits >> 33) % n);
+        w[e] = (float)(1 + (state_bits >> 20) % 16);
+    }
+    gg_graph *graph = NULL;
+    assert_int_equal(gg_graph_create(context, n, m, src, dst, w, NULL, &graph), GG_OK);
+    free(src);
+    free(dst);
+    free(w);
+    const uint64_t cells = (uint64_t)n * n;
+    float *dist = malloc(sizeof(float) * cells);
+    assert_non_null(dist);
+    gg_run_stats stats;
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_apsp(context, graph, dist, cells, NULL, &stats), GG_OK);
+    assert_int_equal(stats.backend, GG_BACKEND_CUDA);
+    assert_int_equal(stats.iterations, n); /* one search per source, not n / 32 pivot tiles */
+    gg_run_options cpu;
+    gg_run_options_init(&cpu);
+    cpu.backend = GG_BACKEND_CPU;
+    float *row = malloc(sizeof(float) * n);
+    assert_non_null(row);
+    const uint32_t sources[] = {0, 1, n / 2, n - 1};
+    for (size_t k = 0; k < sizeof sources / sizeof sources[0]; ++k) {
+        assert_int_equal(gg_run_sssp(context, graph, sources[k], row, &cpu, NULL), GG_OK);
+        assert_memory_equal(row, dist + (uint64_t)sources[k] * n, sizeof(float) * n);
+    }
+    free(row);
+    free(dist);
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
 /* Graphs created, used on the GPU and destroyed in a loop: the cache is
  * freed with its graph (a leak would show as growth under compute-sanitizer
  * and as an eventual out-of-memory failure). */
@@ -289,6 +424,8 @@ int main(void) {
         cmocka_unit_test(test_unsupported_layout_is_refused),
         cmocka_unit_test(test_deep_searches),
         cmocka_unit_test(test_concurrent_runs_share_the_graph),
+        cmocka_unit_test(test_concurrent_persistent_kernels),
+        cmocka_unit_test(test_apsp_by_repeated_searches),
         cmocka_unit_test(test_graphs_come_and_go),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
