@@ -4,15 +4,21 @@
  * shapes of up to 700 vertices, and with a handful of sources (an isolated
  * or sink vertex, the hub, one source listed twice) on the larger ones.
  * Values must agree to a relative 1e-9 (the path counts are exact integers in
- * double; only the order of the dependency sums differs). Then the error
+ * double; only the order of the dependency sums differs). Then a graph whose
+ * path counts overflow double (2^1100 shortest paths through a chain of
+ * diamonds, beside a plain path of the same depth), against the reference's
+ * long double counts and against values worked out by hand. Then the error
  * paths of gg_run_bc.
  */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -67,6 +73,109 @@ static void test_bc_matches_reference(void **state) {
     gg_context_destroy(context);
 }
 
+/*
+ * A chain of kDiamonds diamonds v_i -> {a_i, b_i} -> v_(i+1), so 2^i shortest
+ * paths reach v_i from v_0; beside it a plain path v_0 -> p_1 -> ... ->
+ * p_(2 kDiamonds) of the same depth, whose vertices have one path each; both
+ * ends lead to z, then z -> t_1 -> t_2. From v_0, the level of v_K holds
+ * counts 2^1100 and 1 (more than double's whole range), and z has 2^1100 + 1.
+ */
+enum { kDiamonds = 1100 };
+
+static uint32_t diamond_v(uint32_t i) { return 3 * i; }
+static uint32_t diamond_a(uint32_t i) { return 3 * i + 1; }
+static uint32_t plain_p(uint32_t j) { return 3 * kDiamonds + j; } /* j = 1 .. 2 kDiamonds */
+static uint32_t join_z(void) { return 5 * kDiamonds + 1; }
+
+static void diamond_chain_shape(shape *s, int undirected) {
+    memset(s, 0, sizeof *s);
+    snprintf(s->name, sizeof s->name, "diamond_chain_%s_%d", undirected ? "und" : "dir", kDiamonds);
+    s->n = 5 * kDiamonds + 4;
+    s->undirected = undirected;
+    s->duplicates = GG_DUPLICATES_KEEP_MIN;
+    s->capacity = 6 * kDiamonds + 4;
+    s->src = zeroed_alloc(s->capacity, sizeof *s->src);
+    s->dst = zeroed_alloc(s->capacity, sizeof *s->dst);
+    uint64_t m = 0;
+#define EDGE(u, v) (s->src[m] = (u), s->dst[m] = (v), m++)
+    for (uint32_t i = 0; i < kDiamonds; ++i) {
+        EDGE(diamond_v(i), diamond_a(i));
+        EDGE(diamond_v(i), diamond_a(i) + 1);
+        EDGE(diamond_a(i), diamond_v(i + 1));
+        EDGE(diamond_a(i) + 1, diamond_v(i + 1));
+    }
+    EDGE(diamond_v(0), plain_p(1));
+    for (uint32_t j = 1; j < 2 * kDiamonds; ++j) EDGE(plain_p(j), plain_p(j + 1));
+    EDGE(diamond_v(kDiamonds), join_z());
+    EDGE(plain_p(2 * kDiamonds), join_z());
+    EDGE(join_z(), join_z() + 1);
+    EDGE(join_z() + 1, join_z() + 2);
+#undef EDGE
+    s->m = m;
+    assert_int_equal(m, s->capacity);
+}
+
+static void test_bc_path_counts_beyond_double(void **state) {
+    const test_backend *backend = *state;
+    if (LDBL_MAX_EXP <= DBL_MAX_EXP) {
+        printf("SKIPPED: long double has double's range here; the reference would overflow too\n");
+        skip();
+    }
+    gg_context *context = backend_context(backend);
+    gg_run_options options = backend_run_options(backend);
+    for (int undirected = 0; undirected <= 1; ++undirected) {
+        shape s;
+        diamond_chain_shape(&s, undirected);
+        ref_graph ref;
+        ref_graph_from_shape(&s, &ref);
+        gg_graph *graph = shape_build(context, &s);
+        double *bc = zeroed_alloc(s.n, sizeof *bc), *expected = zeroed_alloc(s.n, sizeof *expected);
+
+        /* From v_0 alone (the same DAG in both directions): every vertex
+         * below v_i is reached only through it, but for z, t_1 and t_2,
+         * reached through v_K on all but one of 2^1100 + 1 paths:
+         * centrality(v_i) = 3 (K - i) + 3; on the plain path the 3 vertices
+         * past z count 1 / (2^1100 + 1) each, which is 0 in double:
+         * centrality(p_j) = 2K - j. */
+        const uint32_t start = diamond_v(0);
+        expect_ok(context, gg_run_bc(context, graph, &start, 1, bc, &options, NULL), s.name);
+        for (uint32_t v = 0; v < s.n; ++v)
+            if (!isfinite(bc[v])) fail_msg("%s from v_0: vertex %u has centrality %g", s.name, v, bc[v]);
+        for (uint32_t i = 1; i <= kDiamonds; ++i) {
+            const double want = 3.0 * (kDiamonds - i) + 3.0;
+            if (!(fabs(bc[diamond_v(i)] - want) <= 1e-9 * want))
+                fail_msg("%s from v_0: centrality of v_%u is %.17g, expected %.17g", s.name, i,
+                         bc[diamond_v(i)], want);
+        }
+        for (uint32_t j = 1; j < 2 * kDiamonds; ++j) {
+            const double want = 2.0 * kDiamonds - j;
+            if (!(fabs(bc[plain_p(j)] - want) <= 1e-9 * want))
+                fail_msg("%s from v_0: centrality of p_%u is %.17g, expected %.17g", s.name, j,
+                         bc[plain_p(j)], want);
+        }
+        ref_bc(&ref, &start, 1, expected);
+        compare_centrality(s.name, bc, expected, s.n);
+
+        /* Several sources, one of them twice, on both directions. */
+        const uint32_t sources[] = {diamond_v(0), diamond_a(0), plain_p(1), diamond_v(kDiamonds / 2), join_z(),
+                                    diamond_v(0)};
+        const uint32_t count = sizeof sources / sizeof sources[0];
+        gg_run_stats stats;
+        gg_run_stats_init(&stats);
+        expect_ok(context, gg_run_bc(context, graph, sources, count, bc, &options, &stats), s.name);
+        check_stats(&stats, backend, 1);
+        ref_bc(&ref, sources, count, expected);
+        compare_centrality(s.name, bc, expected, s.n);
+
+        free(bc);
+        free(expected);
+        gg_graph_destroy(graph);
+        ref_graph_free(&ref);
+        shape_free(&s);
+    }
+    gg_context_destroy(context);
+}
+
 static void test_bc_errors(void **state) {
     (void)state;
     gg_context *context = cpu_context();
@@ -109,6 +218,7 @@ static void test_bc_errors(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         GG_BACKEND_TESTS(test_bc_matches_reference),
+        GG_BACKEND_TESTS(test_bc_path_counts_beyond_double),
         cmocka_unit_test(test_bc_errors),
     };
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);

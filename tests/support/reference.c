@@ -267,7 +267,13 @@ void ref_bc(const ref_graph *g, const uint32_t *sources, uint32_t num_sources, d
     const uint32_t n = g->n;
     uint32_t *stack = checked_calloc(n, sizeof *stack), *queue = checked_calloc(n, sizeof *queue);
     int64_t *distance = checked_calloc(n, sizeof *distance);
-    double *sigma = checked_calloc(n, sizeof *sigma), *delta = checked_calloc(n, sizeof *delta);
+    /* Path counts in long double: they grow exponentially with depth (2^1100
+     * on a chain of 1100 diamonds, about 2^2043 from the centre of a 2048 x
+     * 2048 grid) and overflow double, whose largest value is about 2^1024;
+     * the x86-64 80-bit format (and the 128-bit one elsewhere) reaches
+     * 2^16384. Only the dependencies are doubles. */
+    long double *sigma = checked_calloc(n, sizeof *sigma);
+    double *delta = checked_calloc(n, sizeof *delta);
     /* Predecessor lists: P[w] holds one entry per shortest-path edge v -> w, so its
      * size is bounded by w's in-degree. */
     uint64_t *pred_start = checked_calloc((size_t)n + 1, sizeof *pred_start);
@@ -307,7 +313,7 @@ void ref_bc(const ref_graph *g, const uint32_t *sources, uint32_t num_sources, d
             uint32_t w = stack[--top];
             for (uint32_t i = 0; i < pred_count[w]; ++i) {
                 uint32_t v = pred[pred_start[w] + i];
-                delta[v] += sigma[v] / sigma[w] * (1.0 + delta[w]);
+                delta[v] += (double)(sigma[v] / sigma[w] * (1.0L + delta[w]));
             }
             if (w != s) centrality[w] += delta[w];
         }

@@ -40,7 +40,8 @@ void ref_sswp(const ref_graph *g, uint32_t source, float *width);
 void ref_cc(const ref_graph *g, uint32_t *label);
 /* networkx-style power iteration in double; returns the iterations run. */
 uint32_t ref_pagerank(const ref_graph *g, double damping, double tolerance, uint32_t max_iterations, double *rank);
-/* Brandes over the given sources, unweighted, no normalisation. */
+/* Brandes over the given sources, unweighted, no normalisation; path counts
+ * in long double, so that counts beyond double's range stay finite. */
 void ref_bc(const ref_graph *g, const uint32_t *sources, uint32_t num_sources, double *centrality);
 /* y(v) = sum over edges u -> v of w * x(u), in double. */
 void ref_spmv(const ref_graph *g, const float *x, double *y);
