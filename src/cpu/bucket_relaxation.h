@@ -22,9 +22,9 @@
 // label-correcting method: any later improvement re-queues the vertex); the
 // clamp only bounds memory when weights / delta are extreme.
 //
-// A round whose frontier holds fewer than kParallelRound vertices runs on the
-// calling thread: high-diameter graphs (roads, paths) have thousands of tiny
-// rounds, and waking the team for each would cost more than the work.
+// A round whose frontier holds fewer than kParallelRound vertices is relaxed by
+// one thread of the team: high-diameter graphs (roads, paths) have thousands
+// of tiny rounds, too small to share.
 #pragma once
 
 #include <algorithm>
@@ -108,6 +108,11 @@ private:
 
 // Relaxes from `source` until no bucket holds work. `value` must hold the
 // policy's initial values, with value[source] already set.
+//
+// The whole loop runs inside one thread team, as GAP's delta-stepping does:
+// each round costs a few barriers instead of a fork/join, which matters on
+// high-diameter graphs with thousands of rounds. A round's bookkeeping (the
+// next bucket, the frontier's layout) is done by one thread in `single`.
 template <class Policy>
 RelaxationTotals relax_by_buckets(const Csr &out, uint32_t source, float *value, const Policy &policy,
                                   int threads) {
@@ -115,52 +120,62 @@ RelaxationTotals relax_by_buckets(const Csr &out, uint32_t source, float *value,
     const Relaxer<Policy> relaxer(out, value, policy);
     std::vector<BucketRing> rings(size_t(std::max(threads, 1)));
     std::vector<uint64_t> offsets(rings.size() + 1, 0);
-    std::vector<uint32_t> frontier, batch;
+    std::vector<uint32_t> frontier;
     RelaxationTotals totals;
 
     uint64_t current = policy.bucket(value[source]);
     rings[0].slot(current).push_back(source);
     rings[0].highest = current;
-    while (true) {
-        uint64_t next = kNoBucket;
-        for (BucketRing &ring : rings) next = std::min(next, ring.first_nonempty(current));
-        if (next == kNoBucket) break;
-        current = next;
-        ++totals.rounds;
-        for (size_t t = 0; t < rings.size(); ++t) offsets[t + 1] = offsets[t] + rings[t].slot(current).size();
-        const uint64_t size = offsets.back();
-
-        if (size < kParallelRound) {
-            frontier.clear();
-            for (BucketRing &ring : rings) {
-                std::vector<uint32_t> &slot = ring.slot(current);
-                frontier.insert(frontier.end(), slot.begin(), slot.end());
-                slot.clear();
-            }
-            for (uint32_t u : frontier) relaxer.relax(u, current, rings[0]);
-            relaxer.fuse(current, rings[0], batch);
-            continue;
-        }
-
-        if (frontier.size() < size) frontier.resize(size);
+    uint64_t size = 0;   // vertices in the current round's frontier
+    bool done = false;   // no bucket holds work
 #pragma omp parallel num_threads(int(rings.size()))
-        {
-            const int me = omp_get_thread_num();
-            BucketRing &ring = rings[size_t(me)];
-            std::vector<uint32_t> &slot = ring.slot(current);
-            std::copy(slot.begin(), slot.end(), frontier.begin() + int64_t(offsets[size_t(me)]));
-            slot.clear();
-            if (me == 0)  // a smaller team than asked for: the idle threads' rings are drained here
-                for (size_t t = size_t(omp_get_num_threads()); t < rings.size(); ++t) {
-                    std::vector<uint32_t> &other = rings[t].slot(current);
-                    std::copy(other.begin(), other.end(), frontier.begin() + int64_t(offsets[t]));
-                    other.clear();
+    {
+        const size_t me = size_t(omp_get_thread_num());
+        const size_t members = size_t(omp_get_num_threads());
+        BucketRing &ring = rings[me];
+        std::vector<uint32_t> batch;
+        // Every thread reads `done`, `size` and `current` after the barrier
+        // that ends the single block writing them.
+        while (true) {
+#pragma omp single
+            {
+                uint64_t next = kNoBucket;
+                for (BucketRing &r : rings) next = std::min(next, r.first_nonempty(current));
+                if (next == kNoBucket) {
+                    done = true;
+                } else {
+                    current = next;
+                    ++totals.rounds;
+                    for (size_t t = 0; t < rings.size(); ++t)
+                        offsets[t + 1] = offsets[t] + rings[t].slot(current).size();
+                    size = offsets.back();
+                    if (frontier.size() < size) frontier.resize(size);
+                    // A smaller team than asked for: the idle threads' rings are drained here.
+                    for (size_t t = members; t < rings.size(); ++t) {
+                        std::vector<uint32_t> &other = rings[t].slot(current);
+                        std::copy(other.begin(), other.end(), frontier.begin() + int64_t(offsets[t]));
+                        other.clear();
+                    }
                 }
+            }
+            if (done) break;
+            std::vector<uint32_t> &own = ring.slot(current);
+            std::copy(own.begin(), own.end(), frontier.begin() + int64_t(offsets[me]));
+            own.clear();
 #pragma omp barrier
-            std::vector<uint32_t> local_batch;
+            if (size < kParallelRound) {
+                // Too small to share: one thread relaxes it while the others wait.
+#pragma omp single
+                {
+                    for (uint64_t i = 0; i < size; ++i) relaxer.relax(frontier[i], current, ring);
+                    relaxer.fuse(current, ring, batch);
+                }
+            } else {
 #pragma omp for schedule(dynamic, 64) nowait
-            for (int64_t i = 0; i < int64_t(size); ++i) relaxer.relax(frontier[size_t(i)], current, ring);
-            relaxer.fuse(current, ring, local_batch);
+                for (int64_t i = 0; i < int64_t(size); ++i) relaxer.relax(frontier[size_t(i)], current, ring);
+                relaxer.fuse(current, ring, batch);
+#pragma omp barrier
+            }
         }
     }
     for (const BucketRing &ring : rings) totals.edges_visited += ring.edges;
