@@ -5,20 +5,42 @@
  *
  * 1. Levels: the direction-optimizing BFS of bfs_engine.cu, which leaves the
  *    reached vertices in visit order with the start of every level.
- * 2. Path counts, in double: level by level, sigma(v) = sum of sigma(u) over
- *    in-neighbours u one level up (a pull over the CSC, so no atomics and the
- *    counts are exact integers up to 2^53).
+ * 2. Path counts: level by level, sigma(v) = sum of sigma(u) over
+ *    in-neighbours u one level up (a pull over the CSC, no atomics).
  * 3. Dependencies, deepest level first: delta(v) = sum over out-neighbours w
  *    one level down of sigma(v)/sigma(w) * (1 + delta(w)); centrality(v) +=
  *    delta(v) for v other than the source.
+ *
+ * Path counts beyond double. The number of shortest paths grows
+ * exponentially with depth (from the centre of a 2048 x 2048 grid it reaches
+ * C(2048, 1024), about 2^2043), so a double overflows to inf and inf/inf
+ * gives NaN. Brandes' step 3 only needs the ratios sigma(v)/sigma(w) along
+ * edges, so each count is kept as a pair: sigma = mass * 2^(512 * scale),
+ * mass a double in [1, 2^512), scale an integer. A sum aligns its terms to
+ * the largest scale (a term two or more scales below is smaller than half an
+ * ulp of the total and is dropped, which is what the addition would have
+ * rounded it to) and moves 2^512 into the scale when the mass reaches it.
+ * Counts below 2^53 keep scale 0 and are the exact integers they were. One
+ * scale per BFS level would not do: within one level the counts can differ by
+ * more than double's whole range (on that grid, 1 path along the axes against
+ * 2^1019 on the diagonal at depth 1024, and far more on larger grids). The
+ * ratio of step 3 is mass(v)/mass(w) * 2^(512 * (scale(v) - scale(w))), at
+ * most 1; src/cpu/bc.cpp keeps its counts the same way. A pair takes 16
+ * bytes, read with one load: with the scale in an array of its own, BC took
+ * 10.5 ms on kron and 11.6 ms on urand (scale 22, H100) instead of 9.6 and
+ * 9.9 ms (8.7 and 8.7 ms for plain doubles, which gave NaN on the grid).
  *
  * Steps 2 and 3 run in one persistent cooperative kernel with a grid barrier
  * between levels, reading the level count and boundaries from device memory,
  * so a source costs two kernel launches whatever its depth. Within a level a
  * warp takes 32 vertices; lists of 32 or more edges are reduced by the whole
  * warp, shorter ones by their own lane, and hubs are split into block-sized
- * chunks (pull_layout.cuh, after Tigr 001_e12cff375407a15a.txt §4.1) whose
- * sums are added atomically. No normalisation and no halving.
+ * chunks (pull_layout.cuh, after Tigr 001_e12cff375407a15a.txt §4.1). In
+ * step 3 the chunks add their sums to the hub atomically; in step 2 a pair
+ * cannot be added atomically, so each chunk leaves its partial count in a
+ * slot of its own and, after a grid barrier, one warp per hub of the level
+ * merges its chunks' partials in chunk order (one more barrier, on levels
+ * that hold a hub). No normalisation and no halving.
  */
 #include <cooperative_groups.h>
 
@@ -35,6 +57,117 @@ namespace {
 // One block of 1024 threads per SM: fewer blocks make cheaper grid barriers.
 constexpr int kBcThreads = 1024;
 
+// A shortest-path count: mass * 2^(kScaleBits * scale), mass in [1, 2^512)
+// once normalised (0 for "no paths").
+constexpr int kScaleBits = 512;
+constexpr double kScaleUnit = 0x1p512;
+constexpr double kInverseScaleUnit = 0x1p-512;
+
+// 16 bytes, so that one load brings both halves (a single 32-byte sector).
+struct alignas(16) PathCount {
+    double mass;
+    int32_t scale;
+    int32_t unused;
+};
+
+// Path counts that other blocks of the kernel wrote: one 16-byte L2 load.
+__device__ __forceinline__ PathCount load_paths(const PathCount *p) {
+    const double2 raw = load_fresh(reinterpret_cast<const double2 *>(p));
+    return PathCount{raw.x, __double2loint(raw.y), 0};
+}
+
+__device__ __forceinline__ void store_paths(PathCount *p, PathCount c) {
+    *reinterpret_cast<double2 *>(p) = make_double2(c.mass, __hiloint2double(0, c.scale));
+}
+
+// Sums of doubles (dependencies) and of path counts, in the form
+// reduce_level() and the block reductions take.
+struct AddDoubles {
+    using Value = double;
+    __device__ static double zero() { return 0.0; }
+    __device__ static double add(double a, double b) { return a + b; }
+    __device__ static double shuffle_xor(double value, int offset) {
+        return __shfl_xor_sync(kFullMask, value, offset);
+    }
+};
+
+struct AddPathCounts {
+    using Value = PathCount;
+    __device__ static PathCount zero() { return PathCount{0.0, 0, 0}; }
+    __device__ static PathCount add(PathCount a, PathCount b) {
+        if (b.mass == 0.0) return a;
+        if (a.mass == 0.0) return b;
+        if (a.scale < b.scale) {
+            const PathCount t = a;
+            a = b;
+            b = t;
+        }
+        // a.mass >= 1, b.mass < 2^544: two scales below, b is under 2^-480
+        // of a and would round away; one below, it is added at 2^-512.
+        const int32_t below = a.scale - b.scale;
+        if (below == 0) return PathCount{a.mass + b.mass, a.scale, 0};
+        if (below == 1) return PathCount{a.mass + b.mass * kInverseScaleUnit, a.scale, 0};
+        return a;
+    }
+    __device__ static PathCount shuffle_xor(PathCount value, int offset) {
+        return PathCount{__shfl_xor_sync(kFullMask, value.mass, offset),
+                         __shfl_xor_sync(kFullMask, value.scale, offset), 0};
+    }
+};
+
+// A sum of at most 2^32 normalised masses is below 2^544: one step suffices.
+__device__ __forceinline__ PathCount normalised(PathCount c) {
+    if (c.mass >= kScaleUnit) {
+        c.mass *= kInverseScaleUnit;
+        ++c.scale;
+    }
+    return c;
+}
+
+// sigma(v) / sigma(w) for an edge v -> w of the shortest-path DAG (at most 1).
+__device__ __forceinline__ double path_ratio(const PathCount &v, const PathCount &w) {
+    const double ratio = v.mass / w.mass;
+    if (v.scale == w.scale) return ratio;
+    if (v.scale + 1 == w.scale) return ratio * kInverseScaleUnit;
+    int32_t shift = v.scale - w.scale;  // normally -2 or less here; below -3 the ratio is 0 anyway
+    shift = shift < -3 ? -3 : (shift > 1 ? 1 : shift);
+    return ldexp(ratio, kScaleBits * shift);
+}
+
+template <class Sum>
+__device__ __forceinline__ typename Sum::Value warp_reduce(typename Sum::Value value) {
+#pragma unroll
+    for (int offset = 16; offset > 0; offset >>= 1) value = Sum::add(value, Sum::shuffle_xor(value, offset));
+    return value;
+}
+
+// The block's total, valid in thread 0; every thread of the block calls it.
+template <class Sum>
+__device__ typename Sum::Value block_reduce(typename Sum::Value value) {
+    __shared__ typename Sum::Value partial[32];
+    value = warp_reduce<Sum>(value);
+    const int warp = threadIdx.x >> 5;
+    __syncthreads();  // a previous call may still be reading `partial`
+    if (lane_id() == 0) partial[warp] = value;
+    __syncthreads();
+    typename Sum::Value total = Sum::zero();
+    if (warp == 0) {
+        if (lane_id() < int((blockDim.x + 31) >> 5)) total = partial[lane_id()];
+        total = warp_reduce<Sum>(total);
+    }
+    return total;
+}
+
+// One word of device memory, read by thread 0 for the whole block.
+__device__ uint32_t read_for_block(const uint32_t *word) {
+    __shared__ uint32_t shared_word;
+    if (threadIdx.x == 0) shared_word = load_volatile(word);
+    __syncthreads();
+    const uint32_t value = shared_word;
+    __syncthreads();
+    return value;
+}
+
 struct BcArgs {
     DeviceCsr out, in;
     PullLayout in_hubs, out_hubs;  // hub chunks of the CSC and of the CSR
@@ -43,18 +176,21 @@ struct BcArgs {
     const uint32_t *list;
     const uint32_t *level_start;
     const BfsSummary *summary;
-    double *sigma;  // zero except where written: hubs accumulate into it
-    double *delta;  // likewise
+    PathCount *paths;        // sigma of every reached vertex
+    PathCount *chunk_paths;  // in_hubs.num_chunks partial path counts
+    uint32_t *hub_level;     // 3 slots: "a hub chunk of level d was summed" in slot d % 3
+    double *delta;           // zero except where written: hubs accumulate into it
     double *centrality;
 };
 
 // Sums term(v, x) over the list of every vertex v in list[lo, hi) and hands
 // each its total: store(v, total). A warp takes 32 vertices at a time; lists
 // of 32 or more edges are reduced by the whole warp; hubs (more than
-// hubs.hub_threshold edges) are left to reduce_hub_chunks.
-template <class Term, class Store>
+// hub_threshold edges) are left to the hub chunks.
+template <class Sum, class Term, class Store>
 __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const uint32_t *list, uint32_t lo,
                              uint32_t hi, Term term, Store store) {
+    using Value = typename Sum::Value;
     const int lane = lane_id();
     const uint64_t warps = warps_in_grid();
     for (uint64_t base = lo + uint64_t(global_warp()) * 32; base < hi; base += warps * 32) {
@@ -71,7 +207,7 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
                 end = begin;
             }
         }
-        double total = 0;
+        Value total = Sum::zero();
         unsigned long_lists = __ballot_sync(kFullMask, end - begin >= 32);
         while (long_lists) {
             const int owner = __ffs(long_lists) - 1;
@@ -79,22 +215,23 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
             const uint32_t owner_vertex = __shfl_sync(kFullMask, v, owner);
             const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
             const uint64_t owner_end = __shfl_sync(kFullMask, end, owner);
-            double part = 0;
-            for (uint64_t e = owner_begin + lane; e < owner_end; e += 32) part += term(owner_vertex, csr.indices[e]);
-            part = warp_sum(part);
+            Value part = Sum::zero();
+            for (uint64_t e = owner_begin + lane; e < owner_end; e += 32)
+                part = Sum::add(part, term(owner_vertex, csr.indices[e]));
+            part = warp_reduce<Sum>(part);
             if (lane == owner) total = part;
         }
         if (have && end - begin < 32)
-            for (uint64_t e = begin; e < end; ++e) total += term(v, csr.indices[e]);
+            for (uint64_t e = begin; e < end; ++e) total = Sum::add(total, term(v, csr.indices[e]));
         if (have) store(v, total);
     }
 }
 
-// The hubs of level d: each chunk of a hub's list is summed by one block and
-// added to accumulator[hub] (Tigr's virtual split, pull_layout.cuh).
-template <class Term>
+// The hub chunks of level d: each chunk of a hub's list is summed by one
+// block and handed to chunk_done(chunk, hub vertex, sum) in thread 0.
+template <class Sum, class Term, class ChunkDone>
 __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, const uint32_t *depth, uint32_t d,
-                                  Term term, double *accumulator) {
+                                  Term term, ChunkDone chunk_done) {
     for (uint32_t c = blockIdx.x; c < hubs.num_chunks; c += gridDim.x) {
         const uint32_t hub = hubs.chunk_hub[c];
         const uint32_t v = hubs.hub_vertex[hub];
@@ -102,10 +239,27 @@ __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, 
         const uint64_t list_end = csr.offsets[v + 1];
         const uint64_t begin = csr.offsets[v] + uint64_t(c - hubs.hub_first_chunk[hub]) * hubs.chunk_edges;
         const uint64_t end = begin + hubs.chunk_edges < list_end ? begin + hubs.chunk_edges : list_end;
-        double part = 0;
-        for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x) part += term(v, csr.indices[e]);
-        part = block_sum(part);
-        if (threadIdx.x == 0) atomicAdd(&accumulator[v], part);
+        typename Sum::Value part = Sum::zero();
+        for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x) part = Sum::add(part, term(v, csr.indices[e]));
+        part = block_reduce<Sum>(part);
+        if (threadIdx.x == 0) chunk_done(c, v, part);
+    }
+}
+
+// After the barrier that ends level d of step 2: one warp per hub of level d
+// merges its chunks' partial counts, in chunk order.
+__device__ void merge_hub_paths(const BcArgs &a, uint32_t d) {
+    const PullLayout &hubs = a.in_hubs;
+    const int lane = lane_id();
+    for (uint64_t h = global_warp(); h < hubs.num_hubs; h += warps_in_grid()) {
+        const uint32_t v = hubs.hub_vertex[h];
+        if (a.depth[v] != d) continue;  // the same for the whole warp
+        PathCount total = AddPathCounts::zero();
+        for (uint32_t c = hubs.hub_first_chunk[h] + lane; c < hubs.hub_first_chunk[h + 1]; c += 32) {
+            total = AddPathCounts::add(total, load_paths(a.chunk_paths + c));
+        }
+        total = normalised(warp_reduce<AddPathCounts>(total));
+        if (lane == 0) store_paths(a.paths + v, total);
     }
 }
 
@@ -113,33 +267,54 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
     cg::grid_group grid = cg::this_grid();
     const uint32_t levels = a.summary->levels;
     const uint32_t *depth = a.depth;
-    double *sigma = a.sigma;
+    PathCount *paths = a.paths;
     double *delta = a.delta;
     double *centrality = a.centrality;
     const uint32_t source = a.source;
 
-    if (grid.thread_rank() == 0) sigma[source] = 1.0;
+    if (grid.thread_rank() == 0) {
+        store_paths(paths + source, PathCount{1.0, 0, 0});
+        for (int slot = 0; slot < 3; ++slot) a.hub_level[slot] = 0;
+    }
     grid.sync();
     for (uint32_t d = 1; d < levels; ++d) {
         const uint32_t up = d - 1;
-        auto term = [=] __device__(uint32_t, uint32_t u) { return depth[u] == up ? load_fresh(sigma + u) : 0.0; };
-        reduce_level(a.in, a.in_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1], term,
-                     [=] __device__(uint32_t v, double total) { sigma[v] = total; });
-        reduce_hub_chunks(a.in, a.in_hubs, depth, d, term, sigma);
+        auto term = [=] __device__(uint32_t, uint32_t u) {
+            return depth[u] == up ? load_paths(paths + u) : AddPathCounts::zero();
+        };
+        reduce_level<AddPathCounts>(a.in, a.in_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1],
+                                    term, [=] __device__(uint32_t v, PathCount total) {
+                                        store_paths(paths + v, normalised(total));
+                                    });
+        PathCount *chunk_paths = a.chunk_paths;
+        uint32_t *hub_level = a.hub_level;
+        reduce_hub_chunks<AddPathCounts>(a.in, a.in_hubs, depth, d, term,
+                                         [=] __device__(uint32_t c, uint32_t, PathCount part) {
+                                             store_paths(chunk_paths + c, part);
+                                             hub_level[d % 3] = 1;
+                                         });
+        // Slot d + 1 is written next level; its last readers passed the barrier before this level.
+        if (grid.thread_rank() == 0) hub_level[(d + 1) % 3] = 0;
         grid.sync();
+        if (read_for_block(&hub_level[d % 3])) {
+            merge_hub_paths(a, d);
+            grid.sync();
+        }
     }
     for (uint32_t d = levels; d-- > 0;) {
         const uint32_t down = d + 1;
         auto term = [=] __device__(uint32_t v, uint32_t w) {
-            return depth[w] == down ? load_fresh(sigma + v) / load_fresh(sigma + w) * (1.0 + load_fresh(delta + w))
-                                    : 0.0;
+            return depth[w] == down
+                       ? path_ratio(load_paths(paths + v), load_paths(paths + w)) * (1.0 + load_fresh(delta + w))
+                       : 0.0;
         };
-        reduce_level(a.out, a.out_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1], term,
-                     [=] __device__(uint32_t v, double total) {
-                         delta[v] = total;
-                         if (v != source) centrality[v] += total;
-                     });
-        reduce_hub_chunks(a.out, a.out_hubs, depth, d, term, delta);
+        reduce_level<AddDoubles>(a.out, a.out_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1],
+                                 term, [=] __device__(uint32_t v, double total) {
+                                     delta[v] = total;
+                                     if (v != source) centrality[v] += total;
+                                 });
+        reduce_hub_chunks<AddDoubles>(a.out, a.out_hubs, depth, d, term,
+                                      [=] __device__(uint32_t, uint32_t v, double part) { atomicAdd(&delta[v], part); });
         grid.sync();
     }
     // Hubs received their dependency by atomic adds; now it is complete.
@@ -166,7 +341,9 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     const DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
 
     BfsEngine bfs(graph, info, false, true);
-    DeviceArray<double> sigma(n, "BC path counts");
+    DeviceArray<PathCount> paths(n, "BC path counts");
+    DeviceArray<PathCount> chunk_paths(graph.in_pull.num_chunks, "BC hub chunk path counts");
+    DeviceArray<uint32_t> hub_level(3, "BC hub level flags");
     DeviceArray<double> delta(n, "BC dependencies");
     DeviceArray<double> total(n, "BC centrality");
     const int blocks =
@@ -185,11 +362,14 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     a.list = bfs.list();
     a.level_start = bfs.level_start();
     a.summary = bfs.summary_pointer();
-    a.sigma = sigma.get();
+    a.paths = paths.get();
+    a.chunk_paths = chunk_paths.get();
+    a.hub_level = hub_level.get();
     a.delta = delta.get();
     a.centrality = total.get();
     for (uint32_t i = 0; i < num_sources; ++i) {
-        GG_CUDA_CHECK(cudaMemsetAsync(sigma.get(), 0, sigma.bytes(), stream.get()));
+        // Every reached vertex's path count is written before it is read;
+        // dependencies of hubs are added atomically, so they start at 0.
         GG_CUDA_CHECK(cudaMemsetAsync(delta.get(), 0, delta.bytes(), stream.get()));
         bfs.run(sources[i], stream.get());
         a.source = sources[i];
