@@ -53,18 +53,22 @@ struct Progress {
 
 bool wants_bottom_up(const Progress &p) { return p.scout > p.edges_to_check / kAlpha; }
 
-// Top-down steps until the frontier empties or the heuristic asks for
-// bottom-up, all inside one thread team. High-diameter graphs (road networks,
-// grids) have thousands of levels: two barriers per level cost far less than
-// forking and joining a team per level. Each frontier vertex claims its
+// Top-down steps until the frontier empties, the heuristic asks for
+// bottom-up, or the frontier crosses the size worth a thread team. Steps
+// whose frontiers have enough edges run back to back inside one team:
+// high-diameter graphs (road networks, grids) have thousands of levels, and
+// two barriers per level cost far less than a fork/join per level. Small
+// frontiers run on the calling thread, never meeting at a barrier (slow when
+// the machine is loaded or oversubscribed). Each frontier vertex claims its
 // unvisited out-neighbours; the scout count is the out-edges of the claimed.
-void top_down_phase(Traversal &t, Progress &p, FrontierQueue &queue, bool use_team) {
+void top_down_phase(Traversal &t, Progress &p, FrontierQueue &queue) {
+    const bool team = worth_parallel(p.scout);
     uint64_t level_scout = 0, level_examined = 0;  // summed by the team each level
-#pragma omp parallel num_threads(t.threads) if (use_team)
+#pragma omp parallel num_threads(t.threads) if (team)
     {
         // Every thread evaluates this on the same values: they change only in
         // the single block below, which ends in a barrier.
-        while (!queue.window_empty() && !wants_bottom_up(p)) {
+        while (!queue.window_empty() && !wants_bottom_up(p) && worth_parallel(p.scout) == team) {
             const Csr &out = t.out;
             const uint32_t *frontier = queue.window_begin();
             const int64_t size = int64_t(queue.window_size());
@@ -186,7 +190,6 @@ void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, c
     Progress p;
     p.edges_to_check = g.m();
     p.scout = g.out.degree(source);
-    const bool use_team = worth_parallel(uint64_t(n) + g.m());
     while (!queue.window_empty()) {
         if (wants_bottom_up(p)) {
             if (!g.in_is_built()) {
@@ -212,7 +215,7 @@ void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, c
             bitmap_to_queue(front, queue, threads);
             p.scout = 1;  // as in GAP: stay top-down for at least one step
         } else {
-            top_down_phase(t, p, queue, use_team);
+            top_down_phase(t, p, queue);
         }
     }
 

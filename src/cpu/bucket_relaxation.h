@@ -22,9 +22,10 @@
 // label-correcting method: any later improvement re-queues the vertex); the
 // clamp only bounds memory when weights / delta are extreme.
 //
-// A round whose frontier holds fewer than kParallelRound vertices is relaxed by
-// one thread of the team: high-diameter graphs (roads, paths) have thousands
-// of tiny rounds, too small to share.
+// A round whose frontier holds fewer than kParallelRound vertices runs on the
+// calling thread: high-diameter graphs (roads, paths) have thousands of tiny
+// rounds, and waking or synchronising the team for each would cost more than
+// the work.
 #pragma once
 
 #include <algorithm>
@@ -109,10 +110,11 @@ private:
 // Relaxes from `source` until no bucket holds work. `value` must hold the
 // policy's initial values, with value[source] already set.
 //
-// The whole loop runs inside one thread team, as GAP's delta-stepping does:
-// each round costs a few barriers instead of a fork/join, which matters on
-// high-diameter graphs with thousands of rounds. A round's bookkeeping (the
-// next bucket, the frontier's layout) is done by one thread in `single`.
+// Small rounds run on the calling thread. A run of large rounds runs inside
+// one thread team, as GAP's delta-stepping does, with two barriers per round
+// instead of a fork/join; the team is left as soon as a round is small again,
+// so that graphs with thousands of tiny rounds never meet at a barrier (which
+// is slow when the machine is loaded or oversubscribed).
 template <class Policy>
 RelaxationTotals relax_by_buckets(const Csr &out, uint32_t source, float *value, const Policy &policy,
                                   int threads) {
@@ -120,61 +122,62 @@ RelaxationTotals relax_by_buckets(const Csr &out, uint32_t source, float *value,
     const Relaxer<Policy> relaxer(out, value, policy);
     std::vector<BucketRing> rings(size_t(std::max(threads, 1)));
     std::vector<uint64_t> offsets(rings.size() + 1, 0);
-    std::vector<uint32_t> frontier;
+    std::vector<uint32_t> frontier, batch;
     RelaxationTotals totals;
 
     uint64_t current = policy.bucket(value[source]);
     rings[0].slot(current).push_back(source);
     rings[0].highest = current;
-    uint64_t size = 0;   // vertices in the current round's frontier
-    bool done = false;   // no bucket holds work
+    uint64_t size = 0;  // vertices in the current round's frontier
+
+    // Picks the lowest non-empty bucket at or after `current` and lays out its
+    // frontier (ring t's entries go at offsets[t]). False when none is left.
+    auto next_round = [&]() -> bool {
+        uint64_t next = kNoBucket;
+        for (BucketRing &ring : rings) next = std::min(next, ring.first_nonempty(current));
+        if (next == kNoBucket) return false;
+        current = next;
+        ++totals.rounds;
+        for (size_t t = 0; t < rings.size(); ++t) offsets[t + 1] = offsets[t] + rings[t].slot(current).size();
+        size = offsets.back();
+        if (frontier.size() < size) frontier.resize(size);
+        return true;
+    };
+    // Moves ring t's entries of the current bucket into the frontier.
+    auto gather = [&](size_t t) {
+        std::vector<uint32_t> &slot = rings[t].slot(current);
+        std::copy(slot.begin(), slot.end(), frontier.begin() + int64_t(offsets[t]));
+        slot.clear();
+    };
+
+    bool more = next_round();
+    while (more) {
+        if (size < kParallelRound) {
+            for (size_t t = 0; t < rings.size(); ++t) gather(t);
+            for (uint64_t i = 0; i < size; ++i) relaxer.relax(frontier[i], current, rings[0]);
+            relaxer.fuse(current, rings[0], batch);
+            more = next_round();
+            continue;
+        }
 #pragma omp parallel num_threads(int(rings.size()))
-    {
-        const size_t me = size_t(omp_get_thread_num());
-        const size_t members = size_t(omp_get_num_threads());
-        BucketRing &ring = rings[me];
-        std::vector<uint32_t> batch;
-        // Every thread reads `done`, `size` and `current` after the barrier
-        // that ends the single block writing them.
-        while (true) {
+        {
+            const size_t me = size_t(omp_get_thread_num());
+            const size_t members = size_t(omp_get_num_threads());
+            BucketRing &ring = rings[me];
+            std::vector<uint32_t> local_batch;
+            // `more`, `size` and `current` change only in the single blocks,
+            // whose closing barriers publish them to the whole team.
+            while (true) {
+                gather(me);
 #pragma omp single
-            {
-                uint64_t next = kNoBucket;
-                for (BucketRing &r : rings) next = std::min(next, r.first_nonempty(current));
-                if (next == kNoBucket) {
-                    done = true;
-                } else {
-                    current = next;
-                    ++totals.rounds;
-                    for (size_t t = 0; t < rings.size(); ++t)
-                        offsets[t + 1] = offsets[t] + rings[t].slot(current).size();
-                    size = offsets.back();
-                    if (frontier.size() < size) frontier.resize(size);
-                    // A smaller team than asked for: the idle threads' rings are drained here.
-                    for (size_t t = members; t < rings.size(); ++t) {
-                        std::vector<uint32_t> &other = rings[t].slot(current);
-                        std::copy(other.begin(), other.end(), frontier.begin() + int64_t(offsets[t]));
-                        other.clear();
-                    }
-                }
-            }
-            if (done) break;
-            std::vector<uint32_t> &own = ring.slot(current);
-            std::copy(own.begin(), own.end(), frontier.begin() + int64_t(offsets[me]));
-            own.clear();
-#pragma omp barrier
-            if (size < kParallelRound) {
-                // Too small to share: one thread relaxes it while the others wait.
-#pragma omp single
-                {
-                    for (uint64_t i = 0; i < size; ++i) relaxer.relax(frontier[i], current, ring);
-                    relaxer.fuse(current, ring, batch);
-                }
-            } else {
+                for (size_t t = members; t < rings.size(); ++t) gather(t);  // rings of threads the team lacks
 #pragma omp for schedule(dynamic, 64) nowait
                 for (int64_t i = 0; i < int64_t(size); ++i) relaxer.relax(frontier[size_t(i)], current, ring);
-                relaxer.fuse(current, ring, batch);
+                relaxer.fuse(current, ring, local_batch);
 #pragma omp barrier
+#pragma omp single
+                more = next_round();
+                if (!more || size < kParallelRound) break;
             }
         }
     }
