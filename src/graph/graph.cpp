@@ -23,22 +23,28 @@ uint32_t Graph::source_of(uint64_t e) const {
     return static_cast<uint32_t>((it - out.offsets.begin()) - 1);
 }
 
+// One parallel pass: it runs on every load and build, so it must not be the
+// serial tail of an otherwise parallel pipeline.
 void compute_weight_facts(Graph &g) {
-    const auto &w = g.out.weights;
-    g.has_negative_weight = false;
-    g.integer_weights = true;
-    g.min_weight = w.empty() ? 1.0f : w[0];
-    g.max_weight = g.min_weight;
-    for (uint64_t e = 0; e < w.size(); ++e) {
-        float x = w[e];
-        if (x < g.min_weight) g.min_weight = x;
-        if (x > g.max_weight) g.max_weight = x;
-        if (x < 0 && !g.has_negative_weight) {
-            g.has_negative_weight = true;
-            g.first_negative_edge = e;
-        }
-        if (g.integer_weights && (x != std::floor(x) || std::fabs(x) >= 16777216.0f)) g.integer_weights = false;
+    const float *w = g.out.weights.data();
+    const int64_t m = int64_t(g.out.weights.size());
+    float lo = m ? w[0] : 1.0f, hi = lo;
+    uint64_t first_negative = UINT64_MAX;
+    int all_integer = 1;
+#pragma omp parallel for schedule(static) reduction(min : lo, first_negative) reduction(max : hi) \
+    reduction(&& : all_integer)
+    for (int64_t e = 0; e < m; ++e) {
+        const float x = w[e];
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+        if (x < 0 && uint64_t(e) < first_negative) first_negative = uint64_t(e);
+        all_integer = all_integer && x == std::floor(x) && std::fabs(x) < 16777216.0f;
     }
+    g.min_weight = lo;
+    g.max_weight = hi;
+    g.has_negative_weight = first_negative != UINT64_MAX;
+    g.first_negative_edge = g.has_negative_weight ? first_negative : 0;
+    g.integer_weights = all_integer != 0;
 }
 
 // Counting sort by destination. Sources are scanned in increasing order, so a
