@@ -405,6 +405,64 @@ static void test_ggb_limits_and_detection(void **state) {
     free(data);
 }
 
+/* A directed multigraph saved as .ggb, then flagged undirected: it loads only
+ * when every edge u -> v is mirrored by v -> u as often and with the same
+ * weights. Pins the symmetry check down on multiplicities and weights. */
+static gg_status load_flagged_undirected(uint64_t m, const uint32_t *src, const uint32_t *dst, const float *w,
+                                         const char *name, char *path, size_t path_size) {
+    gg_graph_options keep_all;
+    gg_graph_options_init(&keep_all);
+    keep_all.duplicates = GG_DUPLICATES_KEEP_ALL;
+    gg_graph *g = NULL;
+    assert_int_equal(gg_graph_create(ctx, 3, m, src, dst, w, &keep_all, &g), GG_OK);
+    tmp_path(path, path_size, name);
+    assert_int_equal(gg_graph_save(ctx, g, path, GG_FORMAT_GGB), GG_OK);
+    gg_graph_destroy(g);
+    size_t size;
+    unsigned char *data = read_bytes(path, &size);
+    put_le(data + 12, 0x3, 4); /* undirected | weighted */
+    refresh_checksum(data, size);
+    write_bytes(path, data, size);
+    free(data);
+    g = NULL;
+    gg_status status = gg_graph_load(ctx, path, GG_FORMAT_GGB, NULL, &g);
+    gg_graph_destroy(g);
+    return status;
+}
+
+static void test_ggb_undirected_symmetry_counts_copies_and_weights(void **state) {
+    (void)state;
+    char path[512];
+    {   /* mirrored with equal multiplicities and weights: accepted */
+        const uint32_t src[] = {0, 0, 1, 1, 1, 2}, dst[] = {1, 1, 0, 0, 2, 1};
+        const float w[] = {2, 2, 2, 2, 5, 5};
+        assert_int_equal(load_flagged_undirected(6, src, dst, w, "sym_ok.ggb", path, sizeof path), GG_OK);
+        unlink(path);
+    }
+    {   /* 0 -> 1 twice, 1 -> 0 once */
+        const uint32_t src[] = {0, 0, 1}, dst[] = {1, 1, 0};
+        const float w[] = {2, 2, 2};
+        gg_status s = load_flagged_undirected(3, src, dst, w, "sym_copies.ggb", path, sizeof path);
+        expect_load_failure(path, NULL, GG_ERROR_PARSE, 0, "edge 0 -> 1 has no matching 1 -> 0");
+        assert_int_equal(s, GG_ERROR_PARSE);
+        unlink(path);
+    }
+    {   /* 1 -> 0 twice, 0 -> 1 once: the extra copy sits in the mirror list */
+        const uint32_t src[] = {0, 1, 1}, dst[] = {1, 0, 0};
+        const float w[] = {2, 2, 2};
+        assert_int_equal(load_flagged_undirected(3, src, dst, w, "sym_extra.ggb", path, sizeof path), GG_ERROR_PARSE);
+        unlink(path);
+    }
+    {   /* mirrored, but with another weight */
+        const uint32_t src[] = {0, 1, 1, 2}, dst[] = {1, 0, 2, 1};
+        const float w[] = {2, 3, 5, 5};
+        gg_status s = load_flagged_undirected(4, src, dst, w, "sym_weight.ggb", path, sizeof path);
+        expect_load_failure(path, NULL, GG_ERROR_PARSE, 0, "edge 0 -> 1 has no matching 1 -> 0");
+        assert_int_equal(s, GG_ERROR_PARSE);
+        unlink(path);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mtx_malformed),
@@ -417,6 +475,7 @@ int main(void) {
         cmocka_unit_test(test_ggb_checksum_matches_its_definition),
         cmocka_unit_test(test_ggb_malformed),
         cmocka_unit_test(test_ggb_limits_and_detection),
+        cmocka_unit_test(test_ggb_undirected_symmetry_counts_copies_and_weights),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
