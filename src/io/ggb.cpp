@@ -107,37 +107,19 @@ void check_weights(const InputFile &in, const Csr &csr) {
         corrupt(in, format("the weight of edge %llu is not finite", (unsigned long long)first_bad).c_str());
 }
 
-// Symmetric means the transpose equals the graph: for every u and every
-// neighbour v, the run of v's in u's sorted list equals the run of u's in v's
-// list, weight for weight. Every run of every list is checked, so a mirror
-// run longer than its original is caught from the mirror's side. Sources are
-// independent, so the check is parallel (the serial version was the slowest
-// step of loading an undirected graph).
-// Returns the first neighbour of u without a matching run, or UINT32_MAX.
-uint32_t unmatched_neighbour(const Csr &csr, uint32_t u) {
-    const uint32_t *ids = csr.indices.data();
-    const float *w = csr.weights.data();
-    for (uint64_t e = csr.offsets[u], end = csr.offsets[u + 1]; e < end;) {
-        const uint32_t v = ids[e];
-        uint64_t run_end = e + 1;
-        while (run_end < end && ids[run_end] == v) ++run_end;
-        const uint32_t *lo = std::lower_bound(ids + csr.offsets[v], ids + csr.offsets[v + 1], u);
-        const uint64_t mirror = uint64_t(lo - ids);
-        for (uint64_t k = 0; k < run_end - e; ++k)
-            if (mirror + k >= csr.offsets[v + 1] || ids[mirror + k] != u || w[mirror + k] != w[e + k]) return v;
-        e = run_end;
-    }
-    return UINT32_MAX;
-}
-
+// Symmetric means the transpose equals the graph. Visiting sources in order,
+// edge u -> v must match the next unmatched entry of v's sorted list.
 void check_symmetric(const InputFile &in, const Csr &csr) {
-    uint64_t first_bad = UINT64_MAX;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first_bad)
-    for (int64_t u = 0; u < int64_t(csr.n); ++u)
-        if (uint64_t(u) < first_bad && unmatched_neighbour(csr, uint32_t(u)) != UINT32_MAX) first_bad = uint64_t(u);
-    if (first_bad == UINT64_MAX) return;
-    const uint32_t u = uint32_t(first_bad), v = unmatched_neighbour(csr, u);
-    corrupt(in, format("flagged undirected, but edge %u -> %u has no matching %u -> %u", u, v, v, u).c_str());
+    std::vector<uint64_t> next(csr.offsets.begin(), csr.offsets.end() - 1);
+    for (uint32_t u = 0; u < csr.n; ++u) {
+        for (uint64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
+            uint32_t v = csr.indices[e];
+            uint64_t &at = next[v];
+            if (at == csr.offsets[v + 1] || csr.indices[at] != u || csr.weights[at] != csr.weights[e])
+                corrupt(in, format("flagged undirected, but edge %u -> %u has no matching %u -> %u", u, v, v, u).c_str());
+            ++at;
+        }
+    }
 }
 
 }  // namespace
