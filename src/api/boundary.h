@@ -59,6 +59,12 @@ inline void require(const void *p, const char *what) {
     if (p == nullptr) fail(GG_ERROR_INVALID_ARGUMENT, "%s must not be NULL", what);
 }
 
+// The graph behind a handle, or GG_ERROR_INVALID_ARGUMENT when it is NULL.
+inline const Graph &graph_of(const gg_graph *graph) {
+    require(graph, "graph");
+    return graph->graph;
+}
+
 // Options structs grow at their end: copy the caller's first struct_size
 // bytes over the defaults, so that a caller built against an older header
 // gets defaults for the fields it does not know.

@@ -8,6 +8,7 @@
 
 using gg::fail;
 using gg::guarded;
+using gg::graph_of;
 using gg::require;
 
 namespace {
@@ -31,11 +32,6 @@ gg_graph *wrap(gg::Graph &&g) {
     auto *handle = new gg_graph;
     handle->graph = std::move(g);
     return handle;
-}
-
-const gg::Graph &graph_of(const gg_graph *graph) {
-    require(graph, "graph");
-    return graph->graph;
 }
 
 void copy_csr(const gg::Csr &csr, uint64_t *offsets, uint32_t *indices, float *weights) {

@@ -22,12 +22,12 @@ void gg_partition_options_init(gg_partition_options *options) {
 gg_status gg_partition(gg_context *context, const gg_graph *graph, uint32_t num_parts, uint32_t *parts,
                        uint64_t *edge_cut, const gg_partition_options *options) {
     return guarded(context, "gg_partition", [&] {
-        require(graph, "graph");
+        const gg::Graph &g = gg::graph_of(graph);
         require(parts, "parts");
         gg_partition_options o = gg::read_options(options, gg_partition_options_init, "gg_partition_options");
         if (num_parts == 0) fail(GG_ERROR_INVALID_ARGUMENT, "num_parts must be at least 1");
         if (o.ufactor < 0) fail(GG_ERROR_INVALID_ARGUMENT, "gg_partition_options.ufactor is %d; it must be >= 0", o.ufactor);
-        uint64_t cut = gg::metis_partition(graph->graph, num_parts, parts, o.seed, o.ufactor == 0 ? 30 : o.ufactor);
+        uint64_t cut = gg::metis_partition(g, num_parts, parts, o.seed, o.ufactor == 0 ? 30 : o.ufactor);
         if (edge_cut) *edge_cut = cut;
     });
 }
@@ -49,7 +49,7 @@ gg_status gg_shard(gg_context *context, const gg_graph *graph, const gg_shard_op
     return guarded(context, "gg_shard", [&] {
         require(out_shards, "out_shards");
         *out_shards = nullptr;
-        require(graph, "graph");
+        const gg::Graph &g = gg::graph_of(graph);
         gg_shard_options o = gg::read_options(options, gg_shard_options_init, "gg_shard_options");
         gg::ShardOptions s;
         s.vertices_per_shard = o.vertices_per_shard;
@@ -60,7 +60,7 @@ gg_status gg_shard(gg_context *context, const gg_graph *graph, const gg_shard_op
                  s.vertex_value_bytes, s.shared_memory_bytes);
         auto *handle = new gg_shards;
         try {
-            handle->shards = gg::build_shards(graph->graph, s);
+            handle->shards = gg::build_shards(g, s);
         } catch (...) {
             delete handle;
             throw;

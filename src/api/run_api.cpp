@@ -12,6 +12,7 @@
 
 using gg::fail;
 using gg::guarded;
+using gg::graph_of;
 using gg::require;
 
 namespace {
@@ -88,11 +89,6 @@ void execute(const Plan &plan, gg_run_stats *user_stats, CpuFn &&cpu_fn, CudaFn 
     stats.device_bytes = report.device_bytes;
     std::strncpy(stats.fallback_reason, plan.fallback_reason.c_str(), sizeof stats.fallback_reason - 1);
     gg::write_stats(user_stats, stats);
-}
-
-const gg::Graph &graph_of(const gg_graph *graph) {
-    require(graph, "graph");
-    return graph->graph;
 }
 
 void check_source(const gg::Graph &g, uint32_t source) {
