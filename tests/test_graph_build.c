@@ -18,6 +18,7 @@
 
 #include <unistd.h>
 
+#include "csr_copy.h"
 #include "gg.h"
 
 static gg_context *ctx;
@@ -42,43 +43,6 @@ static void expect_error_containing(gg_status got, gg_status expected, const cha
 }
 
 /* ---- a copy of a graph's arrays ----------------------------------------- */
-
-typedef struct {
-    uint32_t n;
-    uint64_t m;
-    uint64_t *offsets;
-    uint32_t *indices;
-    float *weights;
-} csr_copy;
-
-static void csr_free(csr_copy *c) {
-    free(c->offsets);
-    free(c->indices);
-    free(c->weights);
-    memset(c, 0, sizeof *c);
-}
-
-static csr_copy copy_out(const gg_graph *g) {
-    csr_copy c;
-    c.n = gg_graph_num_vertices(g);
-    c.m = gg_graph_num_edges(g);
-    c.offsets = malloc(sizeof(uint64_t) * ((size_t)c.n + 1));
-    c.indices = malloc(sizeof(uint32_t) * (c.m + 1));
-    c.weights = malloc(sizeof(float) * (c.m + 1));
-    assert_int_equal(gg_graph_copy_csr(ctx, g, c.offsets, c.indices, c.weights), GG_OK);
-    return c;
-}
-
-static csr_copy copy_in(const gg_graph *g) {
-    csr_copy c;
-    c.n = gg_graph_num_vertices(g);
-    c.m = gg_graph_num_edges(g);
-    c.offsets = malloc(sizeof(uint64_t) * ((size_t)c.n + 1));
-    c.indices = malloc(sizeof(uint32_t) * (c.m + 1));
-    c.weights = malloc(sizeof(float) * (c.m + 1));
-    assert_int_equal(gg_graph_copy_csc(ctx, g, c.offsets, c.indices, c.weights), GG_OK);
-    return c;
-}
 
 /* Sorts each neighbour list by (id, weight), so that lists holding the same
  * multiset compare equal whatever order duplicates come in. */
@@ -231,10 +195,10 @@ static void check_against_naive(uint32_t n, uint64_t m, const uint32_t *src, con
     assert_int_equal(gg_graph_is_weighted(g), w != NULL);
 
     csr_copy want = naive_build(n, m, src, dst, w, o);
-    csr_copy got = copy_out(g);
+    csr_copy got = csr_copy_out(ctx, g);
     expect_same_csr(&got, &want, what);
 
-    csr_copy want_in = naive_transpose(&want), got_in = copy_in(g);
+    csr_copy want_in = naive_transpose(&want), got_in = csr_copy_in(ctx, g);
     sort_lists(&want_in);
     sort_lists(&got_in);
     expect_same_csr(&got_in, &want_in, what);
@@ -249,10 +213,10 @@ static void check_against_naive(uint32_t n, uint64_t m, const uint32_t *src, con
     }
     free(in_degrees);
     free(out_degrees);
-    csr_free(&want);
-    csr_free(&got);
-    csr_free(&want_in);
-    csr_free(&got_in);
+    csr_copy_free(&want);
+    csr_copy_free(&got);
+    csr_copy_free(&want_in);
+    csr_copy_free(&got_in);
     gg_graph_destroy(g);
 }
 
@@ -280,7 +244,7 @@ static void test_duplicate_policies(void **state) {
         opt.duplicates = cases[i].policy;
         gg_graph *g = NULL;
         assert_int_equal(gg_graph_create(ctx, 2, 4, src, dst, w, &opt, &g), GG_OK);
-        csr_copy c = copy_out(g);
+        csr_copy c = csr_copy_out(ctx, g);
         assert_int_equal(c.m, cases[i].m);
         uint64_t from_zero = c.offsets[1];
         for (uint64_t e = 0; e < from_zero; ++e) {
@@ -290,7 +254,7 @@ static void test_duplicate_policies(void **state) {
                          c.weights[e], cases[i].first_weights[e]);
         }
         assert_true(c.weights[c.m - 1] == 4.0f); /* 1 -> 0 alone */
-        csr_free(&c);
+        csr_copy_free(&c);
         gg_graph_destroy(g);
     }
 }
@@ -308,11 +272,11 @@ static void test_self_loops_kept_by_default_and_dropped_on_request(void **state)
     gg_graph_options_init(&opt);
     opt.drop_self_loops = 1;
     assert_int_equal(gg_graph_create(ctx, 2, 3, src, dst, NULL, &opt, &g), GG_OK);
-    csr_copy c = copy_out(g);
+    csr_copy c = csr_copy_out(ctx, g);
     assert_int_equal(c.m, 1);
     assert_int_equal(c.offsets[1], 0);
     assert_int_equal(c.indices[0], 0);
-    csr_free(&c);
+    csr_copy_free(&c);
     gg_graph_destroy(g);
 }
 
@@ -327,14 +291,14 @@ static void test_undirected_stores_both_directions_and_loops_once(void **state) 
     gg_graph *g = NULL;
     assert_int_equal(gg_graph_create(ctx, 3, 2, src, dst, w, &opt, &g), GG_OK);
     assert_int_equal(gg_graph_is_undirected(g), 1);
-    csr_copy c = copy_out(g);
+    csr_copy c = csr_copy_out(ctx, g);
     const uint64_t offsets[] = {0, 1, 2, 3};
     const uint32_t indices[] = {1, 0, 2};
     const float weights[] = {3, 3, 9};
     assert_memory_equal(c.offsets, offsets, sizeof offsets);
     assert_memory_equal(c.indices, indices, sizeof indices);
     assert_memory_equal(c.weights, weights, sizeof weights);
-    csr_free(&c);
+    csr_copy_free(&c);
     gg_graph_destroy(g);
 }
 
@@ -345,9 +309,9 @@ static void test_unweighted_edges_get_weight_one(void **state) {
     gg_graph *g = NULL;
     assert_int_equal(gg_graph_create(ctx, 2, 2, src, dst, NULL, NULL, &g), GG_OK);
     assert_int_equal(gg_graph_is_weighted(g), 0);
-    csr_copy c = copy_out(g);
+    csr_copy c = csr_copy_out(ctx, g);
     assert_true(c.weights[0] == 1.0f && c.weights[1] == 1.0f);
-    csr_free(&c);
+    csr_copy_free(&c);
     gg_graph_destroy(g);
 }
 
@@ -419,11 +383,11 @@ static void test_one_vertex(void **state) {
     gg_graph_options_init(&opt);
     opt.undirected = 1;
     assert_int_equal(gg_graph_create(ctx, 1, 2, ids, ids, NULL, &opt, &g), GG_OK);
-    csr_copy c = copy_out(g);
+    csr_copy c = csr_copy_out(ctx, g);
     assert_int_equal(c.m, 1); /* the two copies of the loop merged; stored once */
     assert_int_equal(c.offsets[1], 1);
     assert_int_equal(c.indices[0], 0);
-    csr_free(&c);
+    csr_copy_free(&c);
     gg_graph_destroy(g);
 }
 
@@ -481,14 +445,14 @@ static void test_csr_input_rules(void **state) {
     const uint32_t indices[] = {2, 1, 2, 0, 0};
     const float w[] = {5, 1, 3, 8, 2};
     assert_int_equal(gg_graph_create_csr(ctx, 3, offsets, indices, w, NULL, &g), GG_OK);
-    csr_copy c = copy_out(g);
+    csr_copy c = csr_copy_out(ctx, g);
     const uint64_t want_offsets[] = {0, 3, 3, 4};
     const uint32_t want_indices[] = {0, 1, 2, 0};
     const float want_weights[] = {8, 1, 3, 2};
     assert_memory_equal(c.offsets, want_offsets, sizeof want_offsets);
     assert_memory_equal(c.indices, want_indices, sizeof want_indices);
     assert_memory_equal(c.weights, want_weights, sizeof want_weights);
-    csr_free(&c);
+    csr_copy_free(&c);
     gg_graph_destroy(g);
 
     const uint64_t not_from_zero[] = {1, 2, 2, 2};
@@ -579,12 +543,12 @@ static void test_random_csr_against_naive(void **state) {
         gg_graph *g = NULL;
         if (gg_graph_create_csr(ctx, n, offsets, indices, weights, &opt, &g) != GG_OK)
             fail_msg("random CSR graph %d: %s", trial, gg_context_last_error(ctx));
-        csr_copy want = naive_build(n, m, src, indices, weights, o), got = copy_out(g);
+        csr_copy want = naive_build(n, m, src, indices, weights, o), got = csr_copy_out(ctx, g);
         char what[64];
         snprintf(what, sizeof what, "random CSR graph %d", trial);
         expect_same_csr(&got, &want, what);
-        csr_free(&want);
-        csr_free(&got);
+        csr_copy_free(&want);
+        csr_copy_free(&got);
         gg_graph_destroy(g);
         free(offsets);
         free(indices);

@@ -23,6 +23,7 @@
 
 #include <cmocka.h>
 
+#include "csr_copy.h"
 #include "gg.h"
 
 static gg_context *ctx;
@@ -60,31 +61,6 @@ static void save_ok(const gg_graph *g, const char *path, gg_format format) {
 }
 
 /* ---- graph arrays ------------------------------------------------------- */
-
-typedef struct {
-    uint32_t n;
-    uint64_t m;
-    uint64_t *offsets;
-    uint32_t *indices;
-    float *weights;
-} csr_copy;
-
-static csr_copy copy_out(const gg_graph *g) {
-    csr_copy c;
-    c.n = gg_graph_num_vertices(g);
-    c.m = gg_graph_num_edges(g);
-    c.offsets = malloc(sizeof(uint64_t) * ((size_t)c.n + 1));
-    c.indices = malloc(sizeof(uint32_t) * (c.m + 1));
-    c.weights = malloc(sizeof(float) * (c.m + 1));
-    assert_int_equal(gg_graph_copy_csr(ctx, g, c.offsets, c.indices, c.weights), GG_OK);
-    return c;
-}
-
-static void csr_free(csr_copy *c) {
-    free(c->offsets);
-    free(c->indices);
-    free(c->weights);
-}
 
 /* n that an edge list gives back: max id + 1, or 0 without edges. */
 static uint32_t edge_list_n(const csr_copy *c) {
@@ -202,7 +178,7 @@ static const format_case kFormats[] = {
 enum { NUM_FORMATS = sizeof kFormats / sizeof kFormats[0] };
 
 static void check_round_trip(const gg_graph *original, const gg_graph *loaded, const format_case *f, const char *what) {
-    csr_copy want = copy_out(original), got = copy_out(loaded);
+    csr_copy want = csr_copy_out(ctx, original), got = csr_copy_out(ctx, loaded);
     uint32_t expected_n = f->keeps_n ? want.n : edge_list_n(&want);
     expect_same_edges(&got, &want, expected_n, f->keeps_weights || !gg_graph_is_weighted(original), what);
     int weighted = gg_graph_is_weighted(original);
@@ -214,8 +190,8 @@ static void check_round_trip(const gg_graph *original, const gg_graph *loaded, c
     int expected_undirected = f->format == GG_FORMAT_GGB ? gg_graph_is_undirected(original) : 0;
     if (gg_graph_is_undirected(loaded) != expected_undirected)
         fail_msg("%s: is_undirected is %d, expected %d", what, gg_graph_is_undirected(loaded), expected_undirected);
-    csr_free(&want);
-    csr_free(&got);
+    csr_copy_free(&want);
+    csr_copy_free(&got);
 }
 
 /* ---- tests ------------------------------------------------------------------ */
@@ -322,7 +298,7 @@ static void expect_loaded(const char *name, const char *text, const gg_graph_opt
     tmp_path(path, sizeof path, name);
     write_text(path, text);
     gg_graph *g = load_ok(path, GG_FORMAT_AUTO, options);
-    csr_copy c = copy_out(g);
+    csr_copy c = csr_copy_out(ctx, g);
     if (c.n != n || c.m != m) fail_msg("%s: n %u m %llu, expected n %u m %llu", name, c.n, (unsigned long long)c.m, n, (unsigned long long)m);
     assert_memory_equal(c.offsets, offsets, sizeof(uint64_t) * (n + 1));
     if (m > 0) {
@@ -331,7 +307,7 @@ static void expect_loaded(const char *name, const char *text, const gg_graph_opt
             if (c.weights[e] != weights[e]) fail_msg("%s: weight %llu is %g, expected %g", name, (unsigned long long)e, c.weights[e], weights[e]);
     }
     assert_int_equal(gg_graph_is_undirected(g), undirected);
-    csr_free(&c);
+    csr_copy_free(&c);
     gg_graph_destroy(g);
     unlink(path);
 }
@@ -408,11 +384,11 @@ static void test_undirected_text_reloaded_as_undirected(void **state) {
         save_ok(original, path, GG_FORMAT_AUTO);
         gg_graph *loaded = load_ok(path, GG_FORMAT_AUTO, &opt);
         assert_int_equal(gg_graph_is_undirected(loaded), 1);
-        csr_copy want = copy_out(original), got = copy_out(loaded);
+        csr_copy want = csr_copy_out(ctx, original), got = csr_copy_out(ctx, loaded);
         snprintf(what, sizeof what, "undirected graph through .%s loaded undirected", kFormats[f].extension);
         expect_same_edges(&got, &want, kFormats[f].keeps_n ? want.n : edge_list_n(&want), kFormats[f].keeps_weights, what);
-        csr_free(&want);
-        csr_free(&got);
+        csr_copy_free(&want);
+        csr_copy_free(&got);
         gg_graph_destroy(loaded);
         unlink(path);
     }
