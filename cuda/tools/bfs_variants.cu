@@ -6,11 +6,15 @@
 // standard suite, whether any of the paper's approaches beats gg's BFS
 // (issue 3: "measure the three approaches ... and keep what wins"); the paper
 // itself (§6.3.1) found parallelBFS fastest on its small graphs and P100.
+// First measurement (H100 80GB HBM3, CUDA 13.0, `bfs_variants` with its
+// defaults, median ms of 5): kron-22 gg 0.73, parallelBFS 53.5, queueBFS
+// 129.0, scanBFS 127.7; urand-22 gg 1.12, 2.65, 5.20, 11.09; grid 2048 gg
+// 23.6, 70.1, 53.8, 75.9. gg's BFS wins on all three; nothing to adopt.
 //
 //  - parallelBFS (§3.1, Algorithms 1-2): one thread per vertex; a vertex whose
 //    depth equals the current level lowers every neighbour above level + 1;
-//    a global "changed" flag read back by the host ends the loop (so it runs
-//    one last pass that finds nothing).
+//    a global "changed" flag read back by the host ends the loop (the pass
+//    over the deepest level is the one that changes nothing).
 //  - queueBFS (§3.2, Algorithms 3-4): one thread per vertex of the current
 //    queue; an unvisited neighbour is claimed with atomicMin on its depth and
 //    appended to the next queue at atomicAdd on its size.
@@ -583,7 +587,7 @@ int run_all(const Options &o) {
     std::printf("- median, min and max of %d runs after one warm-up, in ms, CSR resident on the device; GTEPS = m / "
                 "median\n",
                 o.trials);
-    std::printf("- levels: rounds of the host loop (parallelBFS's includes its last pass, which finds no change); "
+    std::printf("- levels: rounds of the host loop, one per BFS level (the deepest depth + 1); "
                 "gg: gg_run_stats.iterations\n");
     std::printf("- verified: every run's depths equal gg's CPU BFS (queueBFS and scanBFS: parents checked too)\n");
 
