@@ -93,32 +93,62 @@ __device__ void advance_frontier(const uint64_t *offsets, const Frontier &fronti
         }
     }
 
-    // Huge lists: one flat edge range over the whole grid.
+    // Huge lists: one flat edge range over the whole grid, cut into one
+    // contiguous piece per warp. A warp finds the list its piece starts in
+    // once (binary search over the running degree sums) and then walks
+    // forward, 32 edges a step; a huge list has at least 512 edges, so one
+    // step crosses at most one list boundary. (Searching again for every 32
+    // edges, as an earlier version did, put a chain of ~log2(hubs) dependent
+    // L2 loads in front of every step: on kron from its hub that search, not
+    // the relaxation, set the pace.)
     if (frontier.huge_count == 0) return;
-    for (uint64_t base = warp * 32; base < frontier.huge_edges; base += warps * 32) {
-        const uint64_t k = base + lane;
-        const bool active = k < frontier.huge_edges;
-        uint32_t slot = 0;
-        if (lane == 0) {
-            uint32_t low = 0, high = frontier.huge_count;
-            while (high - low > 1) {
-                const uint32_t middle = (low + high) / 2;
-                if (load_fresh(frontier.huge_start + middle) <= base) low = middle; else high = middle;
-            }
-            slot = low;
+    const uint64_t total = frontier.huge_edges;
+    const uint64_t piece = ((total + warps - 1) / warps + 31) & ~uint64_t(31);
+    const uint64_t first = warp * piece;
+    if (first >= total) return;
+    const uint64_t last = first + piece < total ? first + piece : total;
+
+    uint32_t slot = 0;
+    if (lane == 0) {
+        uint32_t low = 0, high = frontier.huge_count;
+        while (high - low > 1) {
+            const uint32_t middle = (low + high) / 2;
+            if (load_fresh(frontier.huge_start + middle) <= first) low = middle; else high = middle;
         }
-        slot = __shfl_sync(kFullMask, slot, 0);
-        // A huge list has >= 512 edges, so 32 consecutive edges cross at most one boundary.
-        if (active && slot + 1 < frontier.huge_count && load_fresh(frontier.huge_start + slot + 1) <= k) ++slot;
-        uint32_t u = 0;
-        uint64_t e = 0;
-        Value value{};
-        if (active) {
-            u = load_fresh(frontier.huge_items + slot);
-            e = offsets[u] + (k - load_fresh(frontier.huge_start + slot));
-            value = op.vertex_value(u);
+        slot = low;
+    }
+    slot = __shfl_sync(kFullMask, slot, 0);
+
+    // The list of `slot`, read by every lane (the same addresses: one
+    // broadcast load each): its vertex, its value, and the shift that turns a
+    // flat edge number into a CSR edge index.
+    struct List {
+        uint32_t vertex;
+        Value value;
+        uint64_t shift;  // offsets[vertex] - huge_start[slot], modulo 2^64
+        uint64_t end;    // flat number of its first edge past the list
+    };
+    auto list_at = [&](uint32_t s) {
+        List l;
+        l.vertex = load_fresh(frontier.huge_items + s);
+        l.value = op.vertex_value(l.vertex);
+        l.shift = offsets[l.vertex] - load_fresh(frontier.huge_start + s);
+        l.end = s + 1 < frontier.huge_count ? load_fresh(frontier.huge_start + s + 1) : total;
+        return l;
+    };
+    List current = list_at(slot);
+    for (uint64_t k0 = first; k0 < last; k0 += 32) {
+        const uint64_t k = k0 + lane;
+        const bool active = k < last;
+        if (k0 + 32 > current.end && current.end < last) {  // this step enters the next list
+            const List next = list_at(++slot);
+            const bool in_next = k >= current.end;
+            op.edge(active, in_next ? next.vertex : current.vertex, in_next ? next.value : current.value,
+                    (in_next ? next.shift : current.shift) + k);
+            current = next;
+        } else {
+            op.edge(active, current.vertex, current.value, current.shift + k);
         }
-        op.edge(active, u, value, e);
     }
 }
 

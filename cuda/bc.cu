@@ -34,7 +34,9 @@
  * between levels, reading the level count and boundaries from device memory,
  * so a source costs two kernel launches whatever its depth. Within a level a
  * warp takes 32 vertices; lists of 32 or more edges are reduced by the whole
- * warp, shorter ones by their own lane, and hubs are split into block-sized
+ * warp, shorter ones packed one edge per lane (reduce_level), and each count
+ * carries its vertex's level, so that one load per edge both tests the far
+ * end's level and brings its count; hubs are split into block-sized
  * chunks (pull_layout.cuh, after Tigr 001_e12cff375407a15a.txt §4.1). In
  * step 3 the chunks add their sums to the hub atomically; in step 2 a pair
  * cannot be added atomically, so each chunk leaves its partial count in a
@@ -63,21 +65,27 @@ constexpr int kScaleBits = 512;
 constexpr double kScaleUnit = 0x1p512;
 constexpr double kInverseScaleUnit = 0x1p-512;
 
-// 16 bytes, so that one load brings both halves (a single 32-byte sector).
+// 16 bytes, so that one load brings all of it (a single 32-byte sector).
+// `level` is the BFS depth of the vertex whose count this is: an edge's
+// far end is tested and, when it is one level up (or down), used with the
+// same load; a separate depth array cost a second dependent random load per
+// edge. The counts are reset to level kUnvisited before every source, and
+// every write of a level-d count carries level d, so a count read while
+// level d is being written (or never written) never passes for level d - 1.
 struct alignas(16) PathCount {
     double mass;
     int32_t scale;
-    int32_t unused;
+    uint32_t level;
 };
 
 // Path counts that other blocks of the kernel wrote: one 16-byte L2 load.
 __device__ __forceinline__ PathCount load_paths(const PathCount *p) {
     const double2 raw = load_fresh(reinterpret_cast<const double2 *>(p));
-    return PathCount{raw.x, __double2loint(raw.y), 0};
+    return PathCount{raw.x, __double2loint(raw.y), uint32_t(__double2hiint(raw.y))};
 }
 
 __device__ __forceinline__ void store_paths(PathCount *p, PathCount c) {
-    *reinterpret_cast<double2 *>(p) = make_double2(c.mass, __hiloint2double(0, c.scale));
+    *reinterpret_cast<double2 *>(p) = make_double2(c.mass, __hiloint2double(int(c.level), c.scale));
 }
 
 // Sums of doubles (dependencies) and of path counts, in the form
@@ -89,11 +97,13 @@ struct AddDoubles {
     __device__ static double shuffle_xor(double value, int offset) {
         return __shfl_xor_sync(kFullMask, value, offset);
     }
+    __device__ static double shuffle_from(double value, int lane) { return __shfl_sync(kFullMask, value, lane); }
 };
 
 struct AddPathCounts {
     using Value = PathCount;
     __device__ static PathCount zero() { return PathCount{0.0, 0, 0}; }
+    // The level of a sum is not meaningful; the caller sets it when storing.
     __device__ static PathCount add(PathCount a, PathCount b) {
         if (b.mass == 0.0) return a;
         if (a.mass == 0.0) return b;
@@ -112,6 +122,9 @@ struct AddPathCounts {
     __device__ static PathCount shuffle_xor(PathCount value, int offset) {
         return PathCount{__shfl_xor_sync(kFullMask, value.mass, offset),
                          __shfl_xor_sync(kFullMask, value.scale, offset), 0};
+    }
+    __device__ static PathCount shuffle_from(PathCount value, int lane) {
+        return PathCount{__shfl_sync(kFullMask, value.mass, lane), __shfl_sync(kFullMask, value.scale, lane), 0};
     }
 };
 
@@ -183,13 +196,20 @@ struct BcArgs {
     double *centrality;
 };
 
-// Sums term(v, x) over the list of every vertex v in list[lo, hi) and hands
-// each its total: store(v, total). A warp takes 32 vertices at a time; lists
-// of 32 or more edges are reduced by the whole warp; hubs (more than
-// hub_threshold edges) are left to the hub chunks.
-template <class Sum, class Term, class Store>
+// Sums term(own, u) over the list of every vertex v in list[lo, hi), where
+// own = prepare(v) is loaded once per vertex, and hands each vertex its
+// total: store(v, total). A warp takes 32 vertices at a time. Lists of 32 or
+// more edges are reduced by the whole warp, one after another; hubs (more
+// than hub_threshold edges) are left to the hub chunks. Shorter lists are
+// packed edge after edge over the warp's lanes (a prefix sum of their
+// lengths, as in advance.cuh), one edge per lane per step, and each list's
+// run of lanes is summed by a segmented scan. (Each lane walking its own
+// short list, as an earlier version did, made a chain of up to 31 dependent
+// random loads per lane: on kron, where most lists are short, BC spent its
+// time waiting on them.)
+template <class Sum, class Prepare, class Term, class Store>
 __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const uint32_t *list, uint32_t lo,
-                             uint32_t hi, Term term, Store store) {
+                             uint32_t hi, Prepare prepare, Term term, Store store) {
     using Value = typename Sum::Value;
     const int lane = lane_id();
     const uint64_t warps = warps_in_grid();
@@ -198,6 +218,7 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
         bool have = i < hi;
         uint32_t v = 0;
         uint64_t begin = 0, end = 0;
+        PathCount own = AddPathCounts::zero();
         if (have) {
             v = list[i];
             begin = csr.offsets[v];
@@ -205,6 +226,8 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
             if (end - begin > hub_threshold) {
                 have = false;
                 end = begin;
+            } else {
+                own = prepare(v);
             }
         }
         Value total = Sum::zero();
@@ -212,35 +235,70 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
         while (long_lists) {
             const int owner = __ffs(long_lists) - 1;
             long_lists &= long_lists - 1;
-            const uint32_t owner_vertex = __shfl_sync(kFullMask, v, owner);
+            const PathCount owner_own = AddPathCounts::shuffle_from(own, owner);
             const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
             const uint64_t owner_end = __shfl_sync(kFullMask, end, owner);
             Value part = Sum::zero();
             for (uint64_t e = owner_begin + lane; e < owner_end; e += 32)
-                part = Sum::add(part, term(owner_vertex, csr.indices[e]));
+                part = Sum::add(part, term(owner_own, csr.indices[e]));
             part = warp_reduce<Sum>(part);
             if (lane == owner) total = part;
         }
-        if (have && end - begin < 32)
-            for (uint64_t e = begin; e < end; ++e) total = Sum::add(total, term(v, csr.indices[e]));
+
+        const uint32_t small = end - begin < 32 ? uint32_t(end - begin) : 0;
+        const uint32_t inclusive = warp_inclusive_scan(small);
+        const uint32_t exclusive = inclusive - small;
+        const uint32_t packed = __shfl_sync(kFullMask, inclusive, 31);
+        for (uint32_t k0 = 0; k0 < packed; k0 += 32) {
+            const uint32_t k = k0 + lane;
+            const bool active = k < packed;
+            // The owner of packed edge k: the last lane whose exclusive sum is <= k.
+            int owner = 0;
+#pragma unroll
+            for (int step = 16; step > 0; step >>= 1) {
+                const uint32_t start = __shfl_sync(kFullMask, exclusive, owner + step);
+                if (start <= k) owner += step;
+            }
+            const PathCount owner_own = AddPathCounts::shuffle_from(own, owner);
+            const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
+            const uint32_t owner_start = __shfl_sync(kFullMask, exclusive, owner);
+            Value value = Sum::zero();
+            if (active) value = term(owner_own, csr.indices[owner_begin + (k - owner_start)]);
+            // Segmented inclusive scan: one list's lanes are contiguous, idle
+            // lanes (at the end) are segments of their own.
+            const int segment = active ? owner : 32 + lane;
+#pragma unroll
+            for (int offset = 1; offset < 32; offset <<= 1) {
+                const int from = lane >= offset ? lane - offset : lane;
+                const Value other = Sum::shuffle_from(value, from);
+                const int other_segment = __shfl_sync(kFullMask, segment, from);
+                if (lane >= offset && other_segment == segment) value = Sum::add(other, value);
+            }
+            // The last lane of this lane's own run in the step holds the run's sum.
+            const bool runs_here = small > 0 && exclusive < k0 + 32 && exclusive + small > k0;
+            const uint32_t run_end = exclusive + small < k0 + 32 ? exclusive + small : k0 + 32;
+            const Value run = Sum::shuffle_from(value, runs_here ? int(run_end - 1 - k0) : lane);
+            if (runs_here) total = Sum::add(total, run);
+        }
         if (have) store(v, total);
     }
 }
 
 // The hub chunks of level d: each chunk of a hub's list is summed by one
 // block and handed to chunk_done(chunk, hub vertex, sum) in thread 0.
-template <class Sum, class Term, class ChunkDone>
+template <class Sum, class Prepare, class Term, class ChunkDone>
 __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, const uint32_t *depth, uint32_t d,
-                                  Term term, ChunkDone chunk_done) {
+                                  Prepare prepare, Term term, ChunkDone chunk_done) {
     for (uint32_t c = blockIdx.x; c < hubs.num_chunks; c += gridDim.x) {
         const uint32_t hub = hubs.chunk_hub[c];
         const uint32_t v = hubs.hub_vertex[hub];
         if (depth[v] != d) continue;  // the same for the whole block
+        const PathCount own = prepare(v);
         const uint64_t list_end = csr.offsets[v + 1];
         const uint64_t begin = csr.offsets[v] + uint64_t(c - hubs.hub_first_chunk[hub]) * hubs.chunk_edges;
         const uint64_t end = begin + hubs.chunk_edges < list_end ? begin + hubs.chunk_edges : list_end;
         typename Sum::Value part = Sum::zero();
-        for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x) part = Sum::add(part, term(v, csr.indices[e]));
+        for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x) part = Sum::add(part, term(own, csr.indices[e]));
         part = block_reduce<Sum>(part);
         if (threadIdx.x == 0) chunk_done(c, v, part);
     }
@@ -259,6 +317,7 @@ __device__ void merge_hub_paths(const BcArgs &a, uint32_t d) {
             total = AddPathCounts::add(total, load_paths(a.chunk_paths + c));
         }
         total = normalised(warp_reduce<AddPathCounts>(total));
+        total.level = d;
         if (lane == 0) store_paths(a.paths + v, total);
     }
 }
@@ -279,16 +338,20 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
     grid.sync();
     for (uint32_t d = 1; d < levels; ++d) {
         const uint32_t up = d - 1;
-        auto term = [=] __device__(uint32_t, uint32_t u) {
-            return depth[u] == up ? load_paths(paths + u) : AddPathCounts::zero();
+        auto no_context = [] __device__(uint32_t) { return AddPathCounts::zero(); };
+        auto term = [=] __device__(const PathCount &, uint32_t u) {
+            const PathCount p = load_paths(paths + u);
+            return p.level == up ? p : AddPathCounts::zero();
         };
         reduce_level<AddPathCounts>(a.in, a.in_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1],
-                                    term, [=] __device__(uint32_t v, PathCount total) {
-                                        store_paths(paths + v, normalised(total));
+                                    no_context, term, [=] __device__(uint32_t v, PathCount total) {
+                                        total = normalised(total);
+                                        total.level = d;
+                                        store_paths(paths + v, total);
                                     });
         PathCount *chunk_paths = a.chunk_paths;
         uint32_t *hub_level = a.hub_level;
-        reduce_hub_chunks<AddPathCounts>(a.in, a.in_hubs, depth, d, term,
+        reduce_hub_chunks<AddPathCounts>(a.in, a.in_hubs, depth, d, no_context, term,
                                          [=] __device__(uint32_t c, uint32_t, PathCount part) {
                                              store_paths(chunk_paths + c, part);
                                              hub_level[d % 3] = 1;
@@ -303,17 +366,17 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
     }
     for (uint32_t d = levels; d-- > 0;) {
         const uint32_t down = d + 1;
-        auto term = [=] __device__(uint32_t v, uint32_t w) {
-            return depth[w] == down
-                       ? path_ratio(load_paths(paths + v), load_paths(paths + w)) * (1.0 + load_fresh(delta + w))
-                       : 0.0;
+        auto own_paths = [=] __device__(uint32_t v) { return load_paths(paths + v); };
+        auto term = [=] __device__(const PathCount &own, uint32_t w) {
+            const PathCount p = load_paths(paths + w);
+            return p.level == down ? path_ratio(own, p) * (1.0 + load_fresh(delta + w)) : 0.0;
         };
         reduce_level<AddDoubles>(a.out, a.out_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1],
-                                 term, [=] __device__(uint32_t v, double total) {
+                                 own_paths, term, [=] __device__(uint32_t v, double total) {
                                      delta[v] = total;
                                      if (v != source) centrality[v] += total;
                                  });
-        reduce_hub_chunks<AddDoubles>(a.out, a.out_hubs, depth, d, term,
+        reduce_hub_chunks<AddDoubles>(a.out, a.out_hubs, depth, d, own_paths, term,
                                       [=] __device__(uint32_t, uint32_t v, double part) { atomicAdd(&delta[v], part); });
         grid.sync();
     }
@@ -368,9 +431,10 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     a.delta = delta.get();
     a.centrality = total.get();
     for (uint32_t i = 0; i < num_sources; ++i) {
-        // Every reached vertex's path count is written before it is read;
-        // dependencies of hubs are added atomically, so they start at 0.
+        // Dependencies of hubs are added atomically, so they start at 0.
         GG_CUDA_CHECK(cudaMemsetAsync(delta.get(), 0, delta.bytes(), stream.get()));
+        // Every count to level kUnvisited (see PathCount).
+        GG_CUDA_CHECK(cudaMemsetAsync(paths.get(), 0xff, paths.bytes(), stream.get()));
         bfs.run(sources[i], stream.get());
         a.source = sources[i];
         void *params[] = {&a};

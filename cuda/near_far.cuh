@@ -50,8 +50,8 @@ private:
     uint64_t huge_capacity_ = 0;
 };
 
-// The bucket width used when the run gives none: Davidson et al.'s rule
-// (IPDPS'14) of one warp's worth of average weight per average degree.
+// The bucket width used when the run gives none: a power of the average
+// degree fitted on the H100 (near_far.cu).
 float default_band_width(const Graph &g, PathKind kind);
 
 }  // namespace gg::cuda
