@@ -9,12 +9,21 @@
  * §4.1). The kernel that computes iteration i+1 also writes the next
  * iteration's contributions r(v)/outdeg(v), the next dangling mass and the
  * L1 change, so an iteration reads each in-edge once and each vertex array
- * once. Bytes one iteration must move: 4m (in-edge sources) + n * (8 CSC
- * offset + 8 out-degree offset + 8 rank read + 8 rank written + 8
- * contribution written) plus the gathered contributions, 8m at worst (each a
- * random 32-byte L2 sector in practice). Everything is double: the test
- * suites hold the GPU to 1e-10 of the reference, which float contributions
- * (1e-8) missed.
+ * once.
+ *
+ * The state between iterations is the contributions alone: c(v) = r(v) /
+ * outdeg(v), or r(v) itself where v has no out-edge. A gather only ever
+ * reads c(u) along an edge u -> v, so u has an out-edge there, and a
+ * vertex's own rank, needed for the L1 change, is c(v) * outdeg(v) (or
+ * c(v)). Keeping a rank array as well cost one more read and one more write
+ * of 8n bytes per iteration, a quarter of the traffic on the road grid. The
+ * ranks are written once, after the last iteration.
+ *
+ * Bytes one iteration must move: 4m (in-edge sources) + n * (8 CSC offset +
+ * 8 out-degree offset + 8 own contribution read + 8 contribution written)
+ * plus the gathered contributions, 8m at worst (each a random 32-byte L2
+ * sector in practice). Everything is double: the test suites hold the GPU to
+ * 1e-10 of the reference, which float contributions (1e-8) missed.
  *
  * Convergence without a host round trip per iteration: iteration i's kernel
  * first looks at the L1 change recorded by iteration i-1 and returns at once
@@ -43,8 +52,6 @@ struct RankStep {
     uint32_t *converged_at;  // the i whose change fell below the tolerance
     const double *contribution;
     double *next_contribution;
-    const double *rank;
-    double *next_rank;
     const uint64_t *out_offsets;
     double base;  // (1-d)/n
     double damping;
@@ -68,15 +75,19 @@ struct RankStep {
         uint64_t out_degree;
     };
 
-    __device__ Context before(uint32_t v) const { return Context{rank[v], out_offsets[v + 1] - out_offsets[v]}; }
+    __device__ Context before(uint32_t v) const {
+        const uint64_t out_degree = out_offsets[v + 1] - out_offsets[v];
+        const double own = contribution[v];
+        return Context{out_degree ? own * double(out_degree) : own, out_degree};
+    }
 
-    __device__ Acc load(uint32_t u, uint64_t) const { return contribution[u]; }
+    // Read-only for the whole pass: through the read-only data cache.
+    __device__ Acc load(uint32_t u, uint64_t) const { return __ldg(contribution + u); }
 
     __device__ void finish(uint32_t v, Acc sum, const Context &c) {
         const double r = base + damping * (sum + *dangling * inverse_n);
         local_change += fabs(r - c.old_rank);
-        next_rank[v] = r;
-        next_contribution[v] = c.out_degree ? r / double(c.out_degree) : 0.0;
+        next_contribution[v] = c.out_degree ? r / double(c.out_degree) : r;
         if (c.out_degree == 0) local_dangling += r;
     }
 
@@ -90,18 +101,24 @@ struct RankStep {
     }
 };
 
-__global__ void start_ranks(double *rank, double *contribution, const uint64_t *out_offsets, uint32_t n,
-                            double *dangling) {
+__global__ void start_ranks(double *contribution, const uint64_t *out_offsets, uint32_t n, double *dangling) {
     double mass = 0;
     const double r = 1.0 / n;
     for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < n; v += uint64_t(gridDim.x) * blockDim.x) {
-        rank[v] = r;
         const uint64_t degree = out_offsets[v + 1] - out_offsets[v];
-        contribution[v] = degree ? r / double(degree) : 0.0;
+        contribution[v] = degree ? r / double(degree) : r;
         if (degree == 0) mass += r;
     }
     mass = block_sum(mass);
     if (threadIdx.x == 0) atomicAdd(dangling, mass);
+}
+
+__global__ void ranks_from_contributions(const double *contribution, const uint64_t *out_offsets, uint32_t n,
+                                         double *rank) {
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < n; v += uint64_t(gridDim.x) * blockDim.x) {
+        const uint64_t degree = out_offsets[v + 1] - out_offsets[v];
+        rank[v] = degree ? contribution[v] * double(degree) : contribution[v];
+    }
 }
 
 }  // namespace
@@ -119,7 +136,7 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
     const DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
     const uint32_t max_iterations = config.max_iterations;
 
-    DeviceArray<double> rank(2 * uint64_t(n), "PageRank ranks");
+    DeviceArray<double> rank(n, "PageRank ranks");
     DeviceArray<double> contribution(2 * uint64_t(n), "PageRank contributions");
     // dangling[0..max], then change[0..max], then the convergence record.
     DeviceArray<double> sums(2 * (uint64_t(max_iterations) + 1), "PageRank iteration sums");
@@ -137,8 +154,8 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
     GG_CUDA_CHECK(cudaMemsetAsync(converged_at.get(), 0xff, converged_at.bytes(), stream.get()));
     GG_CUDA_CHECK(cudaMemsetAsync(hub_sum.get(), 0, hub_sum.bytes(), stream.get()));
     GG_CUDA_CHECK(cudaMemsetAsync(hub_arrivals.get(), 0, hub_arrivals.bytes(), stream.get()));
-    start_ranks<<<grid_stride_blocks(n, 256, info), 256, 0, stream.get()>>>(rank.get(), contribution.get(),
-                                                                             graph.out.offsets, n, dangling);
+    start_ranks<<<grid_stride_blocks(n, 256, info), 256, 0, stream.get()>>>(contribution.get(), graph.out.offsets, n,
+                                                                             dangling);
     GG_CUDA_CHECK_LAUNCH("start_ranks");
 
     const double damping = config.damping;
@@ -152,8 +169,6 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
         step.converged_at = converged_at.get();
         step.contribution = contribution.get() + size_t(from) * n;
         step.next_contribution = contribution.get() + size_t(to) * n;
-        step.rank = rank.get() + size_t(from) * n;
-        step.next_rank = rank.get() + size_t(to) * n;
         step.out_offsets = graph.out.offsets;
         step.base = (1.0 - damping) / n;
         step.damping = damping;
@@ -170,14 +185,16 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
             converged = *static_cast<uint32_t *>(record.get());
         }
     }
-    compute.stop(stream.get());
-    report.compute_ms += compute.elapsed_ms();
-
     // Converged at k: r_k is the answer. Otherwise r_max_iterations (whether
     // or not its own change fell below the tolerance, it is the last one).
     const uint32_t iterations = converged != kNotConverged ? converged : max_iterations;
-    copy_to_host(ranks, rank.get() + size_t(iterations & 1) * n, size_t(n) * sizeof(double), stream.get(),
-                 report.transfer_ms);
+    ranks_from_contributions<<<grid_stride_blocks(n, 256, info), 256, 0, stream.get()>>>(
+        contribution.get() + size_t(iterations & 1) * n, graph.out.offsets, n, rank.get());
+    GG_CUDA_CHECK_LAUNCH("ranks_from_contributions");
+    compute.stop(stream.get());
+    report.compute_ms += compute.elapsed_ms();
+
+    copy_to_host(ranks, rank.get(), size_t(n) * sizeof(double), stream.get(), report.transfer_ms);
     report.iterations = iterations;
     report.edges_visited = uint64_t(iterations) * g.m();
     report.device_bytes = graph.device_bytes;

@@ -22,7 +22,8 @@ struct ProductStep {
     __device__ bool proceed() const { return true; }
     struct Context {};
     __device__ Context before(uint32_t) const { return Context{}; }
-    __device__ Acc load(uint32_t u, uint64_t e) const { return double(weights[e]) * double(x[u]); }
+    // Weights stream through once (evict-first); x is read-only and reused.
+    __device__ Acc load(uint32_t u, uint64_t e) const { return double(__ldcs(weights + e)) * double(__ldg(x + u)); }
     __device__ void finish(uint32_t v, Acc sum, const Context &) const { y[v] = float(sum); }
     __device__ void flush() const {}
 };
