@@ -33,7 +33,7 @@
  * Steps 2 and 3 run in one persistent cooperative kernel with a grid barrier
  * between levels, reading the level count and boundaries from device memory,
  * so a source costs two kernel launches whatever its depth. Within a level a
- * warp takes 32 vertices; lists of 32 or more edges are reduced by the whole
+ * warp takes 32 vertices; lists of 256 or more edges are reduced by the whole
  * warp, shorter ones packed one edge per lane (reduce_level), and each count
  * carries its vertex's level, so that one load per edge both tests the far
  * end's level and brings its count; hubs are split into block-sized
@@ -58,6 +58,16 @@ namespace {
 
 // One block of 1024 threads per SM: fewer blocks make cheaper grid barriers.
 constexpr int kBcThreads = 1024;
+// Edges per lane and step on lists of 32 or more, and steps of packed short
+// lists taken together (reduce_level).
+constexpr int kListUnroll = 4;
+constexpr int kPackedUnroll = 4;
+// Lists shorter than this are packed; longer ones (up to the hub threshold)
+// get the whole warp each. A warp-wide list ends in a warp reduction, which
+// for path counts is five rounds of shuffles and aligned adds: on urand
+// (degrees 15-65, no hubs) walking the lists of 32 or more one at a time
+// that way held BC at 10.4 ms.
+constexpr uint64_t kLongList = 256;
 
 // A shortest-path count: mass * 2^(kScaleBits * scale), mass in [1, 2^512)
 // once normalised (0 for "no paths").
@@ -198,15 +208,15 @@ struct BcArgs {
 
 // Sums term(own, u) over the list of every vertex v in list[lo, hi), where
 // own = prepare(v) is loaded once per vertex, and hands each vertex its
-// total: store(v, total). A warp takes 32 vertices at a time. Lists of 32 or
-// more edges are reduced by the whole warp, one after another; hubs (more
-// than hub_threshold edges) are left to the hub chunks. Shorter lists are
+// total: store(v, total). A warp takes 32 vertices at a time. Lists of
+// kLongList or more edges are reduced by the whole warp, one after another;
+// hubs (more than hub_threshold edges) are left to the hub chunks. Shorter lists are
 // packed edge after edge over the warp's lanes (a prefix sum of their
 // lengths, as in advance.cuh), one edge per lane per step, and each list's
-// run of lanes is summed by a segmented scan. (Each lane walking its own
-// short list, as an earlier version did, made a chain of up to 31 dependent
-// random loads per lane: on kron, where most lists are short, BC spent its
-// time waiting on them.)
+// run of lanes is summed by a segmented scan; a list may run over several
+// steps, its owner adding each step's run. (Each lane walking its own short
+// list, as an earlier version did, made a chain of up to 31 dependent random
+// loads per lane.)
 template <class Sum, class Prepare, class Term, class Store>
 __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const uint32_t *list, uint32_t lo,
                              uint32_t hi, Prepare prepare, Term term, Store store) {
@@ -231,76 +241,124 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
             }
         }
         Value total = Sum::zero();
-        unsigned long_lists = __ballot_sync(kFullMask, end - begin >= 32);
+        unsigned long_lists = __ballot_sync(kFullMask, end - begin >= kLongList);
         while (long_lists) {
             const int owner = __ffs(long_lists) - 1;
             long_lists &= long_lists - 1;
             const PathCount owner_own = AddPathCounts::shuffle_from(own, owner);
             const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
             const uint64_t owner_end = __shfl_sync(kFullMask, end, owner);
+            // kListUnroll edges per lane per step, their loads issued before
+            // any is used: four independent chains of (source, count) loads
+            // in flight instead of one. A lane past the end reads the list's
+            // first edge again and drops the result.
+            const uint32_t first_neighbour = csr.indices[owner_begin];
             Value part = Sum::zero();
-            for (uint64_t e = owner_begin + lane; e < owner_end; e += 32)
-                part = Sum::add(part, term(owner_own, csr.indices[e]));
+            for (uint64_t e0 = owner_begin + lane; e0 < owner_end; e0 += 32 * kListUnroll) {
+                Value terms[kListUnroll];
+#pragma unroll
+                for (int j = 0; j < kListUnroll; ++j) {
+                    const uint64_t e = e0 + 32 * j;
+                    terms[j] = term(owner_own, e < owner_end ? csr.indices[e] : first_neighbour);
+                }
+#pragma unroll
+                for (int j = 0; j < kListUnroll; ++j)
+                    if (e0 + 32 * j < owner_end) part = Sum::add(part, terms[j]);
+            }
             part = warp_reduce<Sum>(part);
             if (lane == owner) total = part;
         }
 
-        const uint32_t small = end - begin < 32 ? uint32_t(end - begin) : 0;
+        const uint32_t small = end - begin < kLongList ? uint32_t(end - begin) : 0;
         const uint32_t inclusive = warp_inclusive_scan(small);
         const uint32_t exclusive = inclusive - small;
         const uint32_t packed = __shfl_sync(kFullMask, inclusive, 31);
-        for (uint32_t k0 = 0; k0 < packed; k0 += 32) {
-            const uint32_t k = k0 + lane;
-            const bool active = k < packed;
-            // The owner of packed edge k: the last lane whose exclusive sum is <= k.
-            int owner = 0;
+        // kPackedUnroll steps of 32 packed edges at a time: all their loads
+        // first, then the scans.
+        for (uint32_t k_base = 0; k_base < packed; k_base += 32 * kPackedUnroll) {
+            Value values[kPackedUnroll];
+            int segments[kPackedUnroll];
 #pragma unroll
-            for (int step = 16; step > 0; step >>= 1) {
-                const uint32_t start = __shfl_sync(kFullMask, exclusive, owner + step);
-                if (start <= k) owner += step;
-            }
-            const PathCount owner_own = AddPathCounts::shuffle_from(own, owner);
-            const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
-            const uint32_t owner_start = __shfl_sync(kFullMask, exclusive, owner);
-            Value value = Sum::zero();
-            if (active) value = term(owner_own, csr.indices[owner_begin + (k - owner_start)]);
-            // Segmented inclusive scan: one list's lanes are contiguous, idle
-            // lanes (at the end) are segments of their own.
-            const int segment = active ? owner : 32 + lane;
+            for (int j = 0; j < kPackedUnroll; ++j) {
+                const uint32_t k = k_base + 32 * j + lane;
+                const bool active = k < packed;
+                // The owner of packed edge k: the last lane whose exclusive sum is <= k.
+                int owner = 0;
 #pragma unroll
-            for (int offset = 1; offset < 32; offset <<= 1) {
-                const int from = lane >= offset ? lane - offset : lane;
-                const Value other = Sum::shuffle_from(value, from);
-                const int other_segment = __shfl_sync(kFullMask, segment, from);
-                if (lane >= offset && other_segment == segment) value = Sum::add(other, value);
+                for (int step = 16; step > 0; step >>= 1) {
+                    const uint32_t start = __shfl_sync(kFullMask, exclusive, owner + step);
+                    if (start <= k) owner += step;
+                }
+                const PathCount owner_own = AddPathCounts::shuffle_from(own, owner);
+                const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
+                const uint32_t owner_start = __shfl_sync(kFullMask, exclusive, owner);
+                // An idle lane reads vertex 0's count and drops it (its
+                // "owner" may be a lane without edges, at the CSR's end).
+                const uint32_t u = active ? csr.indices[owner_begin + (k - owner_start)] : 0;
+                values[j] = term(owner_own, u);
+                // Idle lanes (at the end) form segments of their own.
+                segments[j] = active ? owner : 32 + lane;
             }
-            // The last lane of this lane's own run in the step holds the run's sum.
-            const bool runs_here = small > 0 && exclusive < k0 + 32 && exclusive + small > k0;
-            const uint32_t run_end = exclusive + small < k0 + 32 ? exclusive + small : k0 + 32;
-            const Value run = Sum::shuffle_from(value, runs_here ? int(run_end - 1 - k0) : lane);
-            if (runs_here) total = Sum::add(total, run);
+#pragma unroll
+            for (int j = 0; j < kPackedUnroll; ++j) {
+                const uint32_t k0 = k_base + 32 * j;
+                if (k0 >= packed) break;  // the same for the whole warp
+                Value value = segments[j] < 32 ? values[j] : Sum::zero();
+                // Segmented inclusive scan: one list's lanes are contiguous.
+#pragma unroll
+                for (int offset = 1; offset < 32; offset <<= 1) {
+                    const int from = lane >= offset ? lane - offset : lane;
+                    const Value other = Sum::shuffle_from(value, from);
+                    const int other_segment = __shfl_sync(kFullMask, segments[j], from);
+                    if (lane >= offset && other_segment == segments[j]) value = Sum::add(other, value);
+                }
+                // The last lane of this lane's own run in the step holds the run's sum.
+                const bool runs_here = small > 0 && exclusive < k0 + 32 && exclusive + small > k0;
+                const uint32_t run_end = exclusive + small < k0 + 32 ? exclusive + small : k0 + 32;
+                const Value run = Sum::shuffle_from(value, runs_here ? int(run_end - 1 - k0) : lane);
+                if (runs_here) total = Sum::add(total, run);
+            }
         }
         if (have) store(v, total);
     }
 }
 
 // The hub chunks of level d: each chunk of a hub's list is summed by one
-// block and handed to chunk_done(chunk, hub vertex, sum) in thread 0.
+// block and handed to chunk_done(chunk, hub vertex, sum) in thread 0. A
+// block owns chunks blockIdx.x, + gridDim.x, ...; it first finds which of
+// them belong to a hub of level d with all its threads at once (a window of
+// blockDim.x chunks, compacted into shared memory), then sums those. (Testing
+// one chunk after another, as an earlier version did, put three dependent
+// loads per chunk of the whole graph on one thread's path at every level:
+// on kron, with tens of thousands of chunks, that scan took most of BC's time.)
 template <class Sum, class Prepare, class Term, class ChunkDone>
 __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, const uint32_t *depth, uint32_t d,
                                   Prepare prepare, Term term, ChunkDone chunk_done) {
-    for (uint32_t c = blockIdx.x; c < hubs.num_chunks; c += gridDim.x) {
-        const uint32_t hub = hubs.chunk_hub[c];
-        const uint32_t v = hubs.hub_vertex[hub];
-        if (depth[v] != d) continue;  // the same for the whole block
-        const PathCount own = prepare(v);
-        const uint64_t list_end = csr.offsets[v + 1];
-        const uint64_t begin = csr.offsets[v] + uint64_t(c - hubs.hub_first_chunk[hub]) * hubs.chunk_edges;
-        const uint64_t end = begin + hubs.chunk_edges < list_end ? begin + hubs.chunk_edges : list_end;
-        typename Sum::Value part = Sum::zero();
-        for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x) part = Sum::add(part, term(own, csr.indices[e]));
-        part = block_reduce<Sum>(part);
-        if (threadIdx.x == 0) chunk_done(c, v, part);
+    __shared__ uint32_t matching[kBcThreads];
+    __shared__ uint32_t matching_count;
+    for (uint64_t window = 0; blockIdx.x + window * gridDim.x < hubs.num_chunks; window += blockDim.x) {
+        if (threadIdx.x == 0) matching_count = 0;
+        __syncthreads();
+        const uint64_t mine = blockIdx.x + (window + threadIdx.x) * gridDim.x;
+        if (mine < hubs.num_chunks && depth[hubs.hub_vertex[hubs.chunk_hub[mine]]] == d)
+            matching[atomicAdd(&matching_count, 1u)] = uint32_t(mine);
+        __syncthreads();
+        const uint32_t count = matching_count;
+        for (uint32_t i = 0; i < count; ++i) {
+            const uint32_t c = matching[i];
+            const uint32_t hub = hubs.chunk_hub[c];
+            const uint32_t v = hubs.hub_vertex[hub];
+            const PathCount own = prepare(v);
+            const uint64_t list_end = csr.offsets[v + 1];
+            const uint64_t begin = csr.offsets[v] + uint64_t(c - hubs.hub_first_chunk[hub]) * hubs.chunk_edges;
+            const uint64_t end = begin + hubs.chunk_edges < list_end ? begin + hubs.chunk_edges : list_end;
+            typename Sum::Value part = Sum::zero();
+            for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x)
+                part = Sum::add(part, term(own, csr.indices[e]));
+            part = block_reduce<Sum>(part);
+            if (threadIdx.x == 0) chunk_done(c, v, part);
+        }
+        __syncthreads();  // `matching` is refilled by the next window
     }
 }
 
