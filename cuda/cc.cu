@@ -124,10 +124,10 @@ __global__ void gather_outsiders(DeviceCsr out, DeviceCsr in, const uint32_t *co
         const uint32_t v = uint32_t(base) + lane_id();
         const bool outside = v < out.n && comp[v] != g;
         const uint32_t out_degree = outside ? uint32_t(out.offsets[v + 1] - out.offsets[v]) : 0;
-        warp_push(out_sink, outside && out_degree > kSamplingRounds, v, out_degree, out_huge);
+        warp_push<false>(out_sink, outside && out_degree > kSamplingRounds, v, out_degree, out_huge);
         if (in.offsets) {
             const uint32_t in_degree = outside ? uint32_t(in.offsets[v + 1] - in.offsets[v]) : 0;
-            warp_push(in_sink, outside && in_degree > 0, v, in_degree, in_huge);
+            warp_push<false>(in_sink, outside && in_degree > 0, v, in_degree, in_huge);
         }
     }
 }

@@ -55,7 +55,11 @@ __host__ __device__ inline uint32_t huge_degree_threshold(uint64_t m) {
 }
 
 // Appends v (with out-degree `degree`) for each lane whose `want` is set.
-// All 32 lanes call it together.
+// All 32 lanes call it together. `count_degrees`: also add the appended
+// degrees to counters->degree_sum, which only the BFS reads (to choose its
+// direction); it is one more atomic on one address per pushing warp, which
+// the near-far search and CC skip.
+template <bool count_degrees = true>
 __device__ __forceinline__ void warp_push(const FrontierSink &sink, bool want, uint32_t v, uint32_t degree,
                                           uint32_t huge_threshold) {
     const unsigned wanted = __ballot_sync(kFullMask, want);
@@ -67,9 +71,11 @@ __device__ __forceinline__ void warp_push(const FrontierSink &sink, bool want, u
     base = __shfl_sync(kFullMask, base, leader);
     if (want) sink.items[sink.base + base + __popc(wanted & lanes_below())] = v;
 
-    const unsigned long long my_degree = want ? degree : 0;
-    const unsigned long long degree_total = warp_sum(my_degree);
-    if (lane == leader) atomicAdd(&sink.counters->degree_sum, degree_total);
+    if (count_degrees) {
+        const unsigned long long my_degree = want ? degree : 0;
+        const unsigned long long degree_total = warp_sum(my_degree);
+        if (lane == leader) atomicAdd(&sink.counters->degree_sum, degree_total);
+    }
 
     const bool huge = want && degree >= huge_threshold;
     const unsigned huge_lanes = __ballot_sync(kFullMask, huge);

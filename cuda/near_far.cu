@@ -113,7 +113,7 @@ struct RelaxStep {
                 }
             }
         }
-        warp_push(sink, queue, v, degree, a->huge_threshold);
+        warp_push<false>(sink, queue, v, degree, a->huge_threshold);
     }
 };
 
@@ -125,7 +125,7 @@ __global__ void near_far_start(NearFarArgs a) {
     }
     FrontierSink sink{a.queues, a.huge_items, a.huge_start, &a.counters[0], 0, 0};
     const uint32_t degree = uint32_t(a.out.offsets[a.source + 1] - a.out.offsets[a.source]);
-    warp_push(sink, me, a.source, degree, a.huge_threshold);
+    warp_push<false>(sink, me, a.source, degree, a.huge_threshold);
 }
 
 // Thread 0 reads two words of device memory for the whole block.
@@ -226,7 +226,7 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
                         later = b;
                     }
                 }
-                warp_push(sink, take, v, degree, a.huge_threshold);
+                warp_push<false>(sink, take, v, degree, a.huge_threshold);
             }
             later = __reduce_min_sync(kFullMask, later);
             if (lane_id() == 0 && later != kNoBand) atomicMin(&a.band_min[phase % 3], later);
