@@ -6,16 +6,19 @@
  * parallel Dijkstra (004_6c0534b53c1f8710.txt §4.2).
  *
  * Bucket width: config.delta when the caller gives one, else
- *     delta = mean weight * (4 / mean out-degree)^2.5.
+ *     delta = 2 * mean weight * (4 / mean out-degree)^2.5.
  * Meyer and Sanders show that delta should shrink as the degree grows
  * (Theta(1/d) for random weights in [0, 1]): wide buckets make high-degree
  * vertices re-relax many edges, narrow ones cost a round each, which only
- * hurts on low-degree, high-diameter graphs. The exponent is a fit to a sweep
- * on 16 threads (weights uniform in [1, 255]; ms, median of 5 sources):
- *     kron-22 (degree 31):  delta 0.5: 206, 1: 233, 4: 291, 8: 306
- *     urand-22 (degree 32): delta 1: 310, 4: 315, 16: 351
- *     grid 2048^2 (degree 4): delta 32: 207, 64: 168, 128: 147, 256: 134
- * and gives ~0.8 on kron and urand, 128 on the grid.
+ * hurts on low-degree, high-diameter graphs. The constants are a fit to
+ * sweeps on 16 threads of a 16-core host (weights uniform in [1, 255], the
+ * suite's sources; ms, median of 5), with the engine of bucket_relaxation.h:
+ *     grid 2048^2 (degree 4): delta 128: 51, 192: 48, 256: 44, 384: 51, 512: 51
+ *     kron-22 (degree 31):    delta 0.79: 105, 1.58: 111, 2: 110, 4: 108
+ *     urand-22 (degree 32):   delta 0.71: 161, 1.42: 166, 2: 174, 4: 152
+ * Kron and urand are flat within the noise of that host (runs differ by 10%)
+ * from 0.7 to 4; the grid wants 256. The formula gives 256 on the grid and
+ * ~1.5 on kron and urand.
  *
  * Distances are written straight into the caller's array; +inf is unreached.
  */
@@ -56,7 +59,7 @@ double choose_delta(const Graph &g, const RunConfig &config) {
     if (config.delta > 0) return config.delta;
     if (g.m() == 0) return 1.0;
     const double mean_degree = std::max(1.0, double(g.m()) / double(g.n()));
-    const double delta = mean_weight(g.out, config.num_threads) * std::pow(4.0 / mean_degree, 2.5);
+    const double delta = 2.0 * mean_weight(g.out, config.num_threads) * std::pow(4.0 / mean_degree, 2.5);
     return delta > 0 && std::isfinite(delta) ? delta : 1.0;  // all-zero weights: any width works
 }
 
