@@ -102,7 +102,10 @@ if [ -n "$SHARED" ] && [ -e "$(dirname "$PC")/gg-shared.pc" ]; then
     "$CC" -std=c99 -pedantic -Wall -Wextra -Werror "$SOURCE/examples/quickstart.c" -o "$SCRATCH/quickstart_shared" \
         $SHARED_FLAGS || die "quickstart does not link through gg-shared.pc: $SHARED_FLAGS"
     links_libgg_so "$SCRATCH/quickstart_shared" || die "gg-shared.pc did not link libgg.so"
-    output=$(LD_LIBRARY_PATH=$(dirname "$SHARED") "$SCRATCH/quickstart_shared") || die "quickstart linked with libgg.so failed"
+    # Prepended, not replaced: libgg.so's own dependencies (METIS) may live
+    # in a private prefix named there (the GPU machines' unpacked .debs).
+    output=$(LD_LIBRARY_PATH=$(dirname "$SHARED")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$SCRATCH/quickstart_shared") ||
+        die "quickstart linked with libgg.so failed"
     grep -q 'distance(0 -> 4) = 7' <<<"$output" || die "quickstart linked with libgg.so printed: $output"
 fi
 
