@@ -50,6 +50,12 @@ private:
     uint64_t huge_capacity_ = 0;
 };
 
+// A whole search for a backend entry point (near_far_run.cu): uploads what
+// it needs, runs the engine from `source`, copies the n values to `values`
+// (host memory) and fills `report`; `algorithm` names the run in errors.
+void run_near_far(const Graph &g, uint32_t source, PathKind kind, float band_width, float *values,
+                  const RunConfig &config, RunReport &report, const char *algorithm);
+
 // The bucket width used when the run gives none: a power of the average
 // degree fitted on the H100 (near_far.cu).
 float default_band_width(const Graph &g, PathKind kind);

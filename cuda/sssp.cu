@@ -11,30 +11,8 @@
 namespace gg::cuda {
 
 void sssp(const Graph &g, uint32_t source, float *dist, const RunConfig &config, RunReport &report) {
-    const DeviceInfo &info = use_device(config.device_id);
-    report.layout = choose_layout(config.layout, GG_LAYOUT_CSR, "SSSP");
-    Stream stream;
-    GraphNeeds needs;
-    needs.out = true;
-    needs.out_weights = true;
-    const DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
-
     const float width = config.delta > 0 ? config.delta : default_band_width(g, PathKind::shortest);
-    NearFarEngine engine(graph, info, PathKind::shortest, width, g.max_weight);
-    DeviceArray<float> values(g.n(), "SSSP distances");
-    std::lock_guard<std::mutex> exclusive(persistent_kernel_lock(info.id));
-    EventTimer compute;
-    compute.start(stream.get());
-    engine.run(source, stream.get());
-    engine.write_values(values.get(), stream.get());
-    compute.stop(stream.get());
-    report.compute_ms += compute.elapsed_ms();
-
-    const NearFarSummary summary = engine.summary(stream.get(), report.transfer_ms);
-    copy_to_host(dist, values.get(), values.bytes(), stream.get(), report.transfer_ms);
-    report.iterations = summary.iterations;
-    report.edges_visited = summary.edges_relaxed;
-    report.device_bytes = graph.device_bytes;
+    run_near_far(g, source, PathKind::shortest, width, dist, config, report, "SSSP");
 }
 
 }  // namespace gg::cuda

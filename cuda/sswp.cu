@@ -10,31 +10,9 @@
 namespace gg::cuda {
 
 void sswp(const Graph &g, uint32_t source, float *width, const RunConfig &config, RunReport &report) {
-    const DeviceInfo &info = use_device(config.device_id);
-    report.layout = choose_layout(config.layout, GG_LAYOUT_CSR, "SSWP");
-    Stream stream;
-    GraphNeeds needs;
-    needs.out = true;
-    needs.out_weights = true;
-    const DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
-
     // config.delta is SSSP's bucket width (gg.h); widths use their own bands.
-    const float band = default_band_width(g, PathKind::widest);
-    NearFarEngine engine(graph, info, PathKind::widest, band, g.max_weight);
-    DeviceArray<float> values(g.n(), "SSWP widths");
-    std::lock_guard<std::mutex> exclusive(persistent_kernel_lock(info.id));
-    EventTimer compute;
-    compute.start(stream.get());
-    engine.run(source, stream.get());
-    engine.write_values(values.get(), stream.get());
-    compute.stop(stream.get());
-    report.compute_ms += compute.elapsed_ms();
-
-    const NearFarSummary summary = engine.summary(stream.get(), report.transfer_ms);
-    copy_to_host(width, values.get(), values.bytes(), stream.get(), report.transfer_ms);
-    report.iterations = summary.iterations;
-    report.edges_visited = summary.edges_relaxed;
-    report.device_bytes = graph.device_bytes;
+    run_near_far(g, source, PathKind::widest, default_band_width(g, PathKind::widest), width, config, report,
+                 "SSWP");
 }
 
 }  // namespace gg::cuda
