@@ -336,12 +336,13 @@ float default_band_width(const Graph &g, PathKind kind) {
     }
     // Narrow bands cost a band scan over all n keys each; wide ones let
     // vertices be relaxed again and again before their label settles, which
-    // costs the more the higher the degree. Measured on the H100 (scale 22,
-    // weights 1..255, ms): kron width 8: 10.3, 16: 10.5, 64: 12.6, 134: 14.3;
-    // urand 8: 10.9, 16: 10.8, 64: 12.6, 128: 13.1; on the 2048 x 2048 grid
-    // (degree 4) width 1024 took 37.6 ms in 3101 rounds. A steep power of the
-    // degree, as the CPU's delta-stepping uses (cpu/sssp.cpp), gives about 10
-    // on kron and urand (degree 31-32) and 1600 on the grid.
+    // costs the more the higher the degree. Swept on the H100 (scale 22,
+    // weights 1..255, ms; cuda/TUNING.md): kron width 4: 9.38, 8: 8.80, 16:
+    // 9.53, 32: 10.7, 256: 15.5; urand 4: 12.9, 8: 10.7, 16: 10.8, 32: 12.2,
+    // 256: 46.1; 2048 x 2048 grid (degree 4) 256: 54.7, 1024: 37.3, 4096:
+    // 31.1. A steep power of the degree, as the CPU's delta-stepping uses
+    // (cpu/sssp.cpp), gives about 10 on kron and urand (degree 31-32) and
+    // 1600 on the grid.
     const double average_degree = g.n() ? double(g.m()) / g.n() : 1.0;
     const double average_weight = (lo + hi) / 2;
     const double width = average_weight * std::pow(11.0 / (average_degree > 1 ? average_degree : 1), 2.5);
