@@ -2,18 +2,38 @@
  * Betweenness centrality by Brandes' dependency accumulation (Brandes, "A
  * faster algorithm for betweenness centrality", J. Math. Sociology 25(2),
  * 2001, Algorithm 1), level-synchronous and parallel within each source as in the
- * GAP Benchmark Suite (arXiv:1508.03619, "BC"):
+ * GAP Benchmark Suite (arXiv:1508.03619, "BC"), with direction-optimizing
+ * level discovery (Beamer, Asanovic, Patterson, SC'12):
  *
- * Forward: a top-down BFS along out-edges, a vertex claimed for depth
- *   level+1 by a CAS; once a level is complete, each of its vertices v pulls
- *   sigma(v) = sum of sigma(u) over in-neighbours u one level up (g.in(), the
- *   CSC; the CSR itself for an undirected graph), the number of shortest
- *   paths, in adjacency order and without atomics, so the counts do not
- *   depend on the thread count.
+ * Forward, one level at a time, each step in one of two directions:
+ *   top-down, the frontier's unvisited out-neighbours are claimed in a
+ *   visited bitmap, then each pulls sigma(v) = sum of sigma(u) over
+ *   in-neighbours u one level up (g.in(), the CSC; the CSR itself for an
+ *   undirected graph); bottom-up, every unvisited vertex makes that sum over
+ *   its whole in-list and joins the next level when it is nonzero. Beamer's
+ *   bottom-up step stops at the first parent; this one cannot (the count
+ *   needs all of them), but it finds the level and its counts in one pass,
+ *   where top-down reads the frontier's out-edges and then the level's
+ *   in-edges. The middle levels of kron and urand, which hold most of their
+ *   edges, go bottom-up (kron 2.5x faster than top-down only; see forward()).
+ *   Sums are in adjacency order and without atomics in either direction, so
+ *   the counts depend neither on the direction taken nor on the thread count.
  * Backward: levels in reverse; each vertex u pulls
  *   delta(u) = sum over successors v of sigma(u) / sigma(v) * (1 + delta(v)),
  *   one thread per vertex, no atomics, and in adjacency order, so the result
  *   is deterministic. centrality(v) += delta(v) for every v != source.
+ *
+ * Memory traffic is what this kernel spends its time on. "Is u one level up
+ * (down)?" is asked of every edge in both passes and is true for few of them,
+ * so it is a bit test: the members of one level are kept as a bitmap of n
+ * bits (128 KiB for 2^20 vertices, in L2), moved from level to level, instead
+ * of a 4-byte depth per vertex; only the edges of the shortest-path DAG read
+ * the 16-byte path counts. After GAP, where the backward pass reads only
+ * successors (GAP marks them in a bitmap over the edges, set by its top-down
+ * forward pass with atomic counts; the counts here are pulled, so the edge is
+ * not known from its source's side). Keeping the depth in the count record
+ * instead (as cuda/bc.cu does, one load per edge on the GPU) was measured
+ * here and lost: 16 bytes per vertex spill out of the cache where 4 did not.
  *
  * Path counts beyond double. The number of shortest paths grows
  * exponentially with depth (from the centre of a 2048 x 2048 grid it reaches
@@ -32,10 +52,12 @@
  * 2^(512 * (scale(u) - scale(v))). cuda/bc.cu keeps its counts the same way.
  *
  * The frontier queue keeps every level (its windows), which is the stack of
- * Brandes' algorithm. Only the vertices a source reached are reset after it,
- * so a source in a small component costs little. No normalisation, no
+ * Brandes' algorithm; the order of vertices within a level varies from run
+ * to run and nothing reads it. Only the bits of the vertices a source reached
+ * are cleared after it, so a source in a small component costs little. No normalisation, no
  * halving; a source listed twice counts twice.
  */
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <utility>
@@ -50,15 +72,20 @@
 namespace gg::cpu {
 namespace {
 
-constexpr uint32_t kUnvisited = UINT32_MAX;
 constexpr int64_t kParallelThreshold = 512;  // smaller levels run on one thread
+// A level is discovered bottom-up when the out-edges of the frontier exceed
+// the in-edges of the unvisited vertices / kBottomUpRatio (see forward()).
+constexpr uint64_t kBottomUpRatio = 2;
 
 // sigma = mass * 2^(kScaleBits * scale).
 constexpr int kScaleBits = 512;
 constexpr double kScaleUnit = 0x1p512;
 constexpr double kInverseScaleUnit = 0x1p-512;
 
-struct PathCount {
+// 16 bytes, aligned, so that one cache line holds all of it. Once the
+// backward pass has handled a vertex, `mass` holds (1 + delta) / mass
+// instead (see backward()), so that a predecessor reads one record per edge.
+struct alignas(16) PathCount {
     double mass = 0.0;  // 0: no path yet
     int32_t scale = 0;
 };
@@ -83,106 +110,278 @@ inline PathCount normalised(PathCount c) {
     return c;
 }
 
-// sigma(u) / sigma(v) for an edge u -> v of the shortest-path DAG (at most 1).
-inline double path_ratio(const PathCount &u, const PathCount &v) {
-    const double ratio = u.mass / v.mass;
-    if (u.scale == v.scale) return ratio;
-    if (u.scale + 1 == v.scale) return ratio * kInverseScaleUnit;
-    int32_t shift = u.scale - v.scale;  // normally -2 or less here; below -3 the ratio is 0 anyway
+// x * 2^(kScaleBits * shift) for the scale differences an edge of the
+// shortest-path DAG can have (0, -1, rarely less; below -3 the result is 0).
+inline double scaled(double x, int32_t shift) {
+    if (shift == 0) return x;
+    if (shift == -1) return x * kInverseScaleUnit;
     shift = shift < -3 ? -3 : (shift > 1 ? 1 : shift);
-    return std::ldexp(ratio, kScaleBits * shift);
+    return std::ldexp(x, kScaleBits * shift);
 }
 
+// One bit per vertex. 2^20 vertices take 128 KiB, which stays in a core's
+// L2 cache where a 4-byte depth per vertex (4 MiB) does not: almost every
+// edge is rejected by a bit test without touching the path counts.
+struct VertexBits {
+    explicit VertexBits(uint32_t n) : words((uint64_t(n) + 63) / 64, 0) {}
+    std::vector<uint64_t> words;
+
+    bool test(uint32_t v) const { return (words[v >> 6] >> (v & 63)) & 1; }
+    // Sets v's bit; true when this call set it. kShared: other threads may
+    // be writing the same word (an atomic read-modify-write; on one thread a
+    // plain one is several times cheaper, which the many small levels of a
+    // grid notice).
+    template <bool kShared>
+    bool claim(uint32_t v) {
+        const uint64_t bit = uint64_t(1) << (v & 63);
+        if (kShared) return !(__atomic_fetch_or(&words[v >> 6], bit, __ATOMIC_RELAXED) & bit);
+        const bool was_set = words[v >> 6] & bit;
+        words[v >> 6] |= bit;
+        return !was_set;
+    }
+    template <bool kShared>
+    void assign(uint32_t v, bool value) {
+        const uint64_t bit = uint64_t(1) << (v & 63);
+        if (kShared) {
+            if (value) __atomic_fetch_or(&words[v >> 6], bit, __ATOMIC_RELAXED);
+            else __atomic_fetch_and(&words[v >> 6], ~bit, __ATOMIC_RELAXED);
+        } else {
+            words[v >> 6] = value ? words[v >> 6] | bit : words[v >> 6] & ~bit;
+        }
+    }
+};
+
 struct BrandesState {
-    explicit BrandesState(uint32_t n) : depth(n, kUnvisited), paths(n), delta(n, 0.0), queue(n) {}
-    std::vector<uint32_t> depth;
-    std::vector<PathCount> paths;
-    std::vector<double> delta;
+    explicit BrandesState(uint32_t n) : counts(n), visited(n), level_members(n), queue(n) {}
+    std::vector<PathCount> counts;  // valid for the vertices reached from the current source
+    VertexBits visited;
+    VertexBits level_members;  // the vertices of one level (which one: see forward() and backward())
     FrontierQueue queue;
     std::vector<uint64_t> level_bounds;  // level L is queue.items()[level_bounds[L], level_bounds[L+1])
 };
 
-// Claims the vertices one level below the current window.
-uint64_t expand_level(const Csr &out, uint32_t level, BrandesState &s, int threads) {
+// Moves level_members from the vertices of `old_level` to those of `new_level`.
+void move_members(BrandesState &s, const uint32_t *old_level, int64_t old_size, const uint32_t *new_level,
+                  int64_t new_size, int threads) {
+    VertexBits &bits = s.level_members;
+    if (threads == 1 || !worth_parallel(uint64_t(old_size + new_size))) {
+        for (int64_t i = 0; i < old_size; ++i) bits.assign<false>(old_level[i], false);
+        for (int64_t i = 0; i < new_size; ++i) bits.assign<false>(new_level[i], true);
+        return;
+    }
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static)
+        for (int64_t i = 0; i < old_size; ++i) bits.assign<true>(old_level[i], false);
+#pragma omp for schedule(static) nowait
+        for (int64_t i = 0; i < new_size; ++i) bits.assign<true>(new_level[i], true);
+    }
+}
+
+// Edges a step examined, and the degrees of the level it found (for the
+// direction heuristic).
+struct StepCost {
+    uint64_t examined = 0;
+    uint64_t out_edges = 0;  // out-edges of the new level
+    uint64_t in_edges = 0;   // in-edges of the new level
+};
+
+// Top-down, first half: claims the unvisited out-neighbours of frontier[i]
+// in the visited bits.
+template <bool kShared>
+void claim_from(const Csr &out, VertexBits &visited, const uint32_t *frontier, int64_t i, FrontierQueue::Buffer &next,
+                uint64_t &examined, uint64_t &out_edges) {
+    const uint32_t u = frontier[i];
+    for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
+        const uint32_t v = out.indices[e];
+        if (!visited.test(v) && visited.claim<kShared>(v)) {
+            next.push(v);
+            out_edges += out.offsets[v + 1] - out.offsets[v];
+        }
+    }
+    examined += out.offsets[u + 1] - out.offsets[u];
+}
+
+// Second half: the path count of v (one level below level_members), pulled
+// from its in-neighbours in level_members in adjacency order. Returns v's
+// in-degree.
+uint64_t pull_count(const Csr &in, BrandesState &s, uint32_t v) {
+    PathCount total;
+    for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) {
+        const uint32_t u = in.indices[e];
+        if (s.level_members.test(u)) total = add_paths(total, s.counts[u]);
+    }
+    s.counts[v] = normalised(total);
+    return in.offsets[v + 1] - in.offsets[v];
+}
+
+// A top-down step: claims the next level from the window (level_members),
+// slides it in as the new window, then pulls its path counts. One thread
+// team for both halves (a barrier between them), or none for a small
+// frontier: the thousands of small levels of a grid would otherwise pay for
+// a fork and join each, which on a loaded machine costs more than the level.
+void top_down_level(const Csr &out, const Csr &in, BrandesState &s, int threads, StepCost &cost) {
     const uint32_t *frontier = s.queue.window_begin();
     const int64_t size = int64_t(s.queue.window_size());
-    uint64_t edges = 0;
-#pragma omp parallel num_threads(threads) if (size > kParallelThreshold) reduction(+ : edges)
+    uint64_t examined = 0, out_edges = 0, in_edges = 0;
+    if (threads == 1 || size <= kParallelThreshold) {
+        {
+            FrontierQueue::Buffer next(s.queue);
+            for (int64_t i = 0; i < size; ++i) claim_from<false>(out, s.visited, frontier, i, next, examined, out_edges);
+        }
+        s.queue.slide();
+        for (const uint32_t *v = s.queue.window_begin(); v != s.queue.window_end(); ++v) in_edges += pull_count(in, s, *v);
+    } else {
+#pragma omp parallel num_threads(threads) reduction(+ : examined, out_edges, in_edges)
+        {
+            {
+                FrontierQueue::Buffer next(s.queue);
+#pragma omp for schedule(dynamic, 64) nowait
+                for (int64_t i = 0; i < size; ++i)
+                    claim_from<true>(out, s.visited, frontier, i, next, examined, out_edges);
+            }  // the buffer publishes its vertices here
+#pragma omp barrier
+#pragma omp single
+            s.queue.slide();
+            const uint32_t *window = s.queue.window_begin();
+            const int64_t window_size = int64_t(s.queue.window_size());
+#pragma omp for schedule(dynamic, 64) nowait
+            for (int64_t i = 0; i < window_size; ++i) in_edges += pull_count(in, s, window[i]);
+        }
+    }
+    cost.examined += examined + in_edges;
+    cost.out_edges += out_edges;
+    cost.in_edges += in_edges;
+}
+
+// Bottom-up (Beamer et al. SC'12): every unvisited vertex reads its whole
+// in-list and sums the counts of the in-neighbours in level_members (the
+// current level); a nonzero sum puts it in the next level. Beamer's step may
+// stop at the first such neighbour; here the whole list is read anyway, since
+// a vertex found needs all of them for its count, and one pass does both.
+// Visited words are split among the threads, so each word has one writer.
+void bottom_up_level(const Csr &in, const Csr &out, BrandesState &s, int threads, StepCost &cost) {
+    const int64_t words = int64_t(s.visited.words.size());
+    const uint32_t n = in.n;
+    PathCount *counts = s.counts.data();
+    uint64_t examined = 0, out_edges = 0, in_edges = 0;
+#pragma omp parallel num_threads(threads) if (worth_parallel(uint64_t(n) + in.num_edges())) \
+    reduction(+ : examined, out_edges, in_edges)
     {
         FrontierQueue::Buffer next(s.queue);
-#pragma omp for schedule(dynamic, 64) nowait
-        for (int64_t i = 0; i < size; ++i) {
-            const uint32_t u = frontier[i];
-            for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
-                const uint32_t v = out.indices[e];
-                if (load_relaxed(&s.depth[v]) == kUnvisited && compare_and_swap(&s.depth[v], kUnvisited, level + 1))
-                    next.push(v);
+#pragma omp for schedule(dynamic, 16) nowait
+        for (int64_t w = 0; w < words; ++w) {
+            uint64_t unvisited = ~s.visited.words[w];
+            if (w == words - 1 && (n & 63)) unvisited &= (uint64_t(1) << (n & 63)) - 1;
+            uint64_t found = 0;
+            while (unvisited) {
+                const int bit = __builtin_ctzll(unvisited);
+                unvisited &= unvisited - 1;
+                const uint32_t v = uint32_t(w * 64 + bit);
+                PathCount total;
+                for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) {
+                    const uint32_t u = in.indices[e];
+                    if (s.level_members.test(u)) total = add_paths(total, counts[u]);
+                }
+                examined += in.offsets[v + 1] - in.offsets[v];
+                if (total.mass == 0.0) continue;
+                counts[v] = normalised(total);
+                found |= uint64_t(1) << bit;
+                next.push(v);
+                out_edges += out.offsets[v + 1] - out.offsets[v];
+                in_edges += in.offsets[v + 1] - in.offsets[v];
             }
-            edges += out.offsets[u + 1] - out.offsets[u];
+            if (found) s.visited.words[w] |= found;
         }
     }
-    return edges;
+    cost.examined += examined;
+    cost.out_edges += out_edges;
+    cost.in_edges += in_edges;
 }
 
-// The path counts of the window just claimed (depth `level`), pulled from
-// the in-neighbours one level up.
-uint64_t count_paths(const Csr &in, uint32_t level, BrandesState &s, int threads) {
-    const uint32_t *window = s.queue.window_begin();
-    const int64_t size = int64_t(s.queue.window_size());
-    uint64_t edges = 0;
-#pragma omp parallel for num_threads(threads) if (size > kParallelThreshold) schedule(dynamic, 64) \
-    reduction(+ : edges)
-    for (int64_t i = 0; i < size; ++i) {
-        const uint32_t v = window[i];
-        PathCount total;
-        for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) {
-            const uint32_t u = in.indices[e];
-            if (s.depth[u] == level - 1) total = add_paths(total, s.paths[u]);
-        }
-        s.paths[v] = normalised(total);
-        edges += in.offsets[v + 1] - in.offsets[v];
-    }
-    return edges;
-}
-
+// Levels and path counts. A level is found top-down (claim, then count) or
+// bottom-up (both at once), whichever reads fewer edges: top-down reads the
+// frontier's out-edges and the new level's in-edges, bottom-up the in-edges
+// of every unvisited vertex. As in GAP the frontier's out-degree (the scout
+// count) stands for the first; kBottomUpRatio was measured (BC's bottom-up
+// step cannot stop early, so BFS's alpha = 15 would not fit). Either way
+// the counts are the same sums in the same order: the results do not depend
+// on the direction or the thread count, only the order of vertices within a
+// level (which nothing reads) does. On return level_members holds the
+// deepest level.
 uint64_t forward(const Graph &g, uint32_t source, BrandesState &s, int threads) {
-    s.depth[source] = 0;
-    s.paths[source] = PathCount{1.0, 0};
+    const Csr &in = g.in();
+    s.counts[source] = PathCount{1.0, 0};
+    s.visited.assign<false>(source, true);
+    s.level_members.assign<false>(source, true);
     s.queue.reset();
     s.queue.push_single(source);
     s.queue.slide();
     s.level_bounds.assign({0, 1});
     uint64_t edges = 0;
-    for (uint32_t level = 0; !s.queue.window_empty(); ++level) {
-        edges += expand_level(g.out, level, s, threads);
-        s.queue.slide();
+    uint64_t scout = g.out.degree(source);
+    uint64_t unvisited_in_edges = in.num_edges() - in.degree(source);
+    while (true) {
+        StepCost cost;
+        if (scout > unvisited_in_edges / kBottomUpRatio) {
+            bottom_up_level(in, g.out, s, threads, cost);
+            s.queue.slide();
+        } else {
+            top_down_level(g.out, in, s, threads, cost);
+        }
+        edges += cost.examined;
+        if (s.queue.window_empty()) break;
         s.level_bounds.push_back(s.queue.pushed());
-        edges += count_paths(g.in(), level + 1, s, threads);
+        const uint32_t *items = s.queue.items();
+        const size_t levels = s.level_bounds.size();
+        const uint64_t previous = s.level_bounds[levels - 3], current = s.level_bounds[levels - 2];
+        move_members(s, items + previous, int64_t(current - previous), items + current,
+                     int64_t(s.queue.window_size()), threads);
+        scout = cost.out_edges;
+        unvisited_in_edges -= cost.in_edges;
     }
     return edges;
 }
 
-uint64_t backward(const Csr &out, BrandesState &s, int threads) {
+// Brandes' dependencies, deepest level first, added to the centralities.
+// delta(u) = sum over successors v of sigma(u) / sigma(v) * (1 + delta(v)).
+// Once a vertex's delta is known, its mass is replaced by
+// w = (1 + delta) / mass (its scale stays), so that a predecessor u gets each
+// term as mass(u) * w(v) * 2^(512 * (scale(u) - scale(v))): one 16-byte read
+// per successor and a multiply, no dependency array. level_members holds the
+// level below the one being summed, so that the other out-edges cost a bit
+// test. The deepest level has delta 0; level 0 is the source, whose
+// dependency is not counted. On return level_members holds level 1.
+uint64_t backward(const Csr &out, BrandesState &s, double *centrality, int threads) {
     uint64_t edges = 0;
     const uint32_t *items = s.queue.items();
-    // level_bounds ends with the empty window that stopped the forward pass,
-    // so the non-empty levels are 0 .. size - 3; the deepest has no
-    // successors (its dependency stays 0) and is skipped.
-    for (size_t level = s.level_bounds.size() - 3; level-- > 0;) {
+    PathCount *counts = s.counts.data();
+    const size_t deepest = s.level_bounds.size() - 2;
+    {
+        const int64_t begin = int64_t(s.level_bounds[deepest]), end = int64_t(s.level_bounds[deepest + 1]);
+#pragma omp parallel for num_threads(threads) if (end - begin > kParallelThreshold) schedule(static)
+        for (int64_t i = begin; i < end; ++i) counts[items[i]].mass = 1.0 / counts[items[i]].mass;
+    }
+    for (size_t level = deepest; level-- > 1;) {
         const int64_t begin = int64_t(s.level_bounds[level]), end = int64_t(s.level_bounds[level + 1]);
 #pragma omp parallel for num_threads(threads) if (end - begin > kParallelThreshold) schedule(dynamic, 64) \
     reduction(+ : edges)
         for (int64_t i = begin; i < end; ++i) {
             const uint32_t u = items[i];
-            const uint32_t successor_depth = s.depth[u] + 1;
+            const double mass = counts[u].mass;
+            const int32_t scale = counts[u].scale;
             double dependency = 0;
             for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
                 const uint32_t v = out.indices[e];
-                if (s.depth[v] == successor_depth) dependency += path_ratio(s.paths[u], s.paths[v]) * (1.0 + s.delta[v]);
+                if (s.level_members.test(v)) dependency += scaled(mass * counts[v].mass, scale - counts[v].scale);
             }
-            s.delta[u] = dependency;
+            centrality[u] += dependency;
+            // No other thread reads this level's counts: level_members holds the level below.
+            counts[u].mass = (1.0 + dependency) / mass;
             edges += out.offsets[u + 1] - out.offsets[u];
         }
+        const uint64_t below = s.level_bounds[level + 1];
+        move_members(s, items + below, int64_t(s.level_bounds[level + 2] - below), items + begin, end - begin, threads);
     }
     return edges;
 }
@@ -203,18 +402,21 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     for (uint32_t k = 0; k < num_sources; ++k) {
         const uint32_t source = sources[k];
         edges += forward(g, source, state, threads);
-        edges += backward(g.out, state, threads);
-        levels += uint32_t(state.level_bounds.size() - 2);
+        edges += backward(g.out, state, centrality, threads);
+        levels += uint32_t(state.level_bounds.size() - 1);
 
+        // Only the bits of the vertices this source reached are cleared
+        // (all words at once when that is fewer writes).
         const uint32_t *reached = state.queue.items();
         const int64_t count = int64_t(state.queue.pushed());
-#pragma omp parallel for num_threads(threads) if (count > kParallelThreshold) schedule(static)
-        for (int64_t i = 0; i < count; ++i) {
-            const uint32_t v = reached[i];
-            if (v != source) centrality[v] += state.delta[v];
-            state.depth[v] = kUnvisited;
-            state.paths[v] = PathCount{};
-            state.delta[v] = 0.0;
+        if (uint64_t(count) >= state.visited.words.size()) {
+            std::fill(state.visited.words.begin(), state.visited.words.end(), 0);
+            std::fill(state.level_members.words.begin(), state.level_members.words.end(), 0);
+        } else {
+            for (int64_t i = 0; i < count; ++i) {
+                state.visited.assign<false>(reached[i], false);
+                state.level_members.assign<false>(reached[i], false);
+            }
         }
     }
 
