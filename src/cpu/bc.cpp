@@ -75,7 +75,7 @@ namespace {
 constexpr int64_t kParallelThreshold = 512;  // smaller levels run on one thread
 // A level is discovered bottom-up when the out-edges of the frontier exceed
 // the in-edges of the unvisited vertices / kBottomUpRatio (see forward()).
-constexpr uint64_t kBottomUpRatio = 2;
+constexpr uint64_t kBottomUpRatio = 15;
 
 // sigma = mass * 2^(kScaleBits * scale).
 constexpr int kScaleBits = 512;
@@ -303,8 +303,13 @@ void bottom_up_level(const Csr &in, const Csr &out, BrandesState &s, int threads
 // bottom-up (both at once), whichever reads fewer edges: top-down reads the
 // frontier's out-edges and the new level's in-edges, bottom-up the in-edges
 // of every unvisited vertex. As in GAP the frontier's out-degree (the scout
-// count) stands for the first; kBottomUpRatio was measured (BC's bottom-up
-// step cannot stop early, so BFS's alpha = 15 would not fit). Either way
+// count) stands for the first. Bottom-up streams the in-lists in vertex
+// order while top-down reads two lists per vertex at random places (and
+// claims with atomics that threads contend for), so an edge costs bottom-up
+// far less: measured at scale 20 on 2 threads, a ratio of 2 left urand's
+// largest level top-down at 530 ms, 15 (GAP's alpha for BFS) gave 163 ms,
+// and 30 to 1000 no better; kron was about 140 ms throughout. The grid's
+// levels (scout about 4 x level size) stay top-down. Either way
 // the counts are the same sums in the same order: the results do not depend
 // on the direction or the thread count, only the order of vertices within a
 // level (which nothing reads) does. On return level_members holds the
