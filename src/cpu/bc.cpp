@@ -75,7 +75,7 @@ namespace {
 constexpr int64_t kParallelThreshold = 512;  // smaller levels run on one thread
 // A level is discovered bottom-up when the out-edges of the frontier exceed
 // the in-edges of the unvisited vertices / kBottomUpRatio (see forward()).
-constexpr uint64_t kBottomUpRatio = 15;
+constexpr uint64_t kBottomUpRatio = 30;
 
 // sigma = mass * 2^(kScaleBits * scale).
 constexpr int kScaleBits = 512;
@@ -307,8 +307,10 @@ void bottom_up_level(const Csr &in, const Csr &out, BrandesState &s, int threads
 // order while top-down reads two lists per vertex at random places (and
 // claims with atomics that threads contend for), so an edge costs bottom-up
 // far less: measured at scale 20 on 2 threads, a ratio of 2 left urand's
-// largest level top-down at 530 ms, 15 (GAP's alpha for BFS) gave 163 ms,
-// and 30 to 1000 no better; kron was about 140 ms throughout. The grid's
+// largest level top-down at 530 ms against 163 ms with 15 (GAP's alpha for
+// BFS); urand is close to the switch at 15 (1/33 more estimated cost sent
+// that level top-down again), so 30, measured as good, leaves a margin.
+// Kron was about 140 ms throughout. The grid's
 // levels (scout about 4 x level size) stay top-down. Either way
 // the counts are the same sums in the same order: the results do not depend
 // on the direction or the thread count, only the order of vertices within a
@@ -326,7 +328,9 @@ uint64_t forward(const Graph &g, uint32_t source, BrandesState &s, int threads) 
     uint64_t edges = 0;
     uint64_t scout = g.out.degree(source);
     uint64_t unvisited_in_edges = in.num_edges() - in.degree(source);
-    while (true) {
+    // Nothing unvisited has an in-edge left: the search is over without a
+    // step (a bottom-up one would still look at every unvisited vertex).
+    while (unvisited_in_edges > 0) {
         StepCost cost;
         if (scout > unvisited_in_edges / kBottomUpRatio) {
             bottom_up_level(in, g.out, s, threads, cost);
