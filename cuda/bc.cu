@@ -36,8 +36,8 @@
  * warp takes 32 vertices; lists of 256 or more edges are reduced by the whole
  * warp, shorter ones packed one edge per lane (reduce_level), and each count
  * carries its vertex's level, so that one load per edge both tests the far
- * end's level and brings its count; hubs are split into 2048-edge
- * chunks, one warp each (pull_layout.cuh, after Tigr 001_e12cff375407a15a.txt §4.1). In
+ * end's level and brings its count; hubs are split into block-sized
+ * chunks (pull_layout.cuh, after Tigr 001_e12cff375407a15a.txt §4.1). In
  * step 3 the chunks add their sums to the hub atomically; in step 2 a pair
  * cannot be added atomically, so each chunk leaves its partial count in a
  * slot of its own and, after a grid barrier, one warp per hub of the level
@@ -162,6 +162,23 @@ __device__ __forceinline__ typename Sum::Value warp_reduce(typename Sum::Value v
 #pragma unroll
     for (int offset = 16; offset > 0; offset >>= 1) value = Sum::add(value, Sum::shuffle_xor(value, offset));
     return value;
+}
+
+// The block's total, valid in thread 0; every thread of the block calls it.
+template <class Sum>
+__device__ typename Sum::Value block_reduce(typename Sum::Value value) {
+    __shared__ typename Sum::Value partial[32];
+    value = warp_reduce<Sum>(value);
+    const int warp = threadIdx.x >> 5;
+    __syncthreads();  // a previous call may still be reading `partial`
+    if (lane_id() == 0) partial[warp] = value;
+    __syncthreads();
+    typename Sum::Value total = Sum::zero();
+    if (warp == 0) {
+        if (lane_id() < int((blockDim.x + 31) >> 5)) total = partial[lane_id()];
+        total = warp_reduce<Sum>(total);
+    }
+    return total;
 }
 
 // One word of device memory, read by thread 0 for the whole block.
@@ -307,22 +324,18 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
 }
 
 // The hub chunks of level d: each chunk of a hub's list is summed by one
-// warp and handed to chunk_done(chunk, hub vertex, sum) in its lane 0. A
+// block and handed to chunk_done(chunk, hub vertex, sum) in thread 0. A
 // block owns chunks blockIdx.x, + gridDim.x, ...; it first finds which of
 // them belong to a hub of level d with all its threads at once (a window of
-// blockDim.x chunks, compacted into shared memory), then its warps share
-// those out, one chunk each at a time. (Testing one chunk after another, as
-// an earlier version did, put three dependent loads per chunk of the whole
-// graph on one thread's path at every level; summing a chunk with the whole
-// block then left 2 edges per thread and two block barriers per chunk, so
-// a block worked through its few hundred chunks one latency at a time.)
+// blockDim.x chunks, compacted into shared memory), then sums those. (Testing
+// one chunk after another, as an earlier version did, put three dependent
+// loads per chunk of the whole graph on one thread's path at every level:
+// on kron, with tens of thousands of chunks, that scan took most of BC's time.)
 template <class Sum, class Prepare, class Term, class ChunkDone>
 __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, const uint32_t *depth, uint32_t d,
                                   Prepare prepare, Term term, ChunkDone chunk_done) {
     __shared__ uint32_t matching[kBcThreads];
     __shared__ uint32_t matching_count;
-    const int lane = lane_id();
-    const uint32_t warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
     for (uint64_t window = 0; blockIdx.x + window * gridDim.x < hubs.num_chunks; window += blockDim.x) {
         if (threadIdx.x == 0) matching_count = 0;
         __syncthreads();
@@ -331,7 +344,7 @@ __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, 
             matching[atomicAdd(&matching_count, 1u)] = uint32_t(mine);
         __syncthreads();
         const uint32_t count = matching_count;
-        for (uint32_t i = warp; i < count; i += warps) {
+        for (uint32_t i = 0; i < count; ++i) {
             const uint32_t c = matching[i];
             const uint32_t hub = hubs.chunk_hub[c];
             const uint32_t v = hubs.hub_vertex[hub];
@@ -339,24 +352,11 @@ __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, 
             const uint64_t list_end = csr.offsets[v + 1];
             const uint64_t begin = csr.offsets[v] + uint64_t(c - hubs.hub_first_chunk[hub]) * hubs.chunk_edges;
             const uint64_t end = begin + hubs.chunk_edges < list_end ? begin + hubs.chunk_edges : list_end;
-            // As for the long lists of reduce_level: kListUnroll loads per
-            // lane in flight; a lane past the end re-reads the chunk's first
-            // edge and drops the result.
-            const uint32_t first_neighbour = csr.indices[begin];
             typename Sum::Value part = Sum::zero();
-            for (uint64_t e0 = begin + lane; e0 < end; e0 += 32 * kListUnroll) {
-                typename Sum::Value terms[kListUnroll];
-#pragma unroll
-                for (int j = 0; j < kListUnroll; ++j) {
-                    const uint64_t e = e0 + 32 * j;
-                    terms[j] = term(own, e < end ? csr.indices[e] : first_neighbour);
-                }
-#pragma unroll
-                for (int j = 0; j < kListUnroll; ++j)
-                    if (e0 + 32 * j < end) part = Sum::add(part, terms[j]);
-            }
-            part = warp_reduce<Sum>(part);
-            if (lane == 0) chunk_done(c, v, part);
+            for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x)
+                part = Sum::add(part, term(own, csr.indices[e]));
+            part = block_reduce<Sum>(part);
+            if (threadIdx.x == 0) chunk_done(c, v, part);
         }
         __syncthreads();  // `matching` is refilled by the next window
     }
