@@ -58,6 +58,7 @@
 #include <omp.h>
 
 #include "cpu/atomics.h"
+#include "cpu/parallel.h"
 #include "graph/graph.h"
 
 namespace gg::cpu {
@@ -174,13 +175,13 @@ class Engine {
 public:
     Engine(const Csr &out, float *value, const Policy &policy, int threads)
         : value_(value), policy_(policy), relaxer_(out, value, policy), rings_(size_t(std::max(threads, 1))),
-          offers_(rings_.size()), frontier_(kTeamFrom) {}
+          offers_(rings_.size()), frontier_(kTeamFrom), team_(worth_parallel(out.num_edges())) {}
 
     RelaxationTotals run(uint32_t source) {
         frontier_[0] = source;
         const Round first{policy_.bucket(value_[source]), 1};
         rounds_ = 1;
-#pragma omp parallel num_threads(int(rings_.size()))
+#pragma omp parallel num_threads(int(rings_.size())) if (team_)
         {
             const size_t me = size_t(omp_get_thread_num());
             const size_t members = size_t(omp_get_num_threads());
@@ -285,6 +286,10 @@ private:
     std::vector<uint32_t> frontier_; // the current round's vertices (and spare capacity)
     Round handed_over_;              // written by thread 0 after a solo stretch
     uint32_t rounds_ = 0;
+    // A graph under kParallelGrain edges runs on the calling thread alone
+    // (cpu/parallel.h): nearly all its rounds would be solo, and a team parked
+    // at a barrier for the whole run only takes cores from other work.
+    const bool team_;
 };
 
 }  // namespace bucket_detail
