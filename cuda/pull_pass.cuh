@@ -1,13 +1,13 @@
-// The in-edge sources stream through once per pass and are loaded with
-// the evict-first hint (__ldcs), so that they do not push the gathered
-// vertex values, which are reused, out of L2 (on the H100 the PageRank pass
-// was bound by L2 throughput, with 29% of its gathers missing L2).
-//
 // One pull pass over the CSC with the load balance of pull_layout.cuh: for
 // every vertex v, sum over in-edges u -> v of op.load(u, e), then
 // op.finish(v, sum). Blocks [0, chunk_blocks) take the hub chunks, the rest
 // the regular vertices by groups of kLanes threads; a warp walks 32/kLanes
 // neighbour lists side by side with coalesced loads.
+//
+// The in-edge sources stream through once per pass and are loaded with
+// the evict-first hint (__ldcs), so that they do not push the gathered
+// vertex values, which are reused, out of L2 (on the H100 the PageRank pass
+// was bound by L2 throughput, with 29% of its gathers missing L2).
 //
 //   struct Op {
 //     using Acc = ...;                                  // accumulator type

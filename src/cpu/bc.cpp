@@ -306,16 +306,15 @@ void bottom_up_level(const Csr &in, const Csr &out, BrandesState &s, int threads
 // count) stands for the first. Bottom-up streams the in-lists in vertex
 // order while top-down reads two lists per vertex at random places (and
 // claims with atomics that threads contend for), so an edge costs bottom-up
-// far less: measured at scale 20 on 2 threads, a ratio of 2 left urand's
-// largest level top-down at 530 ms against 163 ms with 15 (GAP's alpha for
-// BFS); urand is close to the switch at 15 (1/33 more estimated cost sent
-// that level top-down again), so 30, measured as good, leaves a margin.
-// Kron was about 140 ms throughout. The grid's
-// levels (scout about 4 x level size) stay top-down. Either way
-// the counts are the same sums in the same order: the results do not depend
-// on the direction or the thread count, only the order of vertices within a
-// level (which nothing reads) does. On return level_members holds the
-// deepest level.
+// far less. Measured at scale 20 on 2 threads: a ratio of 2 left urand's
+// largest level top-down (530 ms), 15 (GAP's alpha for BFS) sent it
+// bottom-up (163 ms) but only just (1/33 more estimated cost sent it back),
+// so 30, measured as good, leaves a margin; kron was about 140 ms
+// throughout. The grid's levels (scout about 4 x level size) stay top-down.
+// Either way the counts are the same sums in the same order: the results do
+// not depend on the direction or the thread count, only the order of
+// vertices within a level (which nothing reads) does. On return
+// level_members holds the deepest level.
 uint64_t forward(const Graph &g, uint32_t source, BrandesState &s, int threads) {
     const Csr &in = g.in();
     s.counts[source] = PathCount{1.0, 0};
