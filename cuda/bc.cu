@@ -9,7 +9,12 @@
  *    in-neighbours u one level up (a pull over the CSC, no atomics).
  * 3. Dependencies, deepest level first: delta(v) = sum over out-neighbours w
  *    one level down of sigma(v)/sigma(w) * (1 + delta(w)); centrality(v) +=
- *    delta(v) for v other than the source.
+ *    delta(v) for v other than the source. Written as delta(v) = sigma(v) *
+ *    sum of c(w), c(w) = (1 + delta(w)) / sigma(w) (the same sum with
+ *    sigma(v) taken out): once v is done, its path-count slot is overwritten with
+ *    c(v), so that an edge costs step 3 one load, as it does step 2, instead
+ *    of a count and then, for the edges of the DAG, a dependent load of
+ *    delta(w) from an n-double array that competed with the counts for L2.
  *
  * Path counts beyond double. The number of shortest paths grows
  * exponentially with depth (from the centre of a 2048 x 2048 grid it reaches
@@ -36,8 +41,8 @@
  * warp takes 32 vertices; lists of 256 or more edges are reduced by the whole
  * warp, shorter ones packed one edge per lane (reduce_level), and each count
  * carries its vertex's level, so that one load per edge both tests the far
- * end's level and brings its count; hubs are split into block-sized
- * chunks (pull_layout.cuh, after Tigr 001_e12cff375407a15a.txt §4.1). In
+ * end's level and brings its count; hubs are split into 2048-edge
+ * chunks, one warp each (pull_layout.cuh, after Tigr 001_e12cff375407a15a.txt §4.1). In
  * step 3 the chunks add their sums to the hub atomically; in step 2 a pair
  * cannot be added atomically, so each chunk leaves its partial count in a
  * slot of its own and, after a grid barrier, one warp per hub of the level
@@ -147,14 +152,25 @@ __device__ __forceinline__ PathCount normalised(PathCount c) {
     return c;
 }
 
-// sigma(v) / sigma(w) for an edge v -> w of the shortest-path DAG (at most 1).
-__device__ __forceinline__ double path_ratio(const PathCount &v, const PathCount &w) {
-    const double ratio = v.mass / w.mass;
-    if (v.scale == w.scale) return ratio;
-    if (v.scale + 1 == w.scale) return ratio * kInverseScaleUnit;
-    int32_t shift = v.scale - w.scale;  // normally -2 or less here; below -3 the ratio is 0 anyway
+// Step 3's coefficient of a finished vertex w, c(w) = (1 + delta(w)) /
+// sigma(w), stored in w's path-count slot in the same form: mass (1 +
+// delta(w)) / mass(sigma(w)), scale -scale(sigma(w)), and w's level, which
+// the level test of the edges into w keeps reading.
+__device__ __forceinline__ PathCount dependency_coefficient(const PathCount &sigma, double delta, uint32_t level) {
+    return PathCount{(1.0 + delta) / sigma.mass, -sigma.scale, level};
+}
+
+// sigma(v) * c(w) = sigma(v) / sigma(w) * (1 + delta(w)) for an edge v -> w
+// of the shortest-path DAG. sigma(v) <= sigma(w), so the scales add up to 0
+// or less; two or more scales below, the term is under 2^-480 of 1 + delta(w)
+// and is what adding it would round away.
+__device__ __forceinline__ double dependency_term(const PathCount &sigma_v, const PathCount &c_w) {
+    const double product = sigma_v.mass * c_w.mass;
+    int32_t shift = sigma_v.scale + c_w.scale;
+    if (shift == 0) return product;
+    if (shift == -1) return product * kInverseScaleUnit;
     shift = shift < -3 ? -3 : (shift > 1 ? 1 : shift);
-    return ldexp(ratio, kScaleBits * shift);
+    return ldexp(product, kScaleBits * shift);
 }
 
 template <class Sum>
@@ -162,23 +178,6 @@ __device__ __forceinline__ typename Sum::Value warp_reduce(typename Sum::Value v
 #pragma unroll
     for (int offset = 16; offset > 0; offset >>= 1) value = Sum::add(value, Sum::shuffle_xor(value, offset));
     return value;
-}
-
-// The block's total, valid in thread 0; every thread of the block calls it.
-template <class Sum>
-__device__ typename Sum::Value block_reduce(typename Sum::Value value) {
-    __shared__ typename Sum::Value partial[32];
-    value = warp_reduce<Sum>(value);
-    const int warp = threadIdx.x >> 5;
-    __syncthreads();  // a previous call may still be reading `partial`
-    if (lane_id() == 0) partial[warp] = value;
-    __syncthreads();
-    typename Sum::Value total = Sum::zero();
-    if (warp == 0) {
-        if (lane_id() < int((blockDim.x + 31) >> 5)) total = partial[lane_id()];
-        total = warp_reduce<Sum>(total);
-    }
-    return total;
 }
 
 // One word of device memory, read by thread 0 for the whole block.
@@ -202,13 +201,14 @@ struct BcArgs {
     PathCount *paths;        // sigma of every reached vertex
     PathCount *chunk_paths;  // in_hubs.num_chunks partial path counts
     uint32_t *hub_level;     // 3 slots: "a hub chunk of level d was summed" in slot d % 3
-    double *delta;           // zero except where written: hubs accumulate into it
+    uint32_t *hub_done;      // 3 slots: "a hub of level d was summed in step 3" in slot d % 3
+    double *hub_delta;       // out_hubs.num_hubs dependencies, added to by the hub chunks
     double *centrality;
 };
 
 // Sums term(own, u) over the list of every vertex v in list[lo, hi), where
 // own = prepare(v) is loaded once per vertex, and hands each vertex its
-// total: store(v, total). A warp takes 32 vertices at a time. Lists of
+// total: store(v, own, total). A warp takes 32 vertices at a time. Lists of
 // kLongList or more edges are reduced by the whole warp, one after another;
 // hubs (more than hub_threshold edges) are left to the hub chunks. Shorter lists are
 // packed edge after edge over the warp's lanes (a prefix sum of their
@@ -319,23 +319,27 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
                 if (runs_here) total = Sum::add(total, run);
             }
         }
-        if (have) store(v, total);
+        if (have) store(v, own, total);
     }
 }
 
 // The hub chunks of level d: each chunk of a hub's list is summed by one
-// block and handed to chunk_done(chunk, hub vertex, sum) in thread 0. A
+// warp and handed to chunk_done(chunk, hub vertex, sum) in its lane 0. A
 // block owns chunks blockIdx.x, + gridDim.x, ...; it first finds which of
 // them belong to a hub of level d with all its threads at once (a window of
-// blockDim.x chunks, compacted into shared memory), then sums those. (Testing
-// one chunk after another, as an earlier version did, put three dependent
-// loads per chunk of the whole graph on one thread's path at every level:
-// on kron, with tens of thousands of chunks, that scan took most of BC's time.)
+// blockDim.x chunks, compacted into shared memory), then its warps share
+// those out, one chunk each at a time. (Testing one chunk after another, as
+// an earlier version did, put three dependent loads per chunk of the whole
+// graph on one thread's path at every level; summing a chunk with the whole
+// block then left 2 edges per thread and two block barriers per chunk, so
+// a block worked through its few hundred chunks one latency at a time.)
 template <class Sum, class Prepare, class Term, class ChunkDone>
 __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, const uint32_t *depth, uint32_t d,
                                   Prepare prepare, Term term, ChunkDone chunk_done) {
     __shared__ uint32_t matching[kBcThreads];
     __shared__ uint32_t matching_count;
+    const int lane = lane_id();
+    const uint32_t warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
     for (uint64_t window = 0; blockIdx.x + window * gridDim.x < hubs.num_chunks; window += blockDim.x) {
         if (threadIdx.x == 0) matching_count = 0;
         __syncthreads();
@@ -344,7 +348,7 @@ __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, 
             matching[atomicAdd(&matching_count, 1u)] = uint32_t(mine);
         __syncthreads();
         const uint32_t count = matching_count;
-        for (uint32_t i = 0; i < count; ++i) {
+        for (uint32_t i = warp; i < count; i += warps) {
             const uint32_t c = matching[i];
             const uint32_t hub = hubs.chunk_hub[c];
             const uint32_t v = hubs.hub_vertex[hub];
@@ -352,11 +356,24 @@ __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, 
             const uint64_t list_end = csr.offsets[v + 1];
             const uint64_t begin = csr.offsets[v] + uint64_t(c - hubs.hub_first_chunk[hub]) * hubs.chunk_edges;
             const uint64_t end = begin + hubs.chunk_edges < list_end ? begin + hubs.chunk_edges : list_end;
+            // As for the long lists of reduce_level: kListUnroll loads per
+            // lane in flight; a lane past the end re-reads the chunk's first
+            // edge and drops the result.
+            const uint32_t first_neighbour = csr.indices[begin];
             typename Sum::Value part = Sum::zero();
-            for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x)
-                part = Sum::add(part, term(own, csr.indices[e]));
-            part = block_reduce<Sum>(part);
-            if (threadIdx.x == 0) chunk_done(c, v, part);
+            for (uint64_t e0 = begin + lane; e0 < end; e0 += 32 * kListUnroll) {
+                typename Sum::Value terms[kListUnroll];
+#pragma unroll
+                for (int j = 0; j < kListUnroll; ++j) {
+                    const uint64_t e = e0 + 32 * j;
+                    terms[j] = term(own, e < end ? csr.indices[e] : first_neighbour);
+                }
+#pragma unroll
+                for (int j = 0; j < kListUnroll; ++j)
+                    if (e0 + 32 * j < end) part = Sum::add(part, terms[j]);
+            }
+            part = warp_reduce<Sum>(part);
+            if (lane == 0) chunk_done(c, v, part);
         }
         __syncthreads();  // `matching` is refilled by the next window
     }
@@ -380,18 +397,32 @@ __device__ void merge_hub_paths(const BcArgs &a, uint32_t d) {
     }
 }
 
+// After the barrier that ends level d of step 3: the hubs of level d have
+// their whole dependency (their chunks added it); it is credited to them and
+// their slots get c(hub), which level d - 1 reads.
+__device__ void finish_hub_dependencies(const BcArgs &a, uint32_t d) {
+    const PullLayout &hubs = a.out_hubs;
+    const uint64_t threads = uint64_t(gridDim.x) * blockDim.x;
+    for (uint64_t h = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; h < hubs.num_hubs; h += threads) {
+        const uint32_t v = hubs.hub_vertex[h];
+        if (a.depth[v] != d) continue;
+        const double delta = load_fresh(a.hub_delta + h);
+        if (v != a.source) a.centrality[v] += delta;
+        store_paths(a.paths + v, dependency_coefficient(load_paths(a.paths + v), delta, d));
+    }
+}
+
 __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs a) {
     cg::grid_group grid = cg::this_grid();
     const uint32_t levels = a.summary->levels;
     const uint32_t *depth = a.depth;
     PathCount *paths = a.paths;
-    double *delta = a.delta;
     double *centrality = a.centrality;
     const uint32_t source = a.source;
 
     if (grid.thread_rank() == 0) {
         store_paths(paths + source, PathCount{1.0, 0, 0});
-        for (int slot = 0; slot < 3; ++slot) a.hub_level[slot] = 0;
+        for (int slot = 0; slot < 3; ++slot) a.hub_level[slot] = a.hub_done[slot] = 0;
     }
     grid.sync();
     for (uint32_t d = 1; d < levels; ++d) {
@@ -402,7 +433,7 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
             return p.level == up ? p : AddPathCounts::zero();
         };
         reduce_level<AddPathCounts>(a.in, a.in_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1],
-                                    no_context, term, [=] __device__(uint32_t v, PathCount total) {
+                                    no_context, term, [=] __device__(uint32_t v, const PathCount &, PathCount total) {
                                         total = normalised(total);
                                         total.level = d;
                                         store_paths(paths + v, total);
@@ -422,26 +453,37 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
             grid.sync();
         }
     }
+    // Step 3. A vertex's slot holds sigma until the vertex is done, then
+    // c(v): the edges of level d read c(w) of level d + 1 and their own
+    // sigma(v), and write c(v) only after using it. A hub's chunks all read
+    // its sigma during the level, so hubs get c(hub) after its barrier.
+    const uint32_t *chunk_hub = a.out_hubs.chunk_hub;
+    double *hub_delta = a.hub_delta;
+    uint32_t *hub_done = a.hub_done;
     for (uint32_t d = levels; d-- > 0;) {
         const uint32_t down = d + 1;
         auto own_paths = [=] __device__(uint32_t v) { return load_paths(paths + v); };
         auto term = [=] __device__(const PathCount &own, uint32_t w) {
-            const PathCount p = load_paths(paths + w);
-            return p.level == down ? path_ratio(own, p) * (1.0 + load_fresh(delta + w)) : 0.0;
+            const PathCount c = load_paths(paths + w);
+            return c.level == down ? dependency_term(own, c) : 0.0;
         };
         reduce_level<AddDoubles>(a.out, a.out_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1],
-                                 own_paths, term, [=] __device__(uint32_t v, double total) {
-                                     delta[v] = total;
+                                 own_paths, term, [=] __device__(uint32_t v, const PathCount &own, double total) {
                                      if (v != source) centrality[v] += total;
+                                     store_paths(paths + v, dependency_coefficient(own, total, d));
                                  });
         reduce_hub_chunks<AddDoubles>(a.out, a.out_hubs, depth, d, own_paths, term,
-                                      [=] __device__(uint32_t, uint32_t v, double part) { atomicAdd(&delta[v], part); });
+                                      [=] __device__(uint32_t c, uint32_t, double part) {
+                                          atomicAdd(&hub_delta[chunk_hub[c]], part);
+                                          hub_done[d % 3] = 1;
+                                      });
+        // As in step 2: slot d - 1 is written next level; its last readers passed the previous barrier.
+        if (grid.thread_rank() == 0 && d > 0) hub_done[(d - 1) % 3] = 0;
         grid.sync();
-    }
-    // Hubs received their dependency by atomic adds; now it is complete.
-    for (uint64_t h = grid.thread_rank(); h < a.out_hubs.num_hubs; h += grid.size()) {
-        const uint32_t v = a.out_hubs.hub_vertex[h];
-        if (v != source && depth[v] != kUnvisited) centrality[v] += load_fresh(delta + v);
+        if (read_for_block(&hub_done[d % 3])) {
+            finish_hub_dependencies(a, d);
+            grid.sync();
+        }
     }
 }
 
@@ -464,8 +506,8 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     BfsEngine bfs(graph, info, false, true);
     DeviceArray<PathCount> paths(n, "BC path counts");
     DeviceArray<PathCount> chunk_paths(graph.in_pull.num_chunks, "BC hub chunk path counts");
-    DeviceArray<uint32_t> hub_level(3, "BC hub level flags");
-    DeviceArray<double> delta(n, "BC dependencies");
+    DeviceArray<uint32_t> hub_flags(6, "BC hub level flags");
+    DeviceArray<double> hub_delta(graph.out_pull.num_hubs, "BC hub dependencies");
     DeviceArray<double> total(n, "BC centrality");
     const int blocks =
         cooperative_blocks(reinterpret_cast<const void *>(accumulate_dependencies), kBcThreads, 0, info);
@@ -485,12 +527,14 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     a.summary = bfs.summary_pointer();
     a.paths = paths.get();
     a.chunk_paths = chunk_paths.get();
-    a.hub_level = hub_level.get();
-    a.delta = delta.get();
+    a.hub_level = hub_flags.get();
+    a.hub_done = hub_flags.get() + 3;
+    a.hub_delta = hub_delta.get();
     a.centrality = total.get();
     for (uint32_t i = 0; i < num_sources; ++i) {
         // Dependencies of hubs are added atomically, so they start at 0.
-        GG_CUDA_CHECK(cudaMemsetAsync(delta.get(), 0, delta.bytes(), stream.get()));
+        if (hub_delta.size() > 0)
+            GG_CUDA_CHECK(cudaMemsetAsync(hub_delta.get(), 0, hub_delta.bytes(), stream.get()));
         // Every count to level kUnvisited (see PathCount).
         GG_CUDA_CHECK(cudaMemsetAsync(paths.get(), 0xff, paths.bytes(), stream.get()));
         bfs.run(sources[i], stream.get());
