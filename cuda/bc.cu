@@ -48,6 +48,21 @@
  * slot of its own and, after a grid barrier, one warp per hub of the level
  * merges its chunks' partials in chunk order (one more barrier, on levels
  * that hold a hub). No normalisation and no halving.
+ *
+ * Direction. Pulling level d reads every edge of level d, though only those
+ * to level d - 1 (step 2) or d + 1 (step 3) count: on urand's two big last
+ * levels most reads were wasted (step 2's level 4 pulled 1.6 ms' worth of
+ * edges for 60k parents; step 3's deepest big level 2.0 ms for a level of
+ * 20 us). So, as a direction-optimizing BFS does, a level is pushed instead
+ * when the neighbouring level it depends on has far fewer edges (kPushCost):
+ * that level's vertices add their count (step 2) or c(w) (step 3) to their
+ * neighbours on level d with atomic adds of doubles. Only plain doubles add
+ * atomically, so a level is pushed only while no count down to it has a
+ * scale (first_scaled_level); the grid's deep levels, whose counts do, are
+ * always pulled. Counts below 2^53 are integers and add exactly in any
+ * order; larger ones, and step 3's sums, may differ in the last bits from
+ * run to run, as the hubs' atomic sums already did. H100, scale 22: BC kron
+ * 4.8 -> 3.4 ms, urand 8.6 -> 5.6 ms (cuda/TUNING.md).
  */
 #include <cooperative_groups.h>
 
@@ -63,6 +78,13 @@ namespace {
 
 // One block of 1024 threads per SM: fewer blocks make cheaper grid barriers.
 constexpr int kBcThreads = 1024;
+// Levels whose edge totals are counted for the choice of direction; deeper
+// levels (long thin graphs only, where every level is small) are pulled.
+constexpr uint32_t kCountedLevels = 4096;
+// A level is pushed when the edges it would push are fewer than its pulled
+// edges divided by this: a pushed edge costs an atomic add where a pulled
+// one costs a load, and a pushed level two more passes over its vertices.
+constexpr uint64_t kPushCost = 2;
 // Edges per lane and step on lists of 32 or more, and steps of packed short
 // lists taken together (reduce_level).
 constexpr int kListUnroll = 4;
@@ -204,11 +226,16 @@ struct BcArgs {
     uint32_t *hub_done;      // 3 slots: "a hub of level d was summed in step 3" in slot d % 3
     double *hub_delta;       // out_hubs.num_hubs dependencies, added to by the hub chunks
     double *centrality;
+    unsigned long long *level_edges;  // 2 * kCountedLevels: out-edges, then in-edges, of each level
+    uint32_t *first_scaled_level;     // the first level with a count of scale > 0 (or kUnvisited)
+    double *pushed;                   // n: step 3's sums of c(w) pushed to a level's vertices
 };
 
-// Sums term(own, u) over the list of every vertex v in list[lo, hi), where
+// Sums term(own, u, real) over the list of every vertex v in list[lo, hi), where
 // own = prepare(v) is loaded once per vertex, and hands each vertex its
-// total: store(v, own, total). A warp takes 32 vertices at a time. Lists of
+// total: store(v, own, total). Lanes without an edge call term too, with
+// real false and some vertex u, and drop what it returns (so that all
+// lanes load alike); a term with side effects must test real. A warp takes 32 vertices at a time. Lists of
 // kLongList or more edges are reduced by the whole warp, one after another;
 // hubs (more than hub_threshold edges) are left to the hub chunks. Shorter lists are
 // packed edge after edge over the warp's lanes (a prefix sum of their
@@ -259,7 +286,7 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
 #pragma unroll
                 for (int j = 0; j < kListUnroll; ++j) {
                     const uint64_t e = e0 + 32 * j;
-                    terms[j] = term(owner_own, e < owner_end ? csr.indices[e] : first_neighbour);
+                    terms[j] = term(owner_own, e < owner_end ? csr.indices[e] : first_neighbour, e < owner_end);
                 }
 #pragma unroll
                 for (int j = 0; j < kListUnroll; ++j)
@@ -295,7 +322,7 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
                 // An idle lane reads vertex 0's count and drops it (its
                 // "owner" may be a lane without edges, at the CSR's end).
                 const uint32_t u = active ? csr.indices[owner_begin + (k - owner_start)] : 0;
-                values[j] = term(owner_own, u);
+                values[j] = term(owner_own, u, active);
                 // Idle lanes (at the end) form segments of their own.
                 segments[j] = active ? owner : 32 + lane;
             }
@@ -366,7 +393,7 @@ __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, 
 #pragma unroll
                 for (int j = 0; j < kListUnroll; ++j) {
                     const uint64_t e = e0 + 32 * j;
-                    terms[j] = term(own, e < end ? csr.indices[e] : first_neighbour);
+                    terms[j] = term(own, e < end ? csr.indices[e] : first_neighbour, e < end);
                 }
 #pragma unroll
                 for (int j = 0; j < kListUnroll; ++j)
@@ -393,7 +420,10 @@ __device__ void merge_hub_paths(const BcArgs &a, uint32_t d) {
         }
         total = normalised(warp_reduce<AddPathCounts>(total));
         total.level = d;
-        if (lane == 0) store_paths(a.paths + v, total);
+        if (lane == 0) {
+            if (total.scale > 0) atomicMin(a.first_scaled_level, d);
+            store_paths(a.paths + v, total);
+        }
     }
 }
 
@@ -412,6 +442,73 @@ __device__ void finish_hub_dependencies(const BcArgs &a, uint32_t d) {
     }
 }
 
+// Every thread of the grid over list[lo, hi), the vertices of one level.
+template <class Visit>
+__device__ __forceinline__ void for_level(const uint32_t *list, uint32_t lo, uint32_t hi, Visit visit) {
+    const uint64_t threads = uint64_t(gridDim.x) * blockDim.x;
+    for (uint64_t i = lo + uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < hi; i += threads) visit(list[i]);
+}
+
+// The out- and in-edge totals of the first kCountedLevels levels (zeroed
+// before), for the choice between pulling and pushing; a kernel of its own so
+// that accumulate_dependencies reads them through the read-only cache at
+// every level (a load from L2 per level and thread cost the 4096-level grid
+// 6 ms). The list is in level order, so a warp's 32 vertices nearly always
+// share a level: one atomic per warp then.
+__global__ void count_level_edges(BcArgs a) {
+    const uint32_t reached = a.level_start[a.summary->levels];
+    const int lane = lane_id();
+    for (uint64_t base = uint64_t(global_warp()) * 32; base < reached; base += warps_in_grid() * 32) {
+        const uint64_t i = base + lane;
+        uint32_t level = kUnvisited;
+        unsigned long long out_edges = 0, in_edges = 0;
+        if (i < reached) {
+            const uint32_t v = a.list[i];
+            level = a.depth[v];
+            out_edges = a.out.offsets[v + 1] - a.out.offsets[v];
+            in_edges = a.in.offsets[v + 1] - a.in.offsets[v];
+        }
+        const bool counted = level < kCountedLevels;
+        if (__all_sync(kFullMask, level == __shfl_sync(kFullMask, level, 0))) {
+            out_edges = warp_sum(out_edges);
+            in_edges = warp_sum(in_edges);
+            if (lane == 0 && counted) {
+                atomicAdd(&a.level_edges[level], out_edges);
+                atomicAdd(&a.level_edges[kCountedLevels + level], in_edges);
+            }
+        } else if (counted) {
+            atomicAdd(&a.level_edges[level], out_edges);
+            atomicAdd(&a.level_edges[kCountedLevels + level], in_edges);
+        }
+    }
+}
+
+__device__ __forceinline__ unsigned long long out_edges_of(const BcArgs &a, uint32_t level) {
+    return __ldg(a.level_edges + level);
+}
+__device__ __forceinline__ unsigned long long in_edges_of(const BcArgs &a, uint32_t level) {
+    return __ldg(a.level_edges + kCountedLevels + level);
+}
+
+// Direction of step 2 at level d: push from level d - 1 when all its counts
+// have scale 0 (then a count is one double and can be added atomically) and
+// it has far fewer out-edges than level d has in-edges. Every block decides
+// alike: first_scaled_level only ever drops to the level being worked on,
+// which is not below d - 1 + 1.
+__device__ __forceinline__ bool push_paths(const BcArgs &a, uint32_t d) {
+    return d < kCountedLevels && out_edges_of(a, d - 1) * kPushCost < in_edges_of(a, d) &&
+           load_volatile(a.first_scaled_level) > d - 1;
+}
+
+// Direction of step 3 at level d: push from level d + 1 (nothing to push
+// below the deepest level) when no count down to level d + 1 has a scale
+// (then c(w) is one double, and sigma(v) <= sigma(w) has none either).
+__device__ __forceinline__ bool push_dependencies(const BcArgs &a, uint32_t d, uint32_t levels) {
+    if (d + 1 >= kCountedLevels) return false;
+    const unsigned long long pushed_edges = d + 1 < levels ? in_edges_of(a, d + 1) : 0;
+    return pushed_edges * kPushCost < out_edges_of(a, d) && load_volatile(a.first_scaled_level) > d + 1;
+}
+
 __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs a) {
     cg::grid_group grid = cg::this_grid();
     const uint32_t levels = a.summary->levels;
@@ -423,12 +520,43 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
     if (grid.thread_rank() == 0) {
         store_paths(paths + source, PathCount{1.0, 0, 0});
         for (int slot = 0; slot < 3; ++slot) a.hub_level[slot] = a.hub_done[slot] = 0;
+        *a.first_scaled_level = kUnvisited;
     }
     grid.sync();
+    uint32_t *first_scaled_level = a.first_scaled_level;
+    const uint32_t *list = a.list;
     for (uint32_t d = 1; d < levels; ++d) {
         const uint32_t up = d - 1;
+        if (push_paths(a, d)) {
+            // Top-down: level d's counts start at 0 and every vertex of level
+            // d - 1 adds its count to its out-neighbours of level d.
+            for_level(list, a.level_start[d], a.level_start[d + 1],
+                      [=] __device__(uint32_t v) { store_paths(paths + v, PathCount{0.0, 0, d}); });
+            grid.sync();
+            auto own_paths = [=] __device__(uint32_t u) { return load_paths(paths + u); };
+            auto push = [=] __device__(const PathCount &own, uint32_t w, bool real) {
+                if (real && depth[w] == d) atomicAdd(&paths[w].mass, own.mass);
+                return 0.0;
+            };
+            auto nothing = [] __device__(uint32_t, const PathCount &, double) {};
+            reduce_level<AddDoubles>(a.out, a.out_hubs.hub_threshold, list, a.level_start[up], a.level_start[d],
+                                     own_paths, push, nothing);
+            reduce_hub_chunks<AddDoubles>(a.out, a.out_hubs, depth, up, own_paths, push,
+                                          [] __device__(uint32_t, uint32_t, double) {});
+            if (grid.thread_rank() == 0) a.hub_level[(d + 1) % 3] = 0;  // as after a pulled level
+            grid.sync();
+            for_level(list, a.level_start[d], a.level_start[d + 1], [=] __device__(uint32_t v) {
+                const PathCount count = load_paths(paths + v);
+                if (count.mass >= kScaleUnit) {
+                    store_paths(paths + v, normalised(count));
+                    atomicMin(first_scaled_level, d);
+                }
+            });
+            grid.sync();
+            continue;
+        }
         auto no_context = [] __device__(uint32_t) { return AddPathCounts::zero(); };
-        auto term = [=] __device__(const PathCount &, uint32_t u) {
+        auto term = [=] __device__(const PathCount &, uint32_t u, bool) {
             const PathCount p = load_paths(paths + u);
             return p.level == up ? p : AddPathCounts::zero();
         };
@@ -436,6 +564,7 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
                                     no_context, term, [=] __device__(uint32_t v, const PathCount &, PathCount total) {
                                         total = normalised(total);
                                         total.level = d;
+                                        if (total.scale > 0) atomicMin(first_scaled_level, d);
                                         store_paths(paths + v, total);
                                     });
         PathCount *chunk_paths = a.chunk_paths;
@@ -460,10 +589,39 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
     const uint32_t *chunk_hub = a.out_hubs.chunk_hub;
     double *hub_delta = a.hub_delta;
     uint32_t *hub_done = a.hub_done;
+    double *pushed = a.pushed;
     for (uint32_t d = levels; d-- > 0;) {
         const uint32_t down = d + 1;
         auto own_paths = [=] __device__(uint32_t v) { return load_paths(paths + v); };
-        auto term = [=] __device__(const PathCount &own, uint32_t w) {
+        if (push_dependencies(a, d, levels)) {
+            // Bottom-up: every vertex of level d + 1 adds c(w) to its
+            // in-neighbours of level d, which then take delta(v) = sigma(v)
+            // times that sum (hubs too: nothing is left to their chunks).
+            for_level(list, a.level_start[d], a.level_start[d + 1], [=] __device__(uint32_t v) { pushed[v] = 0.0; });
+            grid.sync();
+            if (down < levels) {
+                auto push = [=] __device__(const PathCount &own, uint32_t v, bool real) {
+                    if (real && depth[v] == d) atomicAdd(&pushed[v], own.mass);
+                    return 0.0;
+                };
+                auto nothing = [] __device__(uint32_t, const PathCount &, double) {};
+                reduce_level<AddDoubles>(a.in, a.in_hubs.hub_threshold, list, a.level_start[down],
+                                         a.level_start[down + 1], own_paths, push, nothing);
+                reduce_hub_chunks<AddDoubles>(a.in, a.in_hubs, depth, down, own_paths, push,
+                                              [] __device__(uint32_t, uint32_t, double) {});
+            }
+            if (grid.thread_rank() == 0 && d > 0) a.hub_done[(d - 1) % 3] = 0;  // as after a pulled level
+            grid.sync();
+            for_level(list, a.level_start[d], a.level_start[d + 1], [=] __device__(uint32_t v) {
+                const PathCount sigma = load_paths(paths + v);
+                const double delta = sigma.mass * load_fresh(pushed + v);
+                if (v != source) centrality[v] += delta;
+                store_paths(paths + v, dependency_coefficient(sigma, delta, d));
+            });
+            grid.sync();
+            continue;
+        }
+        auto term = [=] __device__(const PathCount &own, uint32_t w, bool) {
             const PathCount c = load_paths(paths + w);
             return c.level == down ? dependency_term(own, c) : 0.0;
         };
@@ -508,6 +666,9 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     DeviceArray<PathCount> chunk_paths(graph.in_pull.num_chunks, "BC hub chunk path counts");
     DeviceArray<uint32_t> hub_flags(6, "BC hub level flags");
     DeviceArray<double> hub_delta(graph.out_pull.num_hubs, "BC hub dependencies");
+    DeviceArray<unsigned long long> level_edges(2 * kCountedLevels, "BC level edge totals");
+    DeviceArray<uint32_t> first_scaled_level(1, "BC first scaled level");
+    DeviceArray<double> pushed(n, "BC pushed dependencies");
     DeviceArray<double> total(n, "BC centrality");
     const int blocks =
         cooperative_blocks(reinterpret_cast<const void *>(accumulate_dependencies), kBcThreads, 0, info);
@@ -530,6 +691,9 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     a.hub_level = hub_flags.get();
     a.hub_done = hub_flags.get() + 3;
     a.hub_delta = hub_delta.get();
+    a.level_edges = level_edges.get();
+    a.first_scaled_level = first_scaled_level.get();
+    a.pushed = pushed.get();
     a.centrality = total.get();
     for (uint32_t i = 0; i < num_sources; ++i) {
         // Dependencies of hubs are added atomically, so they start at 0.
@@ -539,6 +703,9 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
         GG_CUDA_CHECK(cudaMemsetAsync(paths.get(), 0xff, paths.bytes(), stream.get()));
         bfs.run(sources[i], stream.get());
         a.source = sources[i];
+        GG_CUDA_CHECK(cudaMemsetAsync(level_edges.get(), 0, level_edges.bytes(), stream.get()));
+        count_level_edges<<<info.sm_count * 4, 256, 0, stream.get()>>>(a);
+        GG_CUDA_CHECK_LAUNCH("count_level_edges");
         void *params[] = {&a};
         GG_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void *>(accumulate_dependencies), blocks,
                                                   kBcThreads, params, 0, stream.get()));
