@@ -231,6 +231,31 @@ struct BcArgs {
     double *pushed;                   // n: step 3's sums of c(w) pushed to a level's vertices
 };
 
+// The sum of term(own, u, true) over the edges [begin, end) of one list, by
+// the whole warp (all lanes call it; every lane gets the sum). kListUnroll
+// edges per lane and step, their loads issued before any is used: four
+// independent chains of (source, count) loads in flight instead of one. A
+// lane past the end reads the range's first edge again and drops the result.
+template <class Sum, class Term>
+__device__ __forceinline__ typename Sum::Value warp_sum_edges(const DeviceCsr &csr, uint64_t begin, uint64_t end,
+                                                              const PathCount &own, Term term) {
+    using Value = typename Sum::Value;
+    const uint32_t first_neighbour = csr.indices[begin];
+    Value part = Sum::zero();
+    for (uint64_t e0 = begin + lane_id(); e0 < end; e0 += 32 * kListUnroll) {
+        Value terms[kListUnroll];
+#pragma unroll
+        for (int j = 0; j < kListUnroll; ++j) {
+            const uint64_t e = e0 + 32 * j;
+            terms[j] = term(own, e < end ? csr.indices[e] : first_neighbour, e < end);
+        }
+#pragma unroll
+        for (int j = 0; j < kListUnroll; ++j)
+            if (e0 + 32 * j < end) part = Sum::add(part, terms[j]);
+    }
+    return warp_reduce<Sum>(part);
+}
+
 // Sums term(own, u, real) over the list of every vertex v in list[lo, hi), where
 // own = prepare(v) is loaded once per vertex, and hands each vertex its
 // total: store(v, own, total). Lanes without an edge call term too, with
@@ -275,24 +300,7 @@ __device__ void reduce_level(const DeviceCsr &csr, uint32_t hub_threshold, const
             const PathCount owner_own = AddPathCounts::shuffle_from(own, owner);
             const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
             const uint64_t owner_end = __shfl_sync(kFullMask, end, owner);
-            // kListUnroll edges per lane per step, their loads issued before
-            // any is used: four independent chains of (source, count) loads
-            // in flight instead of one. A lane past the end reads the list's
-            // first edge again and drops the result.
-            const uint32_t first_neighbour = csr.indices[owner_begin];
-            Value part = Sum::zero();
-            for (uint64_t e0 = owner_begin + lane; e0 < owner_end; e0 += 32 * kListUnroll) {
-                Value terms[kListUnroll];
-#pragma unroll
-                for (int j = 0; j < kListUnroll; ++j) {
-                    const uint64_t e = e0 + 32 * j;
-                    terms[j] = term(owner_own, e < owner_end ? csr.indices[e] : first_neighbour, e < owner_end);
-                }
-#pragma unroll
-                for (int j = 0; j < kListUnroll; ++j)
-                    if (e0 + 32 * j < owner_end) part = Sum::add(part, terms[j]);
-            }
-            part = warp_reduce<Sum>(part);
+            const Value part = warp_sum_edges<Sum>(csr, owner_begin, owner_end, owner_own, term);
             if (lane == owner) total = part;
         }
 
@@ -383,23 +391,7 @@ __device__ void reduce_hub_chunks(const DeviceCsr &csr, const PullLayout &hubs, 
             const uint64_t list_end = csr.offsets[v + 1];
             const uint64_t begin = csr.offsets[v] + uint64_t(c - hubs.hub_first_chunk[hub]) * hubs.chunk_edges;
             const uint64_t end = begin + hubs.chunk_edges < list_end ? begin + hubs.chunk_edges : list_end;
-            // As for the long lists of reduce_level: kListUnroll loads per
-            // lane in flight; a lane past the end re-reads the chunk's first
-            // edge and drops the result.
-            const uint32_t first_neighbour = csr.indices[begin];
-            typename Sum::Value part = Sum::zero();
-            for (uint64_t e0 = begin + lane; e0 < end; e0 += 32 * kListUnroll) {
-                typename Sum::Value terms[kListUnroll];
-#pragma unroll
-                for (int j = 0; j < kListUnroll; ++j) {
-                    const uint64_t e = e0 + 32 * j;
-                    terms[j] = term(own, e < end ? csr.indices[e] : first_neighbour, e < end);
-                }
-#pragma unroll
-                for (int j = 0; j < kListUnroll; ++j)
-                    if (e0 + 32 * j < end) part = Sum::add(part, terms[j]);
-            }
-            part = warp_reduce<Sum>(part);
+            const typename Sum::Value part = warp_sum_edges<Sum>(csr, begin, end, own, term);
             if (lane == 0) chunk_done(c, v, part);
         }
         __syncthreads();  // `matching` is refilled by the next window
