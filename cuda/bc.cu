@@ -220,7 +220,7 @@ struct BcArgs {
     const uint32_t *list;
     const uint32_t *level_start;
     const BfsSummary *summary;
-    PathCount *paths;        // sigma of every reached vertex
+    PathCount *paths;        // sigma of every reached vertex; c(v) once step 3 has done v
     PathCount *chunk_paths;  // in_hubs.num_chunks partial path counts
     uint32_t *hub_level;     // 3 slots: "a hub chunk of level d was summed" in slot d % 3
     uint32_t *hub_done;      // 3 slots: "a hub of level d was summed in step 3" in slot d % 3
@@ -434,6 +434,19 @@ __device__ void finish_hub_dependencies(const BcArgs &a, uint32_t d) {
     }
 }
 
+// A pushed level: push(own, u, real) on every edge of every vertex of
+// `level` (with its hubs' chunks), own = prepare(vertex); push adds to the
+// far end and returns 0, so nothing is stored.
+template <class Prepare, class Push>
+__device__ void push_from_level(const DeviceCsr &csr, const PullLayout &hubs, const uint32_t *list,
+                                const uint32_t *level_start, const uint32_t *depth, uint32_t level, Prepare prepare,
+                                Push push) {
+    reduce_level<AddDoubles>(csr, hubs.hub_threshold, list, level_start[level], level_start[level + 1], prepare, push,
+                             [] __device__(uint32_t, const PathCount &, double) {});
+    reduce_hub_chunks<AddDoubles>(csr, hubs, depth, level, prepare, push,
+                                  [] __device__(uint32_t, uint32_t, double) {});
+}
+
 // Every thread of the grid over list[lo, hi), the vertices of one level.
 template <class Visit>
 __device__ __forceinline__ void for_level(const uint32_t *list, uint32_t lo, uint32_t hi, Visit visit) {
@@ -530,11 +543,7 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
                 if (real && depth[w] == d) atomicAdd(&paths[w].mass, own.mass);
                 return 0.0;
             };
-            auto nothing = [] __device__(uint32_t, const PathCount &, double) {};
-            reduce_level<AddDoubles>(a.out, a.out_hubs.hub_threshold, list, a.level_start[up], a.level_start[d],
-                                     own_paths, push, nothing);
-            reduce_hub_chunks<AddDoubles>(a.out, a.out_hubs, depth, up, own_paths, push,
-                                          [] __device__(uint32_t, uint32_t, double) {});
+            push_from_level(a.out, a.out_hubs, list, a.level_start, depth, up, own_paths, push);
             if (grid.thread_rank() == 0) a.hub_level[(d + 1) % 3] = 0;  // as after a pulled level
             grid.sync();
             for_level(list, a.level_start[d], a.level_start[d + 1], [=] __device__(uint32_t v) {
@@ -596,11 +605,7 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
                     if (real && depth[v] == d) atomicAdd(&pushed[v], own.mass);
                     return 0.0;
                 };
-                auto nothing = [] __device__(uint32_t, const PathCount &, double) {};
-                reduce_level<AddDoubles>(a.in, a.in_hubs.hub_threshold, list, a.level_start[down],
-                                         a.level_start[down + 1], own_paths, push, nothing);
-                reduce_hub_chunks<AddDoubles>(a.in, a.in_hubs, depth, down, own_paths, push,
-                                              [] __device__(uint32_t, uint32_t, double) {});
+                push_from_level(a.in, a.in_hubs, list, a.level_start, depth, down, own_paths, push);
             }
             if (grid.thread_rank() == 0 && d > 0) a.hub_done[(d - 1) % 3] = 0;  // as after a pulled level
             grid.sync();
