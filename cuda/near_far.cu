@@ -44,6 +44,9 @@ namespace {
 
 // One block of 1024 threads per SM: fewer blocks make cheaper grid barriers.
 constexpr int kNearFarThreads = 1024;
+// Shared-memory slots per warp for staged frontier appends (frontier.cuh):
+// 32 warps x 256 x 4 bytes = 32 KiB per block.
+constexpr uint32_t kStageSlots = 256;
 constexpr uint32_t kInfKey = 0x7f800000u;  // bits of +inf
 constexpr uint32_t kNoBand = 0xffffffffu;
 
@@ -92,7 +95,7 @@ struct RelaxStep {
     const NearFarArgs *a;
     uint32_t band;
     uint32_t next_stamp;
-    FrontierSink sink;
+    StagedSink *next;
     unsigned long long relaxed = 0;
 
     __device__ Value vertex_value(uint32_t u) const { return load_fresh(a->keys + u); }
@@ -113,7 +116,7 @@ struct RelaxStep {
                 }
             }
         }
-        warp_push<false>(sink, queue, v, degree, a->huge_threshold);
+        next->push(queue, v, degree);
     }
 };
 
@@ -162,6 +165,7 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
     const uint64_t thread = grid.thread_rank();
     const uint32_t n = a.out.n;
 
+    __shared__ uint32_t stage_slots[kNearFarThreads / 32][kStageSlots];
     uint32_t band = 0, rounds = 0, bands = 1;
     bool after_scan = false;  // the last phase was a band scan, for band scan_target
     uint32_t scan_target = 0;
@@ -175,6 +179,7 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
         const FrontierSink sink{a.queues + size_t(next) * n, a.huge_items + size_t(next) * a.huge_capacity,
                                 a.huge_start + size_t(next) * a.huge_capacity, &a.counters[(phase + 1) % 3], 0,
                                 0};
+        StagedSink next_frontier{sink, stage_slots[threadIdx.x >> 5], kStageSlots, a.huge_threshold};
         if (thread == 0) {
             FrontierCounters &stale = a.counters[(phase + 2) % 3];
             stale.count = 0;
@@ -196,7 +201,7 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
             frontier.huge_start = a.huge_start + size_t(slot) * a.huge_capacity;
             frontier.huge_count = uint32_t(huge >> kHugeCountShift);
             frontier.huge_edges = huge & kHugeEdgeMask;
-            RelaxStep<kind> step{&a, band, phase + 1, sink};
+            RelaxStep<kind> step{&a, band, phase + 1, &next_frontier};
             advance_frontier(a.out.offsets, frontier, a.huge_threshold, step);
             relaxed += step.relaxed;
             ++rounds;
@@ -211,28 +216,39 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
             }
             if (target == kNoBand) break;
             uint32_t later = kNoBand;
+            // Four keys per lane, loaded before any is looked at, so that a
+            // warp has four loads in flight instead of one.
+            constexpr uint32_t kKeysPerLane = 4;
             const uint64_t warps = warps_in_grid();
-            for (uint64_t base = uint64_t(global_warp()) * 32; base < n; base += warps * 32) {
-                const uint32_t v = uint32_t(base) + lane_id();
-                bool take = false;
-                uint32_t degree = 0;
-                if (v < n) {
-                    const uint32_t b = band_of<kind>(load_fresh(a.keys + v), a);
-                    if (b == target) {
-                        take = true;
+            for (uint64_t base = uint64_t(global_warp()) * 32 * kKeysPerLane; base < n;
+                 base += warps * 32 * kKeysPerLane) {
+                uint32_t keys[kKeysPerLane];
+#pragma unroll
+                for (uint32_t j = 0; j < kKeysPerLane; ++j) {
+                    const uint64_t v = base + j * 32 + lane_id();
+                    keys[j] = v < n ? load_fresh(a.keys + v) : kInfKey;
+                }
+#pragma unroll
+                for (uint32_t j = 0; j < kKeysPerLane; ++j) {
+                    const uint32_t v = uint32_t(base + j * 32 + lane_id());
+                    const uint32_t b = band_of<kind>(keys[j], a);  // kNoBand past n
+                    const bool take = b == target;
+                    uint32_t degree = 0;
+                    if (take) {
                         a.stamps[v] = phase + 1;  // the phase whose frontier v joins
                         degree = uint32_t(a.out.offsets[v + 1] - a.out.offsets[v]);
                     } else if (b > target && b < later) {
                         later = b;
                     }
+                    next_frontier.push(take, v, degree);
                 }
-                warp_push<false>(sink, take, v, degree, a.huge_threshold);
             }
             later = __reduce_min_sync(kFullMask, later);
             if (lane_id() == 0 && later != kNoBand) atomicMin(&a.band_min[phase % 3], later);
             after_scan = true;
             scan_target = target;
         }
+        next_frontier.flush();
         grid.sync();
     }
 
