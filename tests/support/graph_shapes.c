@@ -329,10 +329,56 @@ static const entry catalogue[] = {
 #undef MAX
 #undef W
 
-size_t shape_count(void) { return sizeof catalogue / sizeof catalogue[0]; }
+#define CATALOGUE_SIZE (sizeof catalogue / sizeof catalogue[0])
+
+/* The catalogue indices in use, after GG_TEST_SKIP_SHAPES (graph_shapes.h). */
+static size_t selected[CATALOGUE_SIZE];
+static size_t selected_count;
+static int selection_made;
+
+/* Whether `name` contains one of the comma-separated fragments of `list`. */
+static int named_in(const char *name, const char *list) {
+    while (*list) {
+        const char *end = strchr(list, ',');
+        const size_t length = end ? (size_t)(end - list) : strlen(list);
+        char fragment[64];
+        if (length > 0 && length < sizeof fragment) {
+            memcpy(fragment, list, length);
+            fragment[length] = '\0';
+            if (strstr(name, fragment)) return 1;
+        }
+        if (!end) break;
+        list = end + 1;
+    }
+    return 0;
+}
+
+static void select_shapes(void) {
+    if (selection_made) return;
+    const char *skip = getenv("GG_TEST_SKIP_SHAPES");
+    size_t left_out = 0;
+    for (size_t i = 0; i < CATALOGUE_SIZE; ++i) {
+        if (skip && named_in(catalogue[i].name, skip)) {
+            fprintf(stderr, "graph_shapes: left out %s (GG_TEST_SKIP_SHAPES)\n", catalogue[i].name);
+            ++left_out;
+        } else {
+            selected[selected_count++] = i;
+        }
+    }
+    if (left_out)
+        fprintf(stderr, "graph_shapes: GG_TEST_SKIP_SHAPES=\"%s\" leaves %zu of %zu shapes\n", skip, selected_count,
+                (size_t)CATALOGUE_SIZE);
+    selection_made = 1;
+}
+
+size_t shape_count(void) {
+    select_shapes();
+    return selected_count;
+}
 
 void shape_make(size_t index, shape *out) {
     assert_true(index < shape_count());
+    index = selected[index];  /* the seed below stays the catalogue's own */
     const entry *e = &catalogue[index];
     uint64_t rng = 0x67677465737400ULL + index * 7919u;
     const uint32_t n = e->kind == K_RMAT ? (1u << e->n) : e->n;

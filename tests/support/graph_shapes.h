@@ -31,7 +31,13 @@ typedef struct shape {
     uint64_t capacity;   /* allocated entries (internal) */
 } shape;
 
-/* Number of shapes in the catalogue (at least 50). */
+/* Number of shapes in the catalogue (at least 50). The environment variable
+ * GG_TEST_SKIP_SHAPES, a comma-separated list of name fragments, leaves out
+ * every shape whose name contains one of them (each is named on stderr); the
+ * rest keep their edges. It exists for compute-sanitizer's racecheck, under
+ * which each of the thousands of levels of the 5000-vertex paths costs a
+ * grid barrier of a persistent kernel run one block at a time
+ * (scripts/gpu-check --sanitize). Normal runs leave it unset. */
 size_t shape_count(void);
 
 /* Fills `out` with shape `index` (< shape_count()); free with shape_free(). */
