@@ -67,35 +67,47 @@ __device__ __forceinline__ float &at(float *d, uint64_t pitch, uint32_t tile_row
     return d[(uint64_t(tile_row) * kTile + threadIdx.y) * pitch + uint64_t(tile_col) * kTile + threadIdx.x];
 }
 
-// §5.3.1: the pivot tile, in place.
+// The tile steps below go through p = 0..kTile-1, each reading row p and
+// column p of the tile as the step before left them, so a step writes into
+// the other of two copies of the tile: written in place, step p would
+// overwrite entries of row or column p that other threads of the same step
+// are still reading. (The value written there never changes, since the
+// diagonal is 0, but compute-sanitizer's racecheck rightly reports the
+// unordered read and write.) One barrier per step suffices: the copy a step
+// writes was last read in the step before that, behind the last barrier.
+
+// §5.3.1: the pivot tile.
 __global__ void fw_pivot(float *d, uint64_t pitch, uint32_t k) {
-    __shared__ float t[kTile][kTile + 1];
+    __shared__ float t[2][kTile][kTile + 1];
     const int y = threadIdx.y, x = threadIdx.x;
-    t[y][x] = at(d, pitch, k, k);
+    t[0][y][x] = at(d, pitch, k, k);
     __syncthreads();
     for (int p = 0; p < kTile; ++p) {
-        t[y][x] = fminf(t[y][x], t[y][p] + t[p][x]);
+        const float(*before)[kTile + 1] = t[p & 1];
+        t[(p + 1) & 1][y][x] = fminf(before[y][x], before[y][p] + before[p][x]);
         __syncthreads();
     }
-    at(d, pitch, k, k) = t[y][x];
+    at(d, pitch, k, k) = t[kTile & 1][y][x];
 }
 
 // §5.3.2: blockIdx.y == 0, the tiles of the pivot's row; 1, of its column.
 __global__ void fw_cross(float *d, uint64_t pitch, uint32_t k) {
     const uint32_t other = blockIdx.x >= k ? blockIdx.x + 1 : blockIdx.x;
     __shared__ float pivot[kTile][kTile + 1];
-    __shared__ float t[kTile][kTile + 1];
+    __shared__ float t[2][kTile][kTile + 1];
     const int y = threadIdx.y, x = threadIdx.x;
     const bool row = blockIdx.y == 0;
     pivot[y][x] = at(d, pitch, k, k);
-    t[y][x] = row ? at(d, pitch, k, other) : at(d, pitch, other, k);
+    t[0][y][x] = row ? at(d, pitch, k, other) : at(d, pitch, other, k);
     __syncthreads();
     for (int p = 0; p < kTile; ++p) {
-        t[y][x] = row ? fminf(t[y][x], pivot[y][p] + t[p][x]) : fminf(t[y][x], t[y][p] + pivot[p][x]);
+        const float(*before)[kTile + 1] = t[p & 1];
+        t[(p + 1) & 1][y][x] = row ? fminf(before[y][x], pivot[y][p] + before[p][x])
+                                   : fminf(before[y][x], before[y][p] + pivot[p][x]);
         __syncthreads();
     }
-    if (row) at(d, pitch, k, other) = t[y][x];
-    else at(d, pitch, other, k) = t[y][x];
+    if (row) at(d, pitch, k, other) = t[kTile & 1][y][x];
+    else at(d, pitch, other, k) = t[kTile & 1][y][x];
 }
 
 // §5.3.3: every tile off the pivot's row and column.
