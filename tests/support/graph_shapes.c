@@ -331,7 +331,8 @@ static const entry catalogue[] = {
 
 #define CATALOGUE_SIZE (sizeof catalogue / sizeof catalogue[0])
 
-/* The catalogue indices in use, after GG_TEST_SKIP_SHAPES (graph_shapes.h). */
+/* The catalogue indices in use, after GG_TEST_SHAPES and GG_TEST_SKIP_SHAPES
+ * (graph_shapes.h). */
 static size_t selected[CATALOGUE_SIZE];
 static size_t selected_count;
 static int selection_made;
@@ -355,19 +356,20 @@ static int named_in(const char *name, const char *list) {
 
 static void select_shapes(void) {
     if (selection_made) return;
+    const char *only = getenv("GG_TEST_SHAPES");
     const char *skip = getenv("GG_TEST_SKIP_SHAPES");
-    size_t left_out = 0;
+    if (only && !*only) only = NULL;
+    if (skip && !*skip) skip = NULL;
     for (size_t i = 0; i < CATALOGUE_SIZE; ++i) {
-        if (skip && named_in(catalogue[i].name, skip)) {
-            fprintf(stderr, "graph_shapes: left out %s (GG_TEST_SKIP_SHAPES)\n", catalogue[i].name);
-            ++left_out;
-        } else {
+        const char *name = catalogue[i].name;
+        if ((only && !named_in(name, only)) || (skip && named_in(name, skip)))
+            fprintf(stderr, "graph_shapes: left out %s (GG_TEST_SHAPES / GG_TEST_SKIP_SHAPES)\n", name);
+        else
             selected[selected_count++] = i;
-        }
     }
-    if (left_out)
-        fprintf(stderr, "graph_shapes: GG_TEST_SKIP_SHAPES=\"%s\" leaves %zu of %zu shapes\n", skip, selected_count,
-                (size_t)CATALOGUE_SIZE);
+    if (only || skip)
+        fprintf(stderr, "graph_shapes: GG_TEST_SHAPES=\"%s\" GG_TEST_SKIP_SHAPES=\"%s\" keep %zu of %zu shapes\n",
+                only ? only : "", skip ? skip : "", selected_count, (size_t)CATALOGUE_SIZE);
     selection_made = 1;
 }
 

@@ -31,13 +31,15 @@ typedef struct shape {
     uint64_t capacity;   /* allocated entries (internal) */
 } shape;
 
-/* Number of shapes in the catalogue (at least 50). The environment variable
- * GG_TEST_SKIP_SHAPES, a comma-separated list of name fragments, leaves out
- * every shape whose name contains one of them (each is named on stderr); the
- * rest keep their edges. It exists for compute-sanitizer's racecheck, under
- * which each of the thousands of levels of the 5000-vertex paths costs a
- * grid barrier of a persistent kernel run one block at a time
- * (scripts/gpu-check --sanitize). Normal runs leave it unset. */
+/* Number of shapes in the catalogue (at least 50). Two environment
+ * variables, each a comma-separated list of name fragments, narrow it:
+ * GG_TEST_SHAPES keeps only the shapes whose name contains one of its
+ * fragments, GG_TEST_SKIP_SHAPES leaves out those whose name contains one of
+ * its. Each shape left out is named on stderr; the rest keep their edges.
+ * They exist for compute-sanitizer's racecheck, under which the persistent
+ * kernels' thousands of grid barriers per search (deep shapes, narrow SSSP
+ * bands) take longer than a GPU lease (scripts/gpu-check --sanitize). Normal
+ * runs leave both unset. */
 size_t shape_count(void);
 
 /* Fills `out` with shape `index` (< shape_count()); free with shape_free(). */
