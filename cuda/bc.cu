@@ -202,6 +202,17 @@ __device__ __forceinline__ typename Sum::Value warp_reduce(typename Sum::Value v
     return value;
 }
 
+// One word of device memory, read by thread 0 for the whole block (not by
+// every warp: see read_for_block in near_far.cu).
+__device__ uint32_t read_for_block(const uint32_t *word) {
+    __shared__ uint32_t shared_word;
+    if (threadIdx.x == 0) shared_word = load_volatile(word);
+    __syncthreads();
+    const uint32_t value = shared_word;
+    __syncthreads();
+    return value;
+}
+
 struct BcArgs {
     DeviceCsr out, in;
     PullLayout in_hubs, out_hubs;  // hub chunks of the CSC and of the CSR
@@ -568,7 +579,7 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
         // Slot d + 1 is written next level; its last readers passed the barrier before this level.
         if (grid.thread_rank() == 0) hub_level[(d + 1) % 3] = 0;
         grid.sync();
-        if (read_for_warp(&hub_level[d % 3])) {
+        if (read_for_block(&hub_level[d % 3])) {
             merge_hub_paths(a, d);
             grid.sync();
         }
@@ -625,7 +636,7 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
         // As in step 2: slot d - 1 is written next level; its last readers passed the previous barrier.
         if (grid.thread_rank() == 0 && d > 0) hub_done[(d - 1) % 3] = 0;
         grid.sync();
-        if (read_for_warp(&hub_done[d % 3])) {
+        if (read_for_block(&hub_done[d % 3])) {
             finish_hub_dependencies(a, d);
             grid.sync();
         }

@@ -134,6 +134,7 @@ __global__ void __launch_bounds__(kBfsThreads, 1) bfs_levels(BfsArgs a) {
     const uint64_t thread = grid.thread_rank();
     const uint64_t threads = grid.size();
     const uint32_t n = a.out.n;
+    __shared__ FrontierCounters shared_counters;
 
     uint32_t level = 0, begin = 0, huge_begin = 0, previous_count = 0;
     bool bottom_up = false;
@@ -144,10 +145,19 @@ __global__ void __launch_bounds__(kBfsThreads, 1) bfs_levels(BfsArgs a) {
     uint32_t bottom_up_levels = 0;
 
     while (true) {
-        const FrontierCounters *current = &a.counters[level % 3];
-        const uint32_t count = read_for_warp(&current->count);
-        const unsigned long long huge = read_for_warp(&current->huge);
-        const unsigned long long degree_sum = read_for_warp(&current->degree_sum);
+        // One thread reads the frontier's counters for the whole block (not
+        // every warp: see read_for_block in near_far.cu).
+        if (threadIdx.x == 0) {
+            const FrontierCounters *current = &a.counters[level % 3];
+            shared_counters.count = load_volatile(&current->count);
+            shared_counters.huge = load_volatile(&current->huge);
+            shared_counters.degree_sum = load_volatile(&current->degree_sum);
+        }
+        __syncthreads();
+        const uint32_t count = shared_counters.count;
+        const unsigned long long huge = shared_counters.huge;
+        const unsigned long long degree_sum = shared_counters.degree_sum;
+        __syncthreads();
         if (count == 0) break;
         const uint32_t huge_count = uint32_t(huge >> kHugeCountShift);
 

@@ -131,6 +131,24 @@ __global__ void near_far_start(NearFarArgs a) {
     warp_push<false>(sink, me, a.source, degree, a.huge_threshold);
 }
 
+// Thread 0 reads two words of device memory for the whole block. (Read by
+// lane 0 of every warp instead, the 4224 loads of one L2 line after each
+// barrier cost the H100 about 2 us per phase: SSSP on the 2048 x 2048 grid
+// 31.2 -> 36.2 ms, BFS 22.6 -> 27.9; cuda/TUNING.md.)
+__device__ __forceinline__ void read_for_block(const uint32_t *first, const unsigned long long *second,
+                                               uint32_t &first_value, unsigned long long &second_value) {
+    __shared__ uint32_t shared_first;
+    __shared__ unsigned long long shared_second;
+    if (threadIdx.x == 0) {
+        shared_first = load_volatile(first);
+        shared_second = second ? load_volatile(second) : 0;
+    }
+    __syncthreads();
+    first_value = shared_first;
+    second_value = shared_second;
+    __syncthreads();
+}
+
 // The kernel runs in phases separated by grid barriers. Phase p is either a
 // relaxation round (it expands the frontier that phase p - 1 left and
 // appends the next one) or a band scan (it gathers the next non-empty band
@@ -158,8 +176,9 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
     for (uint32_t phase = 0;; ++phase) {
         const int slot = phase & 1, next = slot ^ 1;
         FrontierCounters *current = &a.counters[phase % 3];
-        const uint32_t count = read_for_warp(&current->count);
-        const unsigned long long huge = read_for_warp(&current->huge);
+        uint32_t count;
+        unsigned long long huge;
+        read_for_block(&current->count, &current->huge, count, huge);
         const FrontierSink sink{a.queues + size_t(next) * n, a.huge_items + size_t(next) * a.huge_capacity,
                                 a.huge_start + size_t(next) * a.huge_capacity, &a.counters[(phase + 1) % 3], 0,
                                 0};
@@ -194,7 +213,10 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
             // a round that is band + 1; after a scan whose band was empty, the
             // smallest band beyond it that the scan saw (none: the search is over).
             uint32_t target = band + 1;
-            if (after_scan) target = read_for_warp(&a.band_min[(phase + 2) % 3]);
+            if (after_scan) {
+                unsigned long long unused;
+                read_for_block(&a.band_min[(phase + 2) % 3], nullptr, target, unused);
+            }
             if (target == kNoBand) break;
             uint32_t later = kNoBand;
             // Four keys per lane, loaded before any is looked at, so that a

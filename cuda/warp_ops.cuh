@@ -73,20 +73,6 @@ __device__ __forceinline__ T load_volatile(const T *p) {
     return *const_cast<const volatile T *>(p);
 }
 
-// A word of device memory that no thread writes during the current phase of
-// a persistent kernel (a counter finished before the last grid barrier), for
-// every lane of a warp: lane 0 loads it, a shuffle hands it on. Every warp of
-// the grid gets the same value and so takes the same branch. (Reading it once
-// per block through shared memory saves 31 loads of one L2 line per block but
-// costs two block barriers, and it made every phase a shared-memory access
-// per thread for compute-sanitizer's racecheck to track.)
-template <class T>
-__device__ __forceinline__ T read_for_warp(const T *p) {
-    T value = T(0);
-    if (lane_id() == 0) value = load_volatile(p);
-    return __shfl_sync(kFullMask, value, 0);
-}
-
 // A load of data that other blocks of the same persistent kernel may have
 // written since this SM last read it: from L2 (ld.global.cg), never from the
 // SM's own L1, which a grid barrier does not invalidate. Plain loads there
