@@ -22,6 +22,7 @@
 #include "graph_shapes.h"
 #include "reference.h"
 #include "shape_cache.h"
+#include "test_filter.h"
 
 enum { kFullCheckUpTo = 400 };
 
@@ -111,5 +112,6 @@ int main(void) {
         {"test_apsp_matches_reference_cuda", test_apsp_matches_reference, NULL, NULL, (void *)&test_backend_cuda},
         cmocka_unit_test(test_apsp_errors),
     };
+    apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);
 }

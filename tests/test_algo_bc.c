@@ -28,6 +28,7 @@
 #include "graph_shapes.h"
 #include "reference.h"
 #include "shape_cache.h"
+#include "test_filter.h"
 
 enum { kAllSourcesUpTo = 700 };
 
@@ -221,5 +222,6 @@ int main(void) {
         GG_BACKEND_TESTS(test_bc_path_counts_beyond_double),
         cmocka_unit_test(test_bc_errors),
     };
+    apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);
 }

@@ -19,6 +19,7 @@
 #include "graph_shapes.h"
 #include "reference.h"
 #include "shape_cache.h"
+#include "test_filter.h"
 
 static void check_parents(const shape *s, const ref_graph *r, uint32_t source, const uint32_t *depth,
                           const uint32_t *parent) {
@@ -112,5 +113,6 @@ int main(void) {
         GG_BACKEND_TESTS(test_bfs_matches_reference),
         cmocka_unit_test(test_bfs_errors),
     };
+    apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);
 }

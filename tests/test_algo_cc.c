@@ -17,6 +17,7 @@
 #include "graph_shapes.h"
 #include "reference.h"
 #include "shape_cache.h"
+#include "test_filter.h"
 
 static void test_cc_matches_reference(void **state) {
     const test_backend *backend = *state;
@@ -76,5 +77,6 @@ int main(void) {
         GG_BACKEND_TESTS(test_cc_matches_reference),
         cmocka_unit_test(test_cc_errors),
     };
+    apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);
 }

@@ -28,6 +28,7 @@
 #include "graph_shapes.h"
 #include "reference.h"
 #include "shape_cache.h"
+#include "test_filter.h"
 
 static void compare_ranks(const char *shape_name, const char *setting, const double *got, const double *expected,
                           uint32_t n, double tolerance) {
@@ -140,5 +141,6 @@ int main(void) {
         GG_BACKEND_TESTS(test_pagerank_matches_reference),
         cmocka_unit_test(test_pagerank_errors),
     };
+    apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);
 }

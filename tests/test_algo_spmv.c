@@ -20,6 +20,7 @@
 #include "graph_shapes.h"
 #include "reference.h"
 #include "shape_cache.h"
+#include "test_filter.h"
 
 static void test_spmv_matches_reference(void **state) {
     const test_backend *backend = *state;
@@ -86,5 +87,6 @@ int main(void) {
         GG_BACKEND_TESTS(test_spmv_matches_reference),
         cmocka_unit_test(test_spmv_errors),
     };
+    apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);
 }

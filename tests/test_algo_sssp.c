@@ -20,6 +20,7 @@
 #include "graph_shapes.h"
 #include "reference.h"
 #include "shape_cache.h"
+#include "test_filter.h"
 
 static void compare_distances(const char *shape_name, uint32_t source, float delta, const float *got,
                               const float *expected, uint32_t n) {
@@ -107,5 +108,6 @@ int main(void) {
         GG_BACKEND_TESTS(test_sssp_matches_reference),
         cmocka_unit_test(test_sssp_errors),
     };
+    apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);
 }

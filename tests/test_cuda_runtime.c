@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "gg.h"
+#include "test_filter.h"
 
 static gg_context *context_on(gg_backend backend, int32_t device_id) {
     gg_context_options options;
@@ -428,5 +429,6 @@ int main(void) {
         cmocka_unit_test(test_apsp_by_repeated_searches),
         cmocka_unit_test(test_graphs_come_and_go),
     };
+    apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
