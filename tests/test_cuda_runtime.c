@@ -231,6 +231,57 @@ static void test_deep_searches(void **state) {
     gg_context_destroy(context);
 }
 
+/* A star 0 -> 1..leaves whose edges weigh 254 or 255. With 2^22 leaves a
+ * warp of the near-far search appends about a thousand vertices in one phase
+ * (the hub's edges are spread evenly over the grid's warps, 4224 on an H100,
+ * and a band scan gives each warp a thousand keys), several times what fits in its
+ * shared-memory stage (near_far.cu, 256): the stage must be written out and
+ * refilled mid-phase. The catalogue's graphs never fill it. */
+static void test_wide_frontiers(void **state) {
+    (void)state;
+    gg_context *context = gpu_context();
+    const uint32_t leaves = 1u << 22, n = leaves + 1;
+    uint32_t *src = malloc(sizeof(uint32_t) * leaves);
+    uint32_t *dst = malloc(sizeof(uint32_t) * leaves);
+    float *w = malloc(sizeof(float) * leaves);
+    float *values = malloc(sizeof(float) * n);
+    assert_non_null(src);
+    assert_non_null(dst);
+    assert_non_null(w);
+    assert_non_null(values);
+    for (uint32_t i = 0; i < leaves; ++i) {
+        src[i] = 0;
+        dst[i] = i + 1;
+        w[i] = i % 3 == 0 ? 254.0f : 255.0f;
+    }
+    gg_graph *graph = NULL;
+    assert_int_equal(gg_graph_create(context, n, leaves, src, dst, w, NULL, &graph), GG_OK);
+
+    /* Default buckets: every leaf is queued in the first round. Width-one
+     * buckets: none is, and two band scans gather them. SSWP's 64 bands put
+     * the two weights 64 bands apart: a round, then a scan. */
+    gg_run_options narrow;
+    gg_run_options_init(&narrow);
+    narrow.delta = 1.0f;
+    const gg_run_options *sssp_options[] = {NULL, &narrow};
+    for (int k = 0; k < 2; ++k) {
+        assert_int_equal(gg_run_sssp(context, graph, 0, values, sssp_options[k], NULL), GG_OK);
+        assert_true(values[0] == 0.0f);
+        for (uint32_t i = 0; i < leaves; ++i)
+            if (values[i + 1] != w[i]) fail_msg("SSSP (run %d) leaf %u: %g, expected %g", k, i + 1, values[i + 1], w[i]);
+    }
+    assert_int_equal(gg_run_sswp(context, graph, 0, values, NULL, NULL), GG_OK);
+    assert_true(isinf(values[0]));
+    for (uint32_t i = 0; i < leaves; ++i)
+        if (values[i + 1] != w[i]) fail_msg("SSWP leaf %u: %g, expected %g", i + 1, values[i + 1], w[i]);
+    free(src);
+    free(dst);
+    free(w);
+    free(values);
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
 typedef struct shared_run {
     gg_context *context;
     const gg_graph *graph;
@@ -424,6 +475,7 @@ int main(void) {
         cmocka_unit_test(test_device_cache_uploads_once),
         cmocka_unit_test(test_unsupported_layout_is_refused),
         cmocka_unit_test(test_deep_searches),
+        cmocka_unit_test(test_wide_frontiers),
         cmocka_unit_test(test_concurrent_runs_share_the_graph),
         cmocka_unit_test(test_concurrent_persistent_kernels),
         cmocka_unit_test(test_apsp_by_repeated_searches),
