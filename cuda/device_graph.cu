@@ -7,6 +7,7 @@
 
 #include "core/timer.h"
 #include "device_graph.cuh"
+#include "hub_order.cuh"
 
 namespace gg::cuda {
 
@@ -26,14 +27,28 @@ struct PullArrays {
     uint64_t bytes() const { return hub_vertex.bytes() + hub_first_chunk.bytes() + chunk_hub.bytes(); }
 };
 
+struct HubOrderArrays {
+    bool decided = false;  // built, or found not to pay
+    HubOrderedCsc view;
+    CsrArrays in;
+    DeviceArray<uint32_t> vertex_at;
+    DeviceArray<uint64_t> out_degree;
+    PullArrays pull;
+
+    uint64_t bytes() const {
+        return in.offsets.bytes() + in.indices.bytes() + vertex_at.bytes() + out_degree.bytes() + pull.bytes();
+    }
+};
+
 struct DeviceEntry {
     int device = 0;
     CsrArrays out, in;
     PullArrays in_pull, out_pull;
+    HubOrderArrays hub_in;
 
     uint64_t bytes() const {
         return out.offsets.bytes() + out.indices.bytes() + out.weights.bytes() + in.offsets.bytes() +
-               in.indices.bytes() + in.weights.bytes() + in_pull.bytes() + out_pull.bytes();
+               in.indices.bytes() + in.weights.bytes() + in_pull.bytes() + out_pull.bytes() + hub_in.bytes();
     }
 
     // Frees on the entry's own device, whichever is current.
@@ -45,6 +60,7 @@ struct DeviceEntry {
         in = CsrArrays();
         in_pull = PullArrays();
         out_pull = PullArrays();
+        hub_in = HubOrderArrays();
         if (previous >= 0) cudaSetDevice(previous);
         cudaGetLastError();
     }
@@ -97,6 +113,27 @@ void build_pull(const Csr &csr, PullArrays &pull, cudaStream_t stream, double &t
     pull.built = true;
 }
 
+void build_hub_order_arrays(const Graph &g, const Csr &in, HubOrderArrays &hub, cudaStream_t stream,
+                            double &transfer_ms, RunReport &report) {
+    Stopwatch clock;
+    const bool pays = hub_order_pays(g.out);
+    HubOrderHost host;
+    if (pays) host = build_hub_order(in, g.out);
+    report.preprocess_ms += clock.elapsed_ms();
+    hub.decided = true;
+    if (!pays) return;
+    upload_structure(host.in, hub.in, "the hub-ordered CSC offsets", "the hub-ordered CSC indices", stream,
+                     transfer_ms);
+    hub.vertex_at = upload(host.vertex_at, "the hub order", stream, transfer_ms);
+    hub.out_degree = upload(host.out_degree, "the hub-ordered out-degrees", stream, transfer_ms);
+    build_pull(host.in, hub.pull, stream, transfer_ms, report);
+    hub.view.present = true;
+    hub.view.in = view_of(host.in, hub.in, false);
+    hub.view.pull = hub.pull.view;
+    hub.view.vertex_at = hub.vertex_at.get();
+    hub.view.out_degree = hub.out_degree.get();
+}
+
 }  // namespace
 
 DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs, cudaStream_t stream,
@@ -116,6 +153,8 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
     }
 
     const bool need_in = needs.in || needs.in_weights || needs.in_pull_layout;
+    // The hub order is built from the CSC on the host; only it goes to the device.
+    const bool build_hub_order = needs.hub_ordered_in && !entry->hub_in.decided;
     // An undirected graph's CSC is its CSR: share the device arrays too.
     const bool in_is_out = g.undirected;
     const bool need_out = needs.out || needs.out_weights || needs.out_pull_layout || (need_in && in_is_out);
@@ -128,13 +167,15 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
             entry->out.weights = upload(g.out.weights, "the graph's CSR weights", stream, transfer_ms);
     }
     const Csr *in_host = &g.out;
-    if (need_in && !in_is_out) {
+    if ((need_in || build_hub_order) && !in_is_out) {
         if (!g.in_is_built()) {
             Stopwatch clock;
             g.in();
             report.preprocess_ms += clock.elapsed_ms();
         }
         in_host = &g.in();
+    }
+    if (need_in && !in_is_out) {
         upload_structure(*in_host, entry->in, "the graph's CSC offsets", "the graph's CSC indices", stream,
                          transfer_ms);
         if (needs.in_weights && entry->in.weights.get() == nullptr && !in_host->weights.empty())
@@ -146,6 +187,8 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
     // An undirected graph's CSR layout is its CSC layout.
     PullArrays &out_pull = in_is_out ? entry->in_pull : entry->out_pull;
     if (needs.out_pull_layout && !out_pull.built) build_pull(g.out, out_pull, stream, transfer_ms, report);
+    if (build_hub_order)
+        build_hub_order_arrays(g, *in_host, entry->hub_in, stream, transfer_ms, report);
     report.transfer_ms += transfer_ms;
 
     DeviceGraph result;
@@ -153,6 +196,7 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
     if (need_in) result.in = view_of(*in_host, in_arrays, needs.in_weights);
     if (entry->in_pull.built) result.in_pull = entry->in_pull.view;
     if (out_pull.built) result.out_pull = out_pull.view;
+    result.hub_in = entry->hub_in.view;
     result.device_bytes = entry->bytes();
     return result;
 }

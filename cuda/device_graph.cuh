@@ -3,7 +3,7 @@
 // cuda_cache() slot, under cache_mutex()), freed when the graph is destroyed.
 // Each part is uploaded the first time a run needs it; the copy time goes to
 // the run's transfer_ms and host-side layout building (the CSC transpose, the
-// pull layout) to its preprocess_ms.
+// pull layout, the hub order) to its preprocess_ms.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +33,17 @@ struct GraphNeeds {
     bool in_weights = false;
     bool in_pull_layout = false;   // PullLayout over the CSC (PageRank, SpMV, BC)
     bool out_pull_layout = false;  // PullLayout over the CSR (BC's backward pass)
+    bool hub_ordered_in = false;   // HubOrderedCsc (PageRank), where hub_order_pays()
+};
+
+// The CSC renumbered by hub_order.cuh, with its pull layout; `present` is
+// false where the graph's degrees are too even for it to pay.
+struct HubOrderedCsc {
+    bool present = false;
+    DeviceCsr in;
+    PullLayout pull;
+    const uint32_t *vertex_at = nullptr;  // new id -> vertex
+    const uint64_t *out_degree = nullptr;  // by new id
 };
 
 struct DeviceGraph {
@@ -40,6 +51,7 @@ struct DeviceGraph {
     DeviceCsr in;
     PullLayout in_pull;
     PullLayout out_pull;
+    HubOrderedCsc hub_in;
     uint64_t device_bytes = 0;  // everything cached for this graph on this device
 };
 
