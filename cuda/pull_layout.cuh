@@ -1,8 +1,9 @@
 // Load balance for pull-style kernels over the CSC (PageRank, SpMV).
 //
 // Regular vertices are reduced by a group of `lanes` consecutive threads
-// (lanes = the power of two nearest the average degree, 2..32), so that a
-// warp reads whole neighbour lists with coalesced loads. Hubs, whose in-degree
+// (lanes = the power of two nearest half the average degree, 4..32, or one
+// thread per vertex where lists are short), so that a warp reads whole
+// neighbour lists with coalesced loads. Hubs, whose in-degree
 // would keep one group busy long after the rest of the grid has finished,
 // are split into chunks of `chunk_edges` edges, one thread block per chunk:
 // this is Tigr's virtual node splitting with a virtual node array

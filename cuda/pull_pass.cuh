@@ -107,7 +107,7 @@ void launch_pull_pass(const DeviceCsr &in, const PullLayout &layout, HubScratch<
     const uint32_t vertex_blocks = uint32_t(wanted < cap ? (wanted > 0 ? wanted : 1) : cap);
     const uint32_t blocks = chunk_blocks + vertex_blocks;
     switch (layout.lanes) {
-    case 2: pull_pass<2, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
+    case 1: pull_pass<1, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
     case 4: pull_pass<4, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
     case 8: pull_pass<8, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
     case 16: pull_pass<16, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
