@@ -59,12 +59,9 @@ HubOrderHost build_hub_order(const Csr &in, const Csr &out) {
         if (double(out_degree(out, v)) > threshold) h.vertex_at.push_back(v);
     std::stable_sort(h.vertex_at.begin(), h.vertex_at.end(),
                      [&](uint32_t a, uint32_t b) { return out_degree(out, a) > out_degree(out, b); });
-    size_t rest = 0;
+    const int64_t hubs = int64_t(h.vertex_at.size());
     for (uint32_t v = 0; v < n; ++v)
-        if (!(double(out_degree(out, v)) > threshold)) {
-            h.vertex_at.push_back(v);
-            ++rest;
-        }
+        if (!(double(out_degree(out, v)) > threshold)) h.vertex_at.push_back(v);
 
     std::vector<uint32_t> new_id(n);
     h.out_degree.resize(n);
@@ -88,7 +85,6 @@ HubOrderHost build_hub_order(const Csr &in, const Csr &out) {
     };
     // The hubs come first and hold most of the edges: one list per grab, or
     // the thread that takes the first few would sort most of the graph alone.
-    const int64_t hubs = int64_t(h.vertex_at.size() - rest);
 #pragma omp parallel
     {
         std::vector<uint32_t> scratch;

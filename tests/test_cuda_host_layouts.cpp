@@ -48,10 +48,8 @@ Csr reversed_edges(const Csr &out) {
     return csr_of(out.n, reversed);
 }
 
-uint64_t degree_of(const Csr &c, uint32_t v) { return c.offsets[v + 1] - c.offsets[v]; }
-
 bool is_hub(const Csr &out, uint32_t v) {
-    return double(degree_of(out, v)) > 2.0 * double(out.indices.size()) / out.n;
+    return double(out.degree(v)) > 2.0 * double(out.indices.size()) / out.n;
 }
 
 // Every property hub_order.cuh promises, checked from the definitions.
@@ -72,7 +70,7 @@ void check_hub_order(const Csr &in, const Csr &out) {
     for (uint32_t s = 1; s < n; ++s) {
         const uint32_t a = h.vertex_at[s - 1], b = h.vertex_at[s];
         if (s < hubs)
-            assert_true(degree_of(out, a) > degree_of(out, b) || (degree_of(out, a) == degree_of(out, b) && a < b));
+            assert_true(out.degree(a) > out.degree(b) || (out.degree(a) == out.degree(b) && a < b));
         else if (s > hubs)
             assert_true(a < b);
     }
@@ -82,7 +80,7 @@ void check_hub_order(const Csr &in, const Csr &out) {
     assert_int_equal(h.in.offsets[0], 0);
     for (uint32_t s = 0; s < n; ++s) {
         const uint32_t v = h.vertex_at[s];
-        assert_int_equal(h.out_degree[s], degree_of(out, v));
+        assert_int_equal(h.out_degree[s], out.degree(v));
         std::vector<uint32_t> want;
         for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) want.push_back(new_id[in.indices[e]]);
         std::sort(want.begin(), want.end());
@@ -197,7 +195,7 @@ void test_pull_layout_hub_chunks(void **state) {
     assert_int_equal(layout.lanes, 1);
     assert_int_equal(layout.hub_vertex.size(), 1);
     assert_int_equal(layout.hub_vertex[0], 0);
-    const uint64_t pieces = (degree_of(csc, 0) + layout.chunk_edges - 1) / layout.chunk_edges;
+    const uint64_t pieces = (csc.degree(0) + layout.chunk_edges - 1) / layout.chunk_edges;
     assert_int_equal(layout.hub_first_chunk.size(), 2);
     assert_int_equal(layout.hub_first_chunk[0], 0);
     assert_int_equal(layout.hub_first_chunk[1], pieces);
