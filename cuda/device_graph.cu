@@ -7,6 +7,7 @@
 
 #include "core/timer.h"
 #include "device_graph.cuh"
+#include "blocked_pull_pass.cuh"
 #include "hub_order.cuh"
 
 namespace gg::cuda {
@@ -40,15 +41,24 @@ struct HubOrderArrays {
     }
 };
 
+struct SourceBlockArrays {
+    bool decided = false;  // whether they pay, for 8-byte values on this device
+    bool pay = false;
+    DeviceArray<uint64_t> cut;
+    SourceBlocks view;  // present once cut is built
+};
+
 struct DeviceEntry {
     int device = 0;
     CsrArrays out, in;
     PullArrays in_pull, out_pull;
     HubOrderArrays hub_in;
+    SourceBlockArrays in_blocks;
 
     uint64_t bytes() const {
         return out.offsets.bytes() + out.indices.bytes() + out.weights.bytes() + in.offsets.bytes() +
-               in.indices.bytes() + in.weights.bytes() + in_pull.bytes() + out_pull.bytes() + hub_in.bytes();
+               in.indices.bytes() + in.weights.bytes() + in_pull.bytes() + out_pull.bytes() + hub_in.bytes() +
+               in_blocks.cut.bytes();
     }
 
     // Frees on the entry's own device, whichever is current.
@@ -61,6 +71,7 @@ struct DeviceEntry {
         in_pull = PullArrays();
         out_pull = PullArrays();
         hub_in = HubOrderArrays();
+        in_blocks = SourceBlockArrays();
         if (previous >= 0) cudaSetDevice(previous);
         cudaGetLastError();
     }
@@ -134,6 +145,22 @@ void build_hub_order_arrays(const Graph &g, const Csr &in, HubOrderArrays &hub, 
     hub.view.out_degree = hub.out_degree.get();
 }
 
+// Cuts the CSC (on the device, sorted lists) at the middle of the id range.
+void build_source_blocks(const DeviceCsr &in, const PullLayout &pull, SourceBlockArrays &blocks,
+                         const DeviceInfo &info, cudaStream_t stream, RunReport &report) {
+    blocks.cut = DeviceArray<uint64_t>(in.n, "the CSC's source-block cuts");
+    Stopwatch clock;
+    blocks.view.boundary = uint32_t((uint64_t(in.n) + 1) / 2);
+    find_source_cuts(in, blocks.view.boundary, blocks.cut.get(), info, stream);
+    GG_CUDA_CHECK(cudaStreamSynchronize(stream));
+    report.preprocess_ms += clock.elapsed_ms();
+    blocks.view.cut = blocks.cut.get();
+    blocks.view.pull = pull;
+    // A pass reads about half of each list.
+    blocks.view.pull.lanes = pull_lanes(in.n ? double(in.m) / (2.0 * in.n) : 0.0);
+    blocks.view.present = true;
+}
+
 }  // namespace
 
 DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs, cudaStream_t stream,
@@ -152,7 +179,9 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
         entry->device = device_id;
     }
 
-    const bool need_in = needs.in || needs.in_weights || needs.in_pull_layout;
+    const bool want_blocks = needs.in_source_blocks != SourceBlocking::kNever;
+    const bool need_in = needs.in || needs.in_weights || needs.in_pull_layout || want_blocks;
+    const bool need_in_pull = needs.in_pull_layout || want_blocks;
     // The hub order is built from the CSC on the host; only it goes to the device.
     const bool build_hub_order = needs.hub_ordered_in && !entry->hub_in.decided;
     // An undirected graph's CSC is its CSR: share the device arrays too.
@@ -182,7 +211,7 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
             entry->in.weights = upload(in_host->weights, "the graph's CSC weights", stream, transfer_ms);
     }
     const CsrArrays &in_arrays = in_is_out ? entry->out : entry->in;
-    if (needs.in_pull_layout && !entry->in_pull.built)
+    if (need_in_pull && !entry->in_pull.built)
         build_pull(*in_host, entry->in_pull, stream, transfer_ms, report);
     // An undirected graph's CSR layout is its CSC layout.
     PullArrays &out_pull = in_is_out ? entry->in_pull : entry->out_pull;
@@ -190,6 +219,17 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
     if (build_hub_order)
         build_hub_order_arrays(g, *in_host, entry->hub_in, stream, transfer_ms, report);
     report.transfer_ms += transfer_ms;
+    if (needs.in_source_blocks == SourceBlocking::kWhereItPays && !entry->in_blocks.decided) {
+        Stopwatch clock;
+        entry->in_blocks.pay = source_blocks_pay(g.out, sizeof(double), uint64_t(use_device(device_id).l2_bytes));
+        entry->in_blocks.decided = true;
+        report.preprocess_ms += clock.elapsed_ms();
+    }
+    const bool use_blocks = needs.in_source_blocks == SourceBlocking::kAlways ||
+                            (needs.in_source_blocks == SourceBlocking::kWhereItPays && entry->in_blocks.pay);
+    if (use_blocks && !entry->in_blocks.view.present)
+        build_source_blocks(view_of(*in_host, in_arrays, false), entry->in_pull.view, entry->in_blocks,
+                            use_device(device_id), stream, report);
 
     DeviceGraph result;
     if (need_out) result.out = view_of(g.out, entry->out, need_out_weights);
@@ -197,6 +237,7 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
     if (entry->in_pull.built) result.in_pull = entry->in_pull.view;
     if (out_pull.built) result.out_pull = out_pull.view;
     result.hub_in = entry->hub_in.view;
+    if (use_blocks) result.in_blocks = entry->in_blocks.view;
     result.device_bytes = entry->bytes();
     return result;
 }

@@ -12,6 +12,7 @@
 #include "graph/graph.h"
 #include "pull_layout.cuh"
 #include "runtime.cuh"
+#include "source_blocks.cuh"
 
 namespace gg::cuda {
 
@@ -25,6 +26,9 @@ struct DeviceCsr {
     const float *weights = nullptr;
 };
 
+// When a run wants the CSC in two source blocks (source_blocks.cuh).
+enum class SourceBlocking { kNever, kWhereItPays, kAlways };
+
 // What a run needs uploaded.
 struct GraphNeeds {
     bool out = false;
@@ -34,6 +38,10 @@ struct GraphNeeds {
     bool in_pull_layout = false;   // PullLayout over the CSC (PageRank, SpMV, BC)
     bool out_pull_layout = false;  // PullLayout over the CSR (BC's backward pass)
     bool hub_ordered_in = false;   // HubOrderedCsc (PageRank), where hub_order_pays()
+    // SourceBlocks over the CSC for 8-byte gathered values (PageRank); with
+    // kWhereItPays, where source_blocks_pay() on this device. Implies in and
+    // in_pull_layout.
+    SourceBlocking in_source_blocks = SourceBlocking::kNever;
 };
 
 // The CSC renumbered by hub_order.cuh, with its pull layout; `present` is
@@ -52,6 +60,7 @@ struct DeviceGraph {
     PullLayout in_pull;
     PullLayout out_pull;
     HubOrderedCsc hub_in;
+    SourceBlocks in_blocks;  // present where asked for and paying (or asked for always)
     uint64_t device_bytes = 0;  // everything cached for this graph on this device
 };
 

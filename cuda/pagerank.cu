@@ -28,7 +28,11 @@
  * Where a graph's hubs carry most of its edges, the pass runs over the
  * hub-ordered CSC of hub_order.cuh (hubs renumbered first, so that their
  * gathered contributions share sectors and stay in L1); the ranks go back to
- * the vertices' own ids once, at the end.
+ * the vertices' own ids once, at the end. Where the degrees are even but the
+ * sources of each list are spread over all the ids, so that the
+ * contributions do not stay in L2, an iteration is two passes over two
+ * source blocks (source_blocks.cuh, GraphCage's cache blocking); the run
+ * then reports the TOCAB layout, which can also be asked for.
  *
  * Convergence without a host round trip per iteration: iteration i's kernel
  * first looks at the L1 change recorded by iteration i-1 and returns at once
@@ -37,6 +41,8 @@
  */
 #include <algorithm>
 
+#include "blocked_pull_pass.cuh"
+#include "core/error.h"
 #include "cuda_backend.h"
 #include "device_graph.cuh"
 #include "pull_pass.cuh"
@@ -144,10 +150,12 @@ __global__ void ranks_from_contributions(const double *contribution, OutDegrees 
 }
 
 // The iterations over `in`, whose ids vertex_at maps to the graph's (null:
-// the same ids); the ranks go to `ranks`, by the graph's ids.
+// the same ids), in two passes each where `blocks` is present; the ranks go
+// to `ranks`, by the graph's ids.
 template <class OutDegrees>
-void iterate(const DeviceCsr &in, const PullLayout &pull, OutDegrees out_degrees, const uint32_t *vertex_at,
-             double *ranks, const DeviceInfo &info, const RunConfig &config, Stream &stream, RunReport &report) {
+void iterate(const DeviceCsr &in, const PullLayout &pull, const SourceBlocks &blocks, OutDegrees out_degrees,
+             const uint32_t *vertex_at, double *ranks, const DeviceInfo &info, const RunConfig &config,
+             Stream &stream, RunReport &report) {
     const uint32_t n = in.n;
     const uint32_t max_iterations = config.max_iterations;
 
@@ -159,6 +167,7 @@ void iterate(const DeviceCsr &in, const PullLayout &pull, OutDegrees out_degrees
     const uint32_t hubs = std::max<uint32_t>(pull.num_hubs, 1);
     DeviceArray<double> hub_sum(hubs, "PageRank hub sums");
     DeviceArray<uint32_t> hub_arrivals(hubs, "PageRank hub arrivals");
+    DeviceArray<double> partial(blocks.present ? n : 0, "PageRank sums over the first source block");
     PinnedBuffer record(sizeof(uint32_t));
     double *dangling = sums.get();
     double *change = sums.get() + max_iterations + 1;
@@ -191,8 +200,11 @@ void iterate(const DeviceCsr &in, const PullLayout &pull, OutDegrees out_degrees
         step.dangling = dangling + i;
         step.next_dangling = dangling + i + 1;
         step.next_change = change + i + 1;
-        launch_pull_pass(in, pull, HubScratch<double>{hub_sum.get(), hub_arrivals.get()}, info, step,
-                         stream.get());
+        const HubScratch<double> scratch{hub_sum.get(), hub_arrivals.get()};
+        if (blocks.present)
+            launch_blocked_pull_pass(in, blocks, scratch, info, step, partial.get(), stream.get());
+        else
+            launch_pull_pass(in, pull, scratch, info, step, stream.get());
         if ((i + 1) % kBatch == 0 || i + 1 == max_iterations) {
             GG_CUDA_CHECK(cudaMemcpyAsync(record.get(), converged_at.get(), sizeof(uint32_t), cudaMemcpyDeviceToHost,
                                           stream.get()));
@@ -218,25 +230,35 @@ void iterate(const DeviceCsr &in, const PullLayout &pull, OutDegrees out_degrees
 
 void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport &report) {
     const DeviceInfo &info = use_device(config.device_id);
-    report.layout = choose_layout(config.layout, GG_LAYOUT_CSR, "PageRank");
+    const bool blocks_asked = config.layout == GG_LAYOUT_TOCAB;
+    if (config.layout != GG_LAYOUT_AUTO && config.layout != GG_LAYOUT_CSR && !blocks_asked)
+        fail(GG_ERROR_UNSUPPORTED,
+             "the CUDA backend runs PageRank on the CSR and TOCAB layouts only (layout %d was requested)",
+             int(config.layout));
+    report.layout = blocks_asked ? GG_LAYOUT_TOCAB : GG_LAYOUT_CSR;
     const uint32_t n = g.n();
     if (n == 0) return;
     Stream stream;
-    // The hub-ordered CSC where the degrees are skewed (hub_order.cuh), else
-    // the graph's own CSC and CSR.
+    // The hub-ordered CSC where the degrees are skewed (hub_order.cuh); else
+    // the graph's own CSC and CSR, in two source blocks where they pay
+    // (source_blocks.cuh) or where the run asked for TOCAB.
     GraphNeeds needs;
-    needs.hub_ordered_in = true;
+    needs.hub_ordered_in = !blocks_asked;
     DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
     if (graph.hub_in.present) {
-        iterate(graph.hub_in.in, graph.hub_in.pull, DegreesById{graph.hub_in.out_degree}, graph.hub_in.vertex_at,
-                ranks, info, config, stream, report);
+        iterate(graph.hub_in.in, graph.hub_in.pull, SourceBlocks{}, DegreesById{graph.hub_in.out_degree},
+                graph.hub_in.vertex_at, ranks, info, config, stream, report);
     } else {
         needs.out = true;
         needs.in = true;
         needs.in_pull_layout = true;
+        needs.in_source_blocks = blocks_asked                       ? SourceBlocking::kAlways
+                                 : config.layout == GG_LAYOUT_AUTO ? SourceBlocking::kWhereItPays
+                                                                   : SourceBlocking::kNever;
         graph = device_graph(g, info.id, needs, stream.get(), report);
-        iterate(graph.in, graph.in_pull, DegreesFromOffsets{graph.out.offsets}, nullptr, ranks, info, config, stream,
-                report);
+        if (graph.in_blocks.present) report.layout = GG_LAYOUT_TOCAB;
+        iterate(graph.in, graph.in_pull, graph.in_blocks, DegreesFromOffsets{graph.out.offsets}, nullptr, ranks,
+                info, config, stream, report);
     }
     report.device_bytes = graph.device_bytes;
 }

@@ -2,7 +2,10 @@
 // every vertex v, sum over in-edges u -> v of op.load(u, e), then
 // op.finish(v, sum). Blocks [0, chunk_blocks) take the hub chunks, the rest
 // the regular vertices by groups of kLanes threads; a warp walks 32/kLanes
-// neighbour lists side by side with coalesced loads.
+// neighbour lists side by side with coalesced loads. A Slice limits each
+// list to a part of it (source_blocks.cuh passes over one source block at a
+// time); the layout's hubs and chunks stay those of the whole lists, so that
+// every pass finds the same hubs.
 //
 // The in-edge sources stream through once per pass and are loaded with
 // the evict-first hint (__ldcs), so that they do not push the gathered
@@ -37,9 +40,22 @@ struct HubScratch {
     uint32_t *arrivals;
 };
 
-template <int kLanes, class Op>
+// Which part of v's list [list_begin, list_end) a pass reads: all of it,
+struct WholeLists {
+    __device__ uint64_t begin(uint32_t, uint64_t list_begin) const { return list_begin; }
+    __device__ uint64_t end(uint32_t, uint64_t list_end) const { return list_end; }
+};
+// or [lo[v], hi[v]).
+struct ListSlices {
+    const uint64_t *lo, *hi;
+    __device__ uint64_t begin(uint32_t v, uint64_t) const { return lo[v]; }
+    __device__ uint64_t end(uint32_t v, uint64_t) const { return hi[v]; }
+};
+
+template <int kLanes, class Op, class Slice>
 __global__ void __launch_bounds__(kPullBlockThreads)
-    pull_pass(DeviceCsr in, PullLayout layout, HubScratch<typename Op::Acc> scratch, uint32_t chunk_blocks, Op op) {
+    pull_pass(DeviceCsr in, PullLayout layout, HubScratch<typename Op::Acc> scratch, uint32_t chunk_blocks, Op op,
+              Slice slice) {
     using Acc = typename Op::Acc;
     if (!op.proceed()) return;  // the same answer in every thread of the grid
     if (blockIdx.x < chunk_blocks) {
@@ -49,8 +65,12 @@ __global__ void __launch_bounds__(kPullBlockThreads)
             const uint32_t first = layout.hub_first_chunk[hub];
             const uint32_t pieces = layout.hub_first_chunk[hub + 1] - first;
             const uint64_t list_end = in.offsets[v + 1];
-            const uint64_t begin = in.offsets[v] + uint64_t(c - first) * layout.chunk_edges;
-            const uint64_t end = begin + layout.chunk_edges < list_end ? begin + layout.chunk_edges : list_end;
+            const uint64_t list_begin = in.offsets[v];
+            uint64_t begin = list_begin + uint64_t(c - first) * layout.chunk_edges;
+            uint64_t end = begin + layout.chunk_edges < list_end ? begin + layout.chunk_edges : list_end;
+            const uint64_t slice_begin = slice.begin(v, list_begin), slice_end = slice.end(v, list_end);
+            if (begin < slice_begin) begin = slice_begin;
+            if (end > slice_end) end = slice_end;
             Acc sum = Acc(0);
             for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x) sum += op.load(__ldcs(in.indices + e), e);
             sum = block_sum(sum);
@@ -82,7 +102,12 @@ __global__ void __launch_bounds__(kPullBlockThreads)
                 begin = in.offsets[v];
                 end = in.offsets[v + 1];
                 mine = end - begin <= layout.hub_threshold;
-                if (!mine) end = begin;
+                if (!mine) {
+                    end = begin;
+                } else {
+                    begin = slice.begin(uint32_t(v), begin);
+                    end = slice.end(uint32_t(v), end);
+                }
                 if (mine && member == 0) context = op.before(uint32_t(v));
             }
             Acc sum = Acc(0);
@@ -96,9 +121,9 @@ __global__ void __launch_bounds__(kPullBlockThreads)
 }
 
 // Launches pull_pass with the layout's group width.
-template <class Op>
+template <class Op, class Slice = WholeLists>
 void launch_pull_pass(const DeviceCsr &in, const PullLayout &layout, HubScratch<typename Op::Acc> scratch,
-                      const DeviceInfo &info, const Op &op, cudaStream_t stream) {
+                      const DeviceInfo &info, const Op &op, cudaStream_t stream, Slice slice = Slice()) {
     const uint32_t chunk_blocks = layout.num_chunks < uint32_t(info.sm_count) * 4 ? layout.num_chunks
                                                                                    : uint32_t(info.sm_count) * 4;
     const uint64_t groups_per_block = kPullBlockThreads / layout.lanes;
@@ -107,11 +132,11 @@ void launch_pull_pass(const DeviceCsr &in, const PullLayout &layout, HubScratch<
     const uint32_t vertex_blocks = uint32_t(wanted < cap ? (wanted > 0 ? wanted : 1) : cap);
     const uint32_t blocks = chunk_blocks + vertex_blocks;
     switch (layout.lanes) {
-    case 1: pull_pass<1, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
-    case 4: pull_pass<4, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
-    case 8: pull_pass<8, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
-    case 16: pull_pass<16, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
-    default: pull_pass<32, Op><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op); break;
+    case 1: pull_pass<1, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
+    case 4: pull_pass<4, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
+    case 8: pull_pass<8, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
+    case 16: pull_pass<16, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
+    default: pull_pass<32, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
     }
     GG_CUDA_CHECK_LAUNCH("pull_pass");
 }

@@ -10,7 +10,10 @@
  *    change is below tol the distance to the fixed point is at most
  *    tol * d / (1 - d) ~ 5.7 tol, so 1e-11 leaves a wide margin;
  *  - ranks sum to 1 within 1e-9, and a cap of 3 iterations is honoured;
- *  - damping 0.5 on every shape.
+ *  - damping 0.5 on every shape;
+ *  - on the CUDA backend, in two source blocks (GG_LAYOUT_TOCAB, GraphCage's
+ *    cache blocking), which the backend picks by itself only for graphs whose
+ *    ranks overflow its L2: asked for here on every shape.
  * Then the error paths of gg_run_pagerank.
  */
 #include <math.h>
@@ -51,6 +54,9 @@ static void run_and_compare(gg_context *context, const cached_shape *c, const te
     gg_run_stats_init(&stats);
     expect_ok(context, gg_run_pagerank(context, c->graph, rank, &options, &stats), s->name);
     check_stats(&stats, backend, options.max_iterations > 0);
+    if (options.layout != GG_LAYOUT_AUTO && stats.layout != options.layout)
+        fail_msg("%s (%s): stats.layout is %d, the run asked for %d", s->name, setting, (int)stats.layout,
+                 (int)options.layout);
     uint32_t iterations =
         ref_pagerank(&c->ref, options.damping, reference_tolerance, same_iterations ? options.max_iterations : 1000,
                      expected);
@@ -92,6 +98,34 @@ static void test_pagerank_matches_reference(void **state) {
     gg_context_destroy(context);
 }
 
+static void test_pagerank_in_source_blocks(void **state) {
+    const test_backend *backend = *state;
+    gg_context *context = backend_context(backend);
+    for (size_t i = 0; i < shape_count(); ++i) {
+        const cached_shape *c = shape_cache_get(i);
+        gg_run_options options = backend_run_options(backend);
+        options.layout = GG_LAYOUT_TOCAB;
+        run_and_compare(context, c, backend, options, options.tolerance, 1e-10, 1, "TOCAB, default options");
+
+        options.tolerance = 1e-11;
+        options.max_iterations = 1000;
+        run_and_compare(context, c, backend, options, 1e-14, 1e-9, 0, "TOCAB, converged");
+
+        options.tolerance = 0;
+        options.max_iterations = 3;
+        run_and_compare(context, c, backend, options, 0, 1e-12, 1, "TOCAB, 3 iterations");
+    }
+    /* Layouts the CUDA PageRank lacks are refused, naming it. */
+    const cached_shape *c = shape_cache_get(0);
+    double *rank = zeroed_alloc(c->shape.n, sizeof *rank);
+    gg_run_options options = backend_run_options(backend);
+    options.layout = GG_LAYOUT_GSHARDS;
+    expect_failure(context, gg_run_pagerank(context, c->graph, rank, &options, NULL), GG_ERROR_UNSUPPORTED,
+                   "PageRank", NULL);
+    free(rank);
+    gg_context_destroy(context);
+}
+
 static void test_pagerank_errors(void **state) {
     (void)state;
     gg_context *context = cpu_context();
@@ -113,6 +147,11 @@ static void test_pagerank_errors(void **state) {
     options.tolerance = -1.0;
     expect_failure(context, gg_run_pagerank(context, graph, rank, &options, NULL), GG_ERROR_INVALID_ARGUMENT,
                    "tolerance", NULL);
+    gg_run_options_init(&options);
+    options.backend = GG_BACKEND_CPU;
+    options.layout = GG_LAYOUT_TOCAB; /* the CUDA backend's; the CPU runs CSR only */
+    expect_failure(context, gg_run_pagerank(context, graph, rank, &options, NULL), GG_ERROR_UNSUPPORTED, "layout",
+                   NULL);
 
     gg_graph *empty = small_graph(context, 0, 0, NULL, NULL, NULL);
     expect_ok(context, gg_run_pagerank(context, empty, rank, NULL, NULL), "gg_run_pagerank on an empty graph");
@@ -139,6 +178,8 @@ static void test_pagerank_errors(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         GG_BACKEND_TESTS(test_pagerank_matches_reference),
+        {"test_pagerank_in_source_blocks_cuda", test_pagerank_in_source_blocks, NULL, NULL,
+         (void *)&test_backend_cuda},
         cmocka_unit_test(test_pagerank_errors),
     };
     apply_test_filters();

@@ -1,6 +1,7 @@
 /* The CUDA backend's host-side layout builders, which run without a GPU:
- * the hub-ordered CSC of PageRank (cuda/hub_order.cuh) and the load balance
- * of the pull kernels (cuda/pull_layout.cuh). The GPU suites check the
+ * the hub-ordered CSC of PageRank (cuda/hub_order.cuh), the load balance
+ * of the pull kernels (cuda/pull_layout.cuh) and the rule that splits
+ * PageRank's CSC into source blocks (cuda/source_blocks.cuh). The GPU suites check the
  * answers these layouts lead to; this suite checks the layouts themselves,
  * against definitions written out here, on hand-made graphs (a star, a
  * multigraph with long repeated lists, a path) and on generated kron graphs,
@@ -22,6 +23,7 @@ extern "C" {
 #include "gg.h"
 #include "hub_order.cuh"
 #include "pull_layout.cuh"
+#include "source_blocks.cuh"
 
 namespace {
 
@@ -203,6 +205,94 @@ void test_pull_layout_hub_chunks(void **state) {
     for (uint32_t hub : layout.chunk_hub) assert_int_equal(hub, 0);
 }
 
+// A generated graph's CSR (the caller destroys `graph`).
+const Csr &generated(gg_context *context, gg_generator kind, uint32_t scale, int symmetrize, gg_graph **graph) {
+    gg_generator_options options;
+    gg_generator_options_init(&options);
+    options.kind = kind;
+    options.scale = scale;
+    options.rows = 1u << (scale / 2);
+    options.cols = 1u << (scale - scale / 2);
+    options.symmetrize = symmetrize;
+    assert_int_equal(gg_graph_generate(context, &options, graph), GG_OK);
+    return (*graph)->graph.out;
+}
+
+// The definition: at destination v, c(u) is live when u has an out-neighbour
+// at or before v and another after it.
+uint64_t live_by_definition(const Csr &out) {
+    uint64_t peak = 0;
+    for (uint32_t v = 0; v < out.n; ++v) {
+        uint64_t live = 0;
+        for (uint32_t u = 0; u < out.n; ++u) {
+            bool before = false, after = false;
+            for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
+                before = before || out.indices[e] <= v;
+                after = after || out.indices[e] > v;
+            }
+            live += before && after;
+        }
+        peak = std::max(peak, live);
+    }
+    return peak;
+}
+
+void test_peak_live_sources(void **state) {
+    (void)state;
+    std::vector<std::pair<uint32_t, uint32_t>> path, repeated;
+    for (uint32_t v = 0; v + 1 < 300; ++v) {
+        path.emplace_back(v, v + 1);
+        path.emplace_back(v + 1, v);
+    }
+    for (uint32_t k = 0; k < 5; ++k) {
+        repeated.emplace_back(3, 7);  // one neighbour five times: read at one destination only
+        repeated.emplace_back(k, 9 - k);
+        repeated.emplace_back(k, k);
+    }
+    const Csr shapes[] = {csr_of(300, path), csr_of(10, repeated), star(50), csr_of(1, {}), csr_of(4, {})};
+    for (const Csr &out : shapes) assert_int_equal(gg::cuda::peak_live_sources(out), live_by_definition(out));
+    assert_int_equal(gg::cuda::peak_live_sources(csr_of(300, path)), 2);
+    assert_int_equal(gg::cuda::peak_live_sources(star(50)), 1);
+
+    gg_context *context = nullptr;
+    assert_int_equal(gg_context_create(nullptr, &context), GG_OK);
+    const gg_generator kinds[] = {GG_GENERATOR_KRON, GG_GENERATOR_URAND, GG_GENERATOR_GRID};
+    for (gg_generator kind : kinds)
+        for (int symmetrize = 0; symmetrize <= 1; ++symmetrize) {
+            gg_graph *graph = nullptr;
+            const Csr &out = generated(context, kind, 10, symmetrize, &graph);
+            const uint64_t peak = gg::cuda::peak_live_sources(out);
+            if (peak != live_by_definition(out))
+                fail_msg("generator %d, symmetrize %d: peak %llu, by definition %llu", int(kind), symmetrize,
+                         (unsigned long long)peak, (unsigned long long)live_by_definition(out));
+            gg_graph_destroy(graph);
+        }
+    gg_context_destroy(context);
+}
+
+// Two blocks pay where the live values take more than half of the cache:
+// a uniform random graph keeps nearly all of them live, a grid a few rows.
+void test_source_blocks_pay_where_values_overflow_half_the_cache(void **state) {
+    (void)state;
+    gg_context *context = nullptr;
+    assert_int_equal(gg_context_create(nullptr, &context), GG_OK);
+    gg_graph *random = nullptr, *grid = nullptr;
+    const Csr &uniform = generated(context, GG_GENERATOR_URAND, 14, 1, &random);
+    const Csr &road = generated(context, GG_GENERATOR_GRID, 14, 1, &grid);
+    const uint64_t live = gg::cuda::peak_live_sources(uniform);
+    assert_true(live > uniform.n * 9 / 10);
+    assert_true(gg::cuda::peak_live_sources(road) <= 2 * 128 + 2);  // two rows of 128
+    assert_true(gg::cuda::source_blocks_pay(uniform, 8, 16 * live - 2));
+    assert_false(gg::cuda::source_blocks_pay(uniform, 8, 16 * live));
+    assert_true(gg::cuda::source_blocks_pay(uniform, 4, 8 * live - 2));
+    const uint64_t h100_l2 = 50ull << 20;
+    assert_false(gg::cuda::source_blocks_pay(road, 8, 16 * live - 2));
+    assert_false(gg::cuda::source_blocks_pay(uniform, 8, h100_l2));
+    gg_graph_destroy(random);
+    gg_graph_destroy(grid);
+    gg_context_destroy(context);
+}
+
 }  // namespace
 
 int main(void) {
@@ -213,6 +303,8 @@ int main(void) {
         cmocka_unit_test(test_hub_order_pays_only_on_skewed_degrees),
         cmocka_unit_test(test_pull_layout_group_width),
         cmocka_unit_test(test_pull_layout_hub_chunks),
+        cmocka_unit_test(test_peak_live_sources),
+        cmocka_unit_test(test_source_blocks_pay_where_values_overflow_half_the_cache),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
