@@ -48,12 +48,16 @@ void find_source_cuts(const DeviceCsr &in, uint32_t boundary, uint64_t *cut, con
                       cudaStream_t stream);
 
 // One pull pass of `op` over `in`, in the two blocks; partial holds n sums.
+// Both passes take the layout of the whole lists, group width included:
+// on urand (scale 22, lists of 32) groups of 16 lanes for half lists of 16
+// took 1.39 ms per iteration, groups of 8 1.42, 4 1.60, 32 1.90.
 template <class Op>
-void launch_blocked_pull_pass(const DeviceCsr &in, const SourceBlocks &blocks, HubScratch<typename Op::Acc> scratch,
-                              const DeviceInfo &info, const Op &op, typename Op::Acc *partial, cudaStream_t stream) {
-    launch_pull_pass(in, blocks.pull, scratch, info, FirstBlockPass<Op>{op, partial}, stream,
+void launch_blocked_pull_pass(const DeviceCsr &in, const PullLayout &layout, const SourceBlocks &blocks,
+                              HubScratch<typename Op::Acc> scratch, const DeviceInfo &info, const Op &op,
+                              typename Op::Acc *partial, cudaStream_t stream) {
+    launch_pull_pass(in, layout, scratch, info, FirstBlockPass<Op>{op, partial}, stream,
                      ListSlices{in.offsets, blocks.cut});
-    launch_pull_pass(in, blocks.pull, scratch, info, SecondBlockPass<Op>{op, partial}, stream,
+    launch_pull_pass(in, layout, scratch, info, SecondBlockPass<Op>{op, partial}, stream,
                      ListSlices{blocks.cut, in.offsets + 1});
 }
 

@@ -146,8 +146,8 @@ void build_hub_order_arrays(const Graph &g, const Csr &in, HubOrderArrays &hub, 
 }
 
 // Cuts the CSC (on the device, sorted lists) at the middle of the id range.
-void build_source_blocks(const DeviceCsr &in, const PullLayout &pull, SourceBlockArrays &blocks,
-                         const DeviceInfo &info, cudaStream_t stream, RunReport &report) {
+void build_source_blocks(const DeviceCsr &in, SourceBlockArrays &blocks, const DeviceInfo &info, cudaStream_t stream,
+                         RunReport &report) {
     blocks.cut = DeviceArray<uint64_t>(in.n, "the CSC's source-block cuts");
     Stopwatch clock;
     blocks.view.boundary = uint32_t((uint64_t(in.n) + 1) / 2);
@@ -155,9 +155,6 @@ void build_source_blocks(const DeviceCsr &in, const PullLayout &pull, SourceBloc
     GG_CUDA_CHECK(cudaStreamSynchronize(stream));
     report.preprocess_ms += clock.elapsed_ms();
     blocks.view.cut = blocks.cut.get();
-    blocks.view.pull = pull;
-    // A pass reads about half of each list.
-    blocks.view.pull.lanes = pull_lanes(in.n ? double(in.m) / (2.0 * in.n) : 0.0);
     blocks.view.present = true;
 }
 
@@ -228,8 +225,8 @@ DeviceGraph device_graph(const Graph &g, int device_id, const GraphNeeds &needs,
     const bool use_blocks = needs.in_source_blocks == SourceBlocking::kAlways ||
                             (needs.in_source_blocks == SourceBlocking::kWhereItPays && entry->in_blocks.pay);
     if (use_blocks && !entry->in_blocks.view.present)
-        build_source_blocks(view_of(*in_host, in_arrays, false), entry->in_pull.view, entry->in_blocks,
-                            use_device(device_id), stream, report);
+        build_source_blocks(view_of(*in_host, in_arrays, false), entry->in_blocks, use_device(device_id), stream,
+                            report);
 
     DeviceGraph result;
     if (need_out) result.out = view_of(g.out, entry->out, need_out_weights);

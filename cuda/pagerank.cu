@@ -202,7 +202,7 @@ void iterate(const DeviceCsr &in, const PullLayout &pull, const SourceBlocks &bl
         step.next_change = change + i + 1;
         const HubScratch<double> scratch{hub_sum.get(), hub_arrivals.get()};
         if (blocks.present)
-            launch_blocked_pull_pass(in, blocks, scratch, info, step, partial.get(), stream.get());
+            launch_blocked_pull_pass(in, pull, blocks, scratch, info, step, partial.get(), stream.get());
         else
             launch_pull_pass(in, pull, scratch, info, step, stream.get());
         if ((i + 1) % kBatch == 0 || i + 1 == max_iterations) {

@@ -9,7 +9,11 @@
 
 namespace gg::cuda {
 
-uint32_t pull_lanes(double average_degree) {
+PullLayoutHost build_pull_layout(const Csr &csc) {
+    PullLayoutHost layout;
+    const uint32_t n = csc.n;
+    const uint64_t m = csc.num_edges();
+    const double average = n ? double(m) / n : 0.0;
     // The group is the power of two nearest half the average degree: the
     // typical list takes two coalesced rounds, whose loads are in flight
     // together, and a warp sums several lists at once. On the H100, a group of
@@ -23,17 +27,8 @@ uint32_t pull_lanes(double average_degree) {
     // 2048 x 2048 grid (degree 4) PageRank took 0.093 ms per iteration
     // against 0.114 with groups of 2.
     uint32_t lanes = 1;
-    if (average_degree > 6.0)
-        for (lanes = 4; lanes < 32 && lanes * 3 < average_degree;) lanes *= 2;
-    return lanes;
-}
-
-PullLayoutHost build_pull_layout(const Csr &csc) {
-    PullLayoutHost layout;
-    const uint32_t n = csc.n;
-    const uint64_t m = csc.num_edges();
-    const double average = n ? double(m) / n : 0.0;
-    const uint32_t lanes = pull_lanes(average);
+    if (average > 6.0)
+        for (lanes = 4; lanes < 32 && lanes * 3 < average;) lanes *= 2;
     layout.lanes = lanes;
     // A group may take up to 32 rounds before its vertex counts as a hub; a
     // hub chunk gives each thread of a block 8 edges.

@@ -48,7 +48,4 @@ constexpr int kPullBlockThreads = 256;
 
 PullLayoutHost build_pull_layout(const Csr &csc);
 
-// The group width for lists of this average length (1, or 4..32).
-uint32_t pull_lanes(double average_degree);
-
 }  // namespace gg::cuda

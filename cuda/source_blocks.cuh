@@ -9,8 +9,8 @@
 // still to be read again at any moment of the pass, and on the H100 its
 // 33.5 MB of doubles (n = 4.19M) did not stay in the 50 MB L2: 51% of the
 // pass's L2 reads hit, DRAM ran at 58% of its bandwidth. With two blocks
-// (16.8 MB each) 75% hit, and PageRank on urand took 1.39 ms per iteration
-// instead of 1.67.
+// (16.8 MB each) 75% hit, DRAM ran at 27-30%, and PageRank on urand took
+// 1.39 ms per iteration instead of 1.69.
 //
 // As in the paper the blocking is static (built once per graph) and
 // one-dimensional (by source only, every destination in every pass); unlike
@@ -30,8 +30,6 @@
 #pragma once
 
 #include <cstdint>
-
-#include "pull_layout.cuh"
 
 namespace gg {
 struct Csr;
@@ -54,7 +52,6 @@ struct SourceBlocks {
     bool present = false;
     uint32_t boundary = 0;          // sources below it are in the first block
     const uint64_t *cut = nullptr;  // n: the first in-edge of v whose source is at least boundary
-    PullLayout pull;                // the CSC's pull layout, groups sized for half lists
 };
 
 }  // namespace gg::cuda
