@@ -187,11 +187,12 @@ static void test_unsupported_layout_is_refused(void **state) {
     gg_context_destroy(context);
 }
 
-/* 100,000 levels in one search: the level loop stays on the device. */
+/* 100,000 levels in one search: the level loop stays on the device
+ * (2,000 under GG_TEST_SHALLOW, for compute-sanitizer). */
 static void test_deep_searches(void **state) {
     (void)state;
     gg_context *context = gpu_context();
-    const uint32_t n = 100000;
+    const uint32_t n = test_shallow() ? 2000 : 100000;
     gg_graph *graph = path_graph(context, n);
     uint32_t *depths = malloc(sizeof(uint32_t) * n);
     uint32_t *parents = malloc(sizeof(uint32_t) * n);
@@ -356,13 +357,14 @@ static void *run_mixed_thread(void *arg) {
 /* Four threads run four different persistent kernels (BFS, SSSP, SSWP, BC,
  * each of which fills the GPU and waits at grid barriers) on one graph at
  * once, five times each: none may wait on another's blocks, and every answer
- * matches the CPU's. */
+ * matches the CPU's. A 200 x 300 grid (20 x 30 under GG_TEST_SHALLOW). */
 static void test_concurrent_persistent_kernels(void **state) {
     (void)state;
     enum { kThreads = 4 };
     gg_context *contexts[kThreads];
     for (int t = 0; t < kThreads; ++t) contexts[t] = gpu_context();
-    gg_graph *graph = grid_graph(contexts[0], 200, 300, 1);
+    const uint32_t shrink = test_shallow() ? 10 : 1;
+    gg_graph *graph = grid_graph(contexts[0], 200 / shrink, 300 / shrink, 1);
     const uint32_t n = gg_graph_num_vertices(graph);
     const size_t value_size[kThreads] = {sizeof(uint32_t), sizeof(float), sizeof(float), sizeof(double)};
     mixed_run runs[kThreads];

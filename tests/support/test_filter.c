@@ -22,3 +22,8 @@ void apply_test_filters(void) {
         cmocka_set_skip_filter(skip);
     }
 }
+
+int test_shallow(void) {
+    const char *shallow = getenv("GG_TEST_SHALLOW");
+    return shallow && *shallow && *shallow != '0';
+}

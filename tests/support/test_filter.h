@@ -5,11 +5,20 @@
  * matches its pattern, GG_TEST_SKIP skips those that match its; patterns are
  * cmocka's (`*` and `?`). Each one in force is named on stderr. Normal runs
  * leave both unset.
+ *
+ * GG_TEST_SHALLOW=1 runs the deep GPU tests of test_cuda_runtime at a small
+ * depth (a path of 2,000 vertices instead of 100,000, a 20 x 30 grid
+ * instead of 200 x 300): the same kernels and code paths, few enough grid
+ * barriers for racecheck to finish (at full depth it ran 480 s unfinished
+ * on the H100).
  */
 #ifndef GG_TEST_FILTER_H
 #define GG_TEST_FILTER_H
 
 /* Call in main() before cmocka_run_group_tests(). */
 void apply_test_filters(void);
+
+/* Whether GG_TEST_SHALLOW asks for the deep tests' small depth. */
+int test_shallow(void);
 
 #endif
