@@ -188,11 +188,11 @@ static void test_unsupported_layout_is_refused(void **state) {
 }
 
 /* 100,000 levels in one search: the level loop stays on the device
- * (2,000 under GG_TEST_SHALLOW, for compute-sanitizer). */
+ * (100 under GG_TEST_SHALLOW, for compute-sanitizer). */
 static void test_deep_searches(void **state) {
     (void)state;
     gg_context *context = gpu_context();
-    const uint32_t n = test_shallow() ? 2000 : 100000;
+    const uint32_t n = test_shallow() ? 100 : 100000;
     gg_graph *graph = path_graph(context, n);
     uint32_t *depths = malloc(sizeof(uint32_t) * n);
     uint32_t *parents = malloc(sizeof(uint32_t) * n);
@@ -349,7 +349,8 @@ static gg_status run_kind(gg_context *context, const gg_graph *graph, int kind, 
 
 static void *run_mixed_thread(void *arg) {
     mixed_run *run = arg;
-    for (int repeat = 0; repeat < 5 && run->status == GG_OK; ++repeat)
+    const int repeats = test_shallow() ? 2 : 5;
+    for (int repeat = 0; repeat < repeats && run->status == GG_OK; ++repeat)
         run->status = run_kind(run->context, run->graph, run->kind, run->source, run->values, NULL);
     return NULL;
 }
@@ -357,13 +358,14 @@ static void *run_mixed_thread(void *arg) {
 /* Four threads run four different persistent kernels (BFS, SSSP, SSWP, BC,
  * each of which fills the GPU and waits at grid barriers) on one graph at
  * once, five times each: none may wait on another's blocks, and every answer
- * matches the CPU's. A 200 x 300 grid (20 x 30 under GG_TEST_SHALLOW). */
+ * matches the CPU's. A 200 x 300 grid (10 x 15 and two runs each under
+ * GG_TEST_SHALLOW). */
 static void test_concurrent_persistent_kernels(void **state) {
     (void)state;
     enum { kThreads = 4 };
     gg_context *contexts[kThreads];
     for (int t = 0; t < kThreads; ++t) contexts[t] = gpu_context();
-    const uint32_t shrink = test_shallow() ? 10 : 1;
+    const uint32_t shrink = test_shallow() ? 20 : 1;
     gg_graph *graph = grid_graph(contexts[0], 200 / shrink, 300 / shrink, 1);
     const uint32_t n = gg_graph_num_vertices(graph);
     const size_t value_size[kThreads] = {sizeof(uint32_t), sizeof(float), sizeof(float), sizeof(double)};

@@ -7,10 +7,11 @@
  * leave both unset.
  *
  * GG_TEST_SHALLOW=1 runs the deep GPU tests of test_cuda_runtime at a small
- * depth (a path of 2,000 vertices instead of 100,000, a 20 x 30 grid
- * instead of 200 x 300): the same kernels and code paths, few enough grid
- * barriers for racecheck to finish (at full depth it ran 480 s unfinished
- * on the H100).
+ * depth (a path of 100 vertices instead of 100,000; a 10 x 15 grid instead
+ * of 200 x 300, two runs per thread instead of five): the same kernels and
+ * code paths, few enough grid barriers for racecheck to finish (on the
+ * H100 it ran 480 s unfinished at full depth, and over 300 s on a path of
+ * 2,000 vertices).
  */
 #ifndef GG_TEST_FILTER_H
 #define GG_TEST_FILTER_H
