@@ -481,14 +481,16 @@ typedef enum gg_layout {
     GG_LAYOUT_CW = 3,            /**< CuSha Concatenated Windows. */
     GG_LAYOUT_VIRTUAL_SPLIT = 4, /**< Tigr virtual node splitting. */
     GG_LAYOUT_UDT = 5,           /**< Tigr physical UDT transform. */
-    GG_LAYOUT_TOCAB = 6          /**< GraphCage cache blocks. */
+    GG_LAYOUT_TOCAB = 6          /**< GraphCage cache blocks (the CUDA backend's PageRank: two source blocks). */
 } gg_layout;
 
 /** Options of every gg_run_* call. Initialise with gg_run_options_init(). */
 typedef struct gg_run_options {
     size_t struct_size;      /**< sizeof(gg_run_options), set by the init function. */
     gg_backend backend;      /**< ::GG_BACKEND_AUTO (default) uses the context's backend. */
-    gg_layout layout;        /**< Default ::GG_LAYOUT_AUTO. A layout the backend lacks gives ::GG_ERROR_UNSUPPORTED. */
+    gg_layout layout;        /**< Default ::GG_LAYOUT_AUTO. The CPU backend runs ::GG_LAYOUT_CSR; the CUDA backend
+                                  ::GG_LAYOUT_CSR and, for PageRank, ::GG_LAYOUT_TOCAB. A layout the backend lacks
+                                  gives ::GG_ERROR_UNSUPPORTED. */
     double tolerance;        /**< PageRank: stop when the L1 change of an iteration is below it; default 1e-6. */
     uint32_t max_iterations; /**< PageRank: iteration cap; default 100. */
     double damping;          /**< PageRank: damping factor in [0, 1); default 0.85. */

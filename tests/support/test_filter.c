@@ -21,6 +21,7 @@ void apply_test_filters(void) {
         fprintf(stderr, "test_filter: skipping the tests matching GG_TEST_SKIP=\"%s\"\n", skip);
         cmocka_set_skip_filter(skip);
     }
+    if (test_shallow()) fprintf(stderr, "test_filter: GG_TEST_SHALLOW: the deep tests run at a small depth\n");
 }
 
 int test_shallow(void) {
