@@ -132,11 +132,21 @@ void launch_pull_pass(const DeviceCsr &in, const PullLayout &layout, HubScratch<
     const uint32_t vertex_blocks = uint32_t(wanted < cap ? (wanted > 0 ? wanted : 1) : cap);
     const uint32_t blocks = chunk_blocks + vertex_blocks;
     switch (layout.lanes) {
-    case 1: pull_pass<1, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
-    case 4: pull_pass<4, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
-    case 8: pull_pass<8, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
-    case 16: pull_pass<16, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
-    default: pull_pass<32, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice); break;
+    case 1:
+        pull_pass<1, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice);
+        break;
+    case 4:
+        pull_pass<4, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice);
+        break;
+    case 8:
+        pull_pass<8, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice);
+        break;
+    case 16:
+        pull_pass<16, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice);
+        break;
+    default:
+        pull_pass<32, Op, Slice><<<blocks, kPullBlockThreads, 0, stream>>>(in, layout, scratch, chunk_blocks, op, slice);
+        break;
     }
     GG_CUDA_CHECK_LAUNCH("pull_pass");
 }

@@ -7,7 +7,8 @@ namespace gg::cuda {
 namespace {
 
 __global__ void cut_lists(DeviceCsr in, uint32_t boundary, uint64_t *cut) {
-    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < in.n; v += uint64_t(gridDim.x) * blockDim.x) {
+    const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < in.n; v += stride) {
         uint64_t low = in.offsets[v], high = in.offsets[v + 1];
         while (low < high) {
             const uint64_t middle = low + (high - low) / 2;
