@@ -21,6 +21,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <cmocka.h>
@@ -75,46 +76,47 @@ static void run_and_compare(gg_context *context, const cached_shape *c, const te
     free(expected);
 }
 
-static void test_pagerank_matches_reference(void **state) {
-    const test_backend *backend = *state;
-    gg_context *context = backend_context(backend);
+/* Every shape, every setting of the header comment, each run with `layout`;
+ * `label` starts each setting's name in the messages. */
+static void compare_on_every_shape(gg_context *context, const test_backend *backend, gg_layout layout,
+                                   const char *label) {
+    char setting[64];
     for (size_t i = 0; i < shape_count(); ++i) {
         const cached_shape *c = shape_cache_get(i);
         gg_run_options options = backend_run_options(backend);
-        run_and_compare(context, c, backend, options, options.tolerance, 1e-10, 1, "default options");
+        options.layout = layout;
+        snprintf(setting, sizeof setting, "%sdefault options", label);
+        run_and_compare(context, c, backend, options, options.tolerance, 1e-10, 1, setting);
 
         options.tolerance = 1e-11;
         options.max_iterations = 1000;
-        run_and_compare(context, c, backend, options, 1e-14, 1e-9, 0, "converged");
+        snprintf(setting, sizeof setting, "%sconverged", label);
+        run_and_compare(context, c, backend, options, 1e-14, 1e-9, 0, setting);
 
         options.tolerance = 0;
         options.max_iterations = 3;
-        run_and_compare(context, c, backend, options, 0, 1e-12, 1, "3 iterations");
+        snprintf(setting, sizeof setting, "%s3 iterations", label);
+        run_and_compare(context, c, backend, options, 0, 1e-12, 1, setting);
 
         options = backend_run_options(backend);
+        options.layout = layout;
         options.damping = 0.5;
-        run_and_compare(context, c, backend, options, options.tolerance, 1e-10, 1, "damping 0.5");
+        snprintf(setting, sizeof setting, "%sdamping 0.5", label);
+        run_and_compare(context, c, backend, options, options.tolerance, 1e-10, 1, setting);
     }
+}
+
+static void test_pagerank_matches_reference(void **state) {
+    const test_backend *backend = *state;
+    gg_context *context = backend_context(backend);
+    compare_on_every_shape(context, backend, GG_LAYOUT_AUTO, "");
     gg_context_destroy(context);
 }
 
 static void test_pagerank_in_source_blocks(void **state) {
     const test_backend *backend = *state;
     gg_context *context = backend_context(backend);
-    for (size_t i = 0; i < shape_count(); ++i) {
-        const cached_shape *c = shape_cache_get(i);
-        gg_run_options options = backend_run_options(backend);
-        options.layout = GG_LAYOUT_TOCAB;
-        run_and_compare(context, c, backend, options, options.tolerance, 1e-10, 1, "TOCAB, default options");
-
-        options.tolerance = 1e-11;
-        options.max_iterations = 1000;
-        run_and_compare(context, c, backend, options, 1e-14, 1e-9, 0, "TOCAB, converged");
-
-        options.tolerance = 0;
-        options.max_iterations = 3;
-        run_and_compare(context, c, backend, options, 0, 1e-12, 1, "TOCAB, 3 iterations");
-    }
+    compare_on_every_shape(context, backend, GG_LAYOUT_TOCAB, "TOCAB, ");
     /* Layouts the CUDA PageRank lacks are refused, naming it. */
     const cached_shape *c = shape_cache_get(0);
     double *rank = zeroed_alloc(c->shape.n, sizeof *rank);
