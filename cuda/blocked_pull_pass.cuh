@@ -43,7 +43,8 @@ struct SecondBlockPass {
     __device__ void flush() { op.flush(); }
 };
 
-// Fills blocks.cut (n entries) for the CSC `in`, whose lists are sorted.
+// cut[v] = the first in-edge of v whose source is at least `boundary`, for
+// the CSC `in`, whose lists are sorted.
 void find_source_cuts(const DeviceCsr &in, uint32_t boundary, uint64_t *cut, const DeviceInfo &info,
                       cudaStream_t stream);
 

@@ -5,9 +5,9 @@
 #include <mutex>
 #include <vector>
 
+#include "blocked_pull_pass.cuh"
 #include "core/timer.h"
 #include "device_graph.cuh"
-#include "blocked_pull_pass.cuh"
 #include "hub_order.cuh"
 
 namespace gg::cuda {
@@ -150,8 +150,8 @@ void build_source_blocks(const DeviceCsr &in, SourceBlockArrays &blocks, const D
                          RunReport &report) {
     blocks.cut = DeviceArray<uint64_t>(in.n, "the CSC's source-block cuts");
     Stopwatch clock;
-    blocks.view.boundary = uint32_t((uint64_t(in.n) + 1) / 2);
-    find_source_cuts(in, blocks.view.boundary, blocks.cut.get(), info, stream);
+    // The second block: sources from ceil(n / 2).
+    find_source_cuts(in, uint32_t((uint64_t(in.n) + 1) / 2), blocks.cut.get(), info, stream);
     GG_CUDA_CHECK(cudaStreamSynchronize(stream));
     report.preprocess_ms += clock.elapsed_ms();
     blocks.view.cut = blocks.cut.get();

@@ -50,8 +50,7 @@ bool source_blocks_pay(const Csr &out, uint64_t value_bytes, uint64_t cache_byte
 // The CSC's split into two source blocks, on the device.
 struct SourceBlocks {
     bool present = false;
-    uint32_t boundary = 0;          // sources below it are in the first block
-    const uint64_t *cut = nullptr;  // n: the first in-edge of v whose source is at least boundary
+    const uint64_t *cut = nullptr;  // n: the first in-edge of v whose source is in the second block
 };
 
 }  // namespace gg::cuda
