@@ -242,9 +242,14 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
     // The hub-ordered CSC where the degrees are skewed (hub_order.cuh); else
     // the graph's own CSC and CSR, in two source blocks where they pay
     // (source_blocks.cuh) or where the run asked for TOCAB.
+    // (The hub order is not even looked at when TOCAB was asked for: an
+    // earlier run may have cached one on this graph.)
     GraphNeeds needs;
-    needs.hub_ordered_in = !blocks_asked;
-    DeviceGraph graph = device_graph(g, info.id, needs, stream.get(), report);
+    DeviceGraph graph;
+    if (!blocks_asked) {
+        needs.hub_ordered_in = true;
+        graph = device_graph(g, info.id, needs, stream.get(), report);
+    }
     if (graph.hub_in.present) {
         iterate(graph.hub_in.in, graph.hub_in.pull, SourceBlocks{}, DegreesById{graph.hub_in.out_degree},
                 graph.hub_in.vertex_at, ranks, info, config, stream, report);
