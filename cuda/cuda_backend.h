@@ -1,5 +1,5 @@
 // The CUDA backend as the C boundary sees it: plain C++ (no CUDA types), so
-// that src/api/ compiles without nvcc. A build without CUDA links
+// that src/ compiles without nvcc. A build without CUDA links
 // src/nocuda/cuda_unavailable.cpp instead, where usable() says why not and
 // every run throws GG_ERROR_UNSUPPORTED.
 #pragma once
@@ -20,15 +20,20 @@ bool usable(int device_id, std::string &reason);
 // Number of CUDA devices visible (0 when no driver or no device).
 int device_count();
 
-void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, const RunConfig &config,
-         RunReport &report);
-void sssp(const Graph &g, uint32_t source, float *dist, const RunConfig &config, RunReport &report);
-void sswp(const Graph &g, uint32_t source, float *width, const RunConfig &config, RunReport &report);
-void cc(const Graph &g, uint32_t *labels, const RunConfig &config, RunReport &report);
-void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport &report);
-void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *centrality, const RunConfig &config,
-        RunReport &report);
-void spmv(const Graph &g, const float *x, float *y, const RunConfig &config, RunReport &report);
-void apsp(const Graph &g, float *dist, const RunConfig &config, RunReport &report);
+// Held around every call into the backend (src/backend/dispatch.cpp): the
+// backend makes its device current, and the guard gives the calling thread
+// its own current device back afterwards.
+class CallerDeviceGuard {
+public:
+    CallerDeviceGuard();
+    ~CallerDeviceGuard();
+    CallerDeviceGuard(const CallerDeviceGuard &) = delete;
+    CallerDeviceGuard &operator=(const CallerDeviceGuard &) = delete;
+
+private:
+    int previous_ = -1;
+};
+
+#include "backend/entry_points.inc"
 
 }  // namespace gg::cuda

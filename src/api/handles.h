@@ -5,6 +5,7 @@
 #include <mutex>
 #include <string>
 
+#include "backend/state_pool.h"
 #include "gg.h"
 #include "graph/graph.h"
 #include "layout/shards.h"
@@ -16,6 +17,8 @@ struct gg_context {
     gg_log_fn log_fn = nullptr;
     void *log_user_data = nullptr;
     gg_log_level log_level = GG_LOG_WARN;
+    // Engine states kept between runs (backend/state_pool.h).
+    std::unique_ptr<gg::StatePool> states = std::make_unique<gg::StatePool>();
 
     // Last failure. Guarded so that several threads may share a context.
     mutable std::mutex error_mutex;

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "api/boundary.h"
+#include "backend/dispatch.h"
 #include "core/timer.h"
-#include "cpu/cpu.h"
 #include "cuda_backend.h"
 
 using gg::fail;
@@ -44,6 +44,7 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
     plan.config.max_iterations = o.max_iterations;
     plan.config.damping = o.damping;
     plan.config.delta = o.delta;
+    plan.config.states = context->states.get();
 
     gg_backend backend = o.backend != GG_BACKEND_AUTO ? o.backend : context->backend;
     if (backend == GG_BACKEND_CPU) {
@@ -65,15 +66,11 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
     return plan;
 }
 
-// Runs `cpu_fn` or `cuda_fn` per the plan and fills the caller's stats.
-template <class CpuFn, class CudaFn>
-void execute(const Plan &plan, gg_run_stats *user_stats, CpuFn &&cpu_fn, CudaFn &&cuda_fn) {
+// Runs the request per the plan and fills the caller's stats.
+void execute(const gg::Graph &g, const Plan &plan, const gg::RunRequest &request, gg_run_stats *user_stats) {
     gg::Stopwatch total;
     gg::RunReport report;
-    if (plan.use_cuda)
-        cuda_fn(plan.config, report);
-    else
-        cpu_fn(plan.config, report);
+    gg::run_algorithm(plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU, g, request, plan.config, report);
     gg_run_stats stats;
     gg_run_stats_init(&stats);
     stats.backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
@@ -133,9 +130,12 @@ gg_status gg_run_bfs(gg_context *context, const gg_graph *graph, uint32_t source
         require(depths, "depths");
         check_source(g, source);
         Plan plan = plan_run(context, options);
-        execute(
-            plan, stats, [&](auto &c, auto &r) { gg::cpu::bfs(g, source, depths, parents, c, r); },
-            [&](auto &c, auto &r) { gg::cuda::bfs(g, source, depths, parents, c, r); });
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::bfs;
+        request.source = source;
+        request.depths = depths;
+        request.parents = parents;
+        execute(g, plan, request, stats);
     });
 }
 
@@ -147,9 +147,11 @@ gg_status gg_run_sssp(gg_context *context, const gg_graph *graph, uint32_t sourc
         check_source(g, source);
         check_non_negative(g, "SSSP");
         Plan plan = plan_run(context, options);
-        execute(
-            plan, stats, [&](auto &c, auto &r) { gg::cpu::sssp(g, source, distances, c, r); },
-            [&](auto &c, auto &r) { gg::cuda::sssp(g, source, distances, c, r); });
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::sssp;
+        request.source = source;
+        request.values = distances;
+        execute(g, plan, request, stats);
     });
 }
 
@@ -160,9 +162,11 @@ gg_status gg_run_sswp(gg_context *context, const gg_graph *graph, uint32_t sourc
         require(widths, "widths");
         check_source(g, source);
         Plan plan = plan_run(context, options);
-        execute(
-            plan, stats, [&](auto &c, auto &r) { gg::cpu::sswp(g, source, widths, c, r); },
-            [&](auto &c, auto &r) { gg::cuda::sswp(g, source, widths, c, r); });
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::sswp;
+        request.source = source;
+        request.values = widths;
+        execute(g, plan, request, stats);
     });
 }
 
@@ -172,9 +176,10 @@ gg_status gg_run_cc(gg_context *context, const gg_graph *graph, uint32_t *labels
         const gg::Graph &g = graph_of(graph);
         require(labels, "labels");
         Plan plan = plan_run(context, options);
-        execute(
-            plan, stats, [&](auto &c, auto &r) { gg::cpu::cc(g, labels, c, r); },
-            [&](auto &c, auto &r) { gg::cuda::cc(g, labels, c, r); });
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::cc;
+        request.labels = labels;
+        execute(g, plan, request, stats);
     });
 }
 
@@ -184,9 +189,10 @@ gg_status gg_run_pagerank(gg_context *context, const gg_graph *graph, double *ra
         const gg::Graph &g = graph_of(graph);
         require(ranks, "ranks");
         Plan plan = plan_run(context, options);
-        execute(
-            plan, stats, [&](auto &c, auto &r) { gg::cpu::pagerank(g, ranks, c, r); },
-            [&](auto &c, auto &r) { gg::cuda::pagerank(g, ranks, c, r); });
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::pagerank;
+        request.scores = ranks;
+        execute(g, plan, request, stats);
     });
 }
 
@@ -207,9 +213,12 @@ gg_status gg_run_bc(gg_context *context, const gg_graph *graph, const uint32_t *
                 fail(GG_ERROR_INVALID_ARGUMENT, "sources[%u] = %u is out of range: the graph has %u vertices", i,
                      sources[i], g.n());
         Plan plan = plan_run(context, options);
-        execute(
-            plan, stats, [&](auto &c, auto &r) { gg::cpu::bc(g, sources, num_sources, centrality, c, r); },
-            [&](auto &c, auto &r) { gg::cuda::bc(g, sources, num_sources, centrality, c, r); });
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::bc;
+        request.sources = sources;
+        request.num_sources = num_sources;
+        request.scores = centrality;
+        execute(g, plan, request, stats);
     });
 }
 
@@ -220,9 +229,11 @@ gg_status gg_run_spmv(gg_context *context, const gg_graph *graph, const float *x
         require(x, "x");
         require(y, "y");
         Plan plan = plan_run(context, options);
-        execute(
-            plan, stats, [&](auto &c, auto &r) { gg::cpu::spmv(g, x, y, c, r); },
-            [&](auto &c, auto &r) { gg::cuda::spmv(g, x, y, c, r); });
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::spmv;
+        request.x = x;
+        request.values = y;
+        execute(g, plan, request, stats);
     });
 }
 
@@ -240,9 +251,10 @@ gg_status gg_run_apsp(gg_context *context, const gg_graph *graph, float *distanc
                  (unsigned long long)capacity);
         check_non_negative(g, "APSP");
         Plan plan = plan_run(context, options);
-        execute(
-            plan, stats, [&](auto &c, auto &r) { gg::cpu::apsp(g, distances, c, r); },
-            [&](auto &c, auto &r) { gg::cuda::apsp(g, distances, c, r); });
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::apsp;
+        request.values = distances;
+        execute(g, plan, request, stats);
     });
 }
 

@@ -10,6 +10,8 @@
 
 namespace gg {
 
+class StatePool;
+
 struct RunConfig {
     int num_threads = 1;        // CPU threads (>= 1)
     int device_id = 0;          // CUDA device
@@ -18,6 +20,7 @@ struct RunConfig {
     uint32_t max_iterations = 100;
     double damping = 0.85;
     float delta = 0.0f;         // SSSP bucket width; 0 = backend's choice
+    StatePool *states = nullptr;  // the context's engine states (backend/state_pool.h); null: per run
 };
 
 struct RunReport {

@@ -49,7 +49,8 @@
  * can differ by more than double's whole range (on that grid, 1 path along
  * the axes against 2^1019 on the diagonal at depth 1024; more on larger
  * grids). The ratio of the backward pass is mass(u)/mass(v) *
- * 2^(512 * (scale(u) - scale(v))). cuda/bc.cu keeps its counts the same way.
+ * 2^(512 * (scale(u) - scale(v))). src/backend/path_count.h holds the arithmetic, which
+ * cuda/algorithms/bc.cu shares.
  *
  * The frontier queue keeps every level (its windows), which is the stack of
  * Brandes' algorithm; the order of vertices within a level varies from run
@@ -64,6 +65,7 @@
 #include <vector>
 
 #include "core/timer.h"
+#include "backend/path_count.h"
 #include "cpu/atomics.h"
 #include "cpu/cpu.h"
 #include "cpu/parallel.h"
@@ -77,11 +79,6 @@ constexpr int64_t kParallelThreshold = 512;  // smaller levels run on one thread
 // the in-edges of the unvisited vertices / kBottomUpRatio (see forward()).
 constexpr uint64_t kBottomUpRatio = 30;
 
-// sigma = mass * 2^(kScaleBits * scale).
-constexpr int kScaleBits = 512;
-constexpr double kScaleUnit = 0x1p512;
-constexpr double kInverseScaleUnit = 0x1p-512;
-
 // 16 bytes, aligned, so that one cache line holds all of it. Once the
 // backward pass has handled a vertex, `mass` holds (1 + delta) / mass
 // instead (see backward()), so that a predecessor reads one record per edge.
@@ -90,34 +87,10 @@ struct alignas(16) PathCount {
     int32_t scale = 0;
 };
 
-// a + b with the smaller term aligned to the larger one's scale.
-inline PathCount add_paths(PathCount a, PathCount b) {
-    if (b.mass == 0.0) return a;
-    if (a.mass == 0.0) return b;
-    if (a.scale < b.scale) std::swap(a, b);
-    const int32_t below = a.scale - b.scale;
-    if (below == 0) a.mass += b.mass;
-    else if (below == 1) a.mass += b.mass * kInverseScaleUnit;
-    return a;  // two or more scales below: under half an ulp of a.mass
-}
-
-// A sum of at most 2^32 masses below 2^512 is below 2^544: one step suffices.
-inline PathCount normalised(PathCount c) {
-    if (c.mass >= kScaleUnit) {
-        c.mass *= kInverseScaleUnit;
-        ++c.scale;
-    }
-    return c;
-}
-
-// x * 2^(kScaleBits * shift) for the scale differences an edge of the
-// shortest-path DAG can have (0, -1, rarely less; below -3 the result is 0).
-inline double scaled(double x, int32_t shift) {
-    if (shift == 0) return x;
-    if (shift == -1) return x * kInverseScaleUnit;
-    shift = shift < -3 ? -3 : (shift > 1 ? 1 : shift);
-    return std::ldexp(x, kScaleBits * shift);
-}
+// The count arithmetic both backends share (backend/path_count.h).
+inline PathCount add_paths(PathCount a, PathCount b) { return path_count::add(a, b); }
+using path_count::normalised;
+using path_count::scaled;
 
 // One bit per vertex. 2^20 vertices take 128 KiB, which stays in a core's
 // L2 cache where a 4-byte depth per vertex (4 MiB) does not: almost every

@@ -8,7 +8,48 @@
 #include <omp.h>
 #endif
 
+#include <mutex>
+#include <utility>
+#include <vector>
+
 namespace gg {
+
+namespace {
+
+std::atomic<uint64_t> next_graph_uid{1};
+
+struct ReleaseListeners {
+    std::mutex mutex;
+    std::vector<std::pair<GraphReleaseListener, void *>> listeners;
+};
+
+ReleaseListeners &release_listeners() {
+    static ReleaseListeners *listeners = new ReleaseListeners;  // outlives static destruction
+    return *listeners;
+}
+
+}  // namespace
+
+void add_graph_release_listener(GraphReleaseListener callback, void *listener) {
+    ReleaseListeners &r = release_listeners();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.listeners.emplace_back(callback, listener);
+}
+
+void remove_graph_release_listener(void *listener) {
+    ReleaseListeners &r = release_listeners();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    for (auto it = r.listeners.begin(); it != r.listeners.end();)
+        it = it->second == listener ? r.listeners.erase(it) : it + 1;
+}
+
+Graph::Lazy::Lazy() : uid(next_graph_uid.fetch_add(1)) {}
+
+Graph::Lazy::~Lazy() {
+    ReleaseListeners &r = release_listeners();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    for (const auto &[callback, listener] : r.listeners) callback(uid, listener);
+}
 
 const Csr &Graph::in() const {
     if (undirected) return out;

@@ -1,7 +1,8 @@
 // The host graph every backend reads: CSR out-edges with sorted neighbour
-// lists, a lazily built CSC (in-edges), and a slot where the CUDA backend
-// caches the graph's device structures so that they are uploaded once and
-// freed with the graph.
+// lists and a lazily built CSC (in-edges). What backends derive from it
+// (device copies, layouts) lives in the layout cache (src/layout/
+// layout_cache.h) under the graph's uid, and is released when the graph is
+// destroyed.
 #pragma once
 
 #include <cstdint>
@@ -19,11 +20,6 @@ struct Csr {
 
     uint64_t num_edges() const { return indices.size(); }
     uint32_t degree(uint32_t v) const { return static_cast<uint32_t>(offsets[v + 1] - offsets[v]); }
-};
-
-// Base of whatever a backend caches on a graph (device copies, layouts).
-struct BackendCache {
-    virtual ~BackendCache() = default;
 };
 
 struct Graph {
@@ -47,21 +43,31 @@ struct Graph {
     // Source vertex of edge e of out (binary search over offsets).
     uint32_t source_of(uint64_t e) const;
 
-    // The CUDA backend's cache of this graph's device structures; lock
-    // cache_mutex() around reading or filling it.
-    std::mutex &cache_mutex() const { return lazy_->cache_mutex; }
-    std::unique_ptr<BackendCache> &cuda_cache() const { return lazy_->cuda_cache; }
+    // Unique over the process's life (never reused), so that caches keyed
+    // by it never mistake a new graph for a destroyed one.
+    uint64_t uid() const { return lazy_->uid; }
 
 private:
-    // Held by pointer so that Graph stays movable.
+    // Held by pointer so that Graph stays movable; its destructor releases
+    // the graph's cached layouts.
     struct Lazy {
+        Lazy();
+        ~Lazy();
+        Lazy(const Lazy &) = delete;
+        Lazy &operator=(const Lazy &) = delete;
+        const uint64_t uid;
         std::once_flag in_once;
         std::unique_ptr<Csr> in;
-        std::mutex cache_mutex;
-        std::unique_ptr<BackendCache> cuda_cache;
     };
     std::unique_ptr<Lazy> lazy_ = std::make_unique<Lazy>();
 };
+
+// Caches of what is derived from a graph (the layout cache, the contexts'
+// engine-state pools) register here to drop what they hold for a graph when
+// it is destroyed; the graph knows nothing else of them.
+using GraphReleaseListener = void (*)(uint64_t uid, void *listener);
+void add_graph_release_listener(GraphReleaseListener callback, void *listener);
+void remove_graph_release_listener(void *listener);
 
 // Computes the weight facts of Graph (negative, min, max, integer) from g.out.
 void compute_weight_facts(Graph &g);

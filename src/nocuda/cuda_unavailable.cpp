@@ -12,6 +12,9 @@ bool usable(int, std::string &reason) {
 
 int device_count() { return 0; }
 
+CallerDeviceGuard::CallerDeviceGuard() = default;
+CallerDeviceGuard::~CallerDeviceGuard() = default;
+
 namespace {
 [[noreturn]] void unavailable() { fail(GG_ERROR_UNSUPPORTED, "the CUDA backend is not available: gg was built without CUDA support"); }
 }  // namespace

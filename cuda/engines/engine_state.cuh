@@ -1,0 +1,25 @@
+// How a CUDA entry point gets its engine's state: from the context's pool
+// (backend/state_pool.h), keyed by the graph, the device, the engine and
+// what sizes it, or made on the spot the first time.
+#pragma once
+
+#include <cstdint>
+
+#include "backend/run_config.h"
+#include "backend/state_pool.h"
+#include "graph/graph.h"
+#include "runtime/runtime.cuh"
+
+namespace gg::cuda {
+
+// StateKey::engine of each pooled CUDA engine state.
+enum class EngineId : uint32_t { bfs = 1, near_far = 2, pagerank = 3, spmv = 4, bc = 5, cc = 6 };
+
+template <class State, class Make>
+StatePool::Checkout<State> take_state(const Graph &g, const DeviceInfo &info, const RunConfig &config, EngineId engine,
+                                      uint64_t variant, Make &&make) {
+    const StateKey key{g.uid(), 0, info.id, uint32_t(engine), variant};
+    return StatePool::take<State>(config.states, key, [&] { return std::unique_ptr<EngineState>(make()); });
+}
+
+}  // namespace gg::cuda

@@ -1,0 +1,74 @@
+// Bucketed label-correcting search on the device (near-far / delta-stepping),
+// as one persistent cooperative kernel, shared by SSSP (sssp.cu), SSWP
+// (sswp.cu) and APSP by repeated SSSP (apsp.cu). The algorithm is described
+// in near_far.cu.
+#pragma once
+
+#include <cstdint>
+
+#include "backend/run_config.h"
+#include "backend/state_pool.h"
+#include "graph/graph.h"
+#include "layouts/device_csr.cuh"
+#include "primitives/frontier.cuh"
+#include "runtime/runtime.cuh"
+
+namespace gg::cuda {
+
+enum class PathKind {
+    shortest,  // distance = sum of weights, minimised; unreachable +inf
+    widest     // width = minimum weight on the path, maximised; source +inf, unreachable 0
+};
+
+struct NearFarSummary {
+    uint32_t iterations;  // relaxation rounds
+    uint32_t bands;       // buckets processed
+    unsigned long long edges_relaxed;
+};
+
+// The engine's state: allocated once per (graph, device, kind) and pooled
+// (backend/state_pool.h); each search resets it.
+class NearFarEngine final : public EngineState {
+public:
+    // Sized for graphs of `out`'s n and m.
+    NearFarEngine(const DeviceCsr &out, const DeviceInfo &info, PathKind kind);
+    uint64_t bytes() const override;
+
+    // This run's view of the out-edges, which must carry weights;
+    // `band_width` > 0: the bucket width (delta) in weight units.
+    void bind(const DeviceCsr &out, float band_width, float max_weight);
+    // Enqueues one search on `stream`: the band and round loop is one
+    // persistent kernel, one superstep (backend/supersteps.h).
+    void run(uint32_t source, cudaStream_t stream);
+    // Enqueues the conversion of the result into n floats on the device.
+    void write_values(float *device_values, cudaStream_t stream) const;
+    // The same, into the state's own label array (the search's labels are
+    // gone afterwards); returns it. Valid until the next run.
+    float *values_in_place(cudaStream_t stream);
+    NearFarSummary summary(cudaStream_t stream, double &transfer_ms) const;
+
+private:
+    DeviceCsr out_;
+    PathKind kind_;
+    float inverse_width_ = 1;
+    float top_ = 0;
+    uint32_t huge_threshold_ = 0;
+    int blocks_ = 0;
+    DeviceArray<uint32_t> keys_, stamps_, queues_, huge_items_, band_min_;
+    DeviceArray<unsigned long long> huge_start_;
+    DeviceArray<FrontierCounters> counters_;
+    DeviceArray<NearFarSummary> summary_;
+    uint64_t huge_capacity_ = 0;
+};
+
+// A whole search for a backend entry point (near_far_run.cu): uploads what
+// it needs, runs the engine from `source`, copies the n values to `values`
+// (host memory) and fills `report`; `algorithm` names the run in errors.
+void run_near_far(const Graph &g, uint32_t source, PathKind kind, float band_width, float *values,
+                  const RunConfig &config, RunReport &report, const char *algorithm);
+
+// The bucket width used when the run gives none: a power of the average
+// degree fitted on the H100 (near_far.cu).
+float default_band_width(const Graph &g, PathKind kind);
+
+}  // namespace gg::cuda

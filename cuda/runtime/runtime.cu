@@ -1,0 +1,312 @@
+// Device discovery and the runtime helpers of runtime.cuh. The probe never
+// crashes on a machine without a driver: cudaDriverGetVersion and
+// cudaGetDeviceCount only return error codes there, which usable() turns into
+// a reason ("no CUDA driver", "no CUDA device", "driver too old"). Each
+// device's verdict is computed once and cached.
+#include <algorithm>
+#include <map>
+#include <mutex>
+
+#include "cuda_backend.h"
+#include "runtime/runtime.cuh"
+
+namespace gg::cuda {
+
+namespace {
+
+// A kernel whose attributes tell whether this binary carries code the
+// device can run (cudaErrorNoKernelImageForDevice otherwise).
+__global__ void probe_kernel() {}
+
+struct Probe {
+    bool usable = false;
+    std::string reason;
+    DeviceInfo info;
+};
+
+struct ProbeCache {
+    std::mutex mutex;
+    bool counted = false;
+    int count = 0;
+    std::string count_reason;  // why count is 0
+    std::map<int, Probe> devices;
+};
+
+ProbeCache &probe_cache() {
+    static ProbeCache cache;
+    return cache;
+}
+
+std::string version_string(int v) { return format("%d.%d", v / 1000, (v % 1000) / 10); }
+
+// Fills cache.count / count_reason once. Caller holds the mutex.
+void count_devices(ProbeCache &cache) {
+    if (cache.counted) return;
+    cache.counted = true;
+    int driver = 0;
+    if (cudaDriverGetVersion(&driver) != cudaSuccess || driver == 0) {
+        cache.count_reason = "no CUDA driver (libcuda.so was not found)";
+        cudaGetLastError();
+        return;
+    }
+    int runtime = 0;
+    cudaRuntimeGetVersion(&runtime);
+    int count = 0;
+    cudaError_t status = cudaGetDeviceCount(&count);
+    cudaGetLastError();  // the probe's error must not leak into later calls
+    if (status == cudaErrorInsufficientDriver || driver < runtime) {
+        cache.count_reason = format("driver too old: the CUDA driver supports CUDA %s but gg was built with CUDA %s",
+                                    version_string(driver).c_str(), version_string(runtime).c_str());
+        return;
+    }
+    if (status == cudaErrorNoDevice || (status == cudaSuccess && count == 0)) {
+        cache.count_reason = "no CUDA device";
+        return;
+    }
+    if (status != cudaSuccess) {
+        cache.count_reason = format("CUDA initialisation failed: %s (%s)", cudaGetErrorString(status),
+                                    cudaGetErrorName(status));
+        return;
+    }
+    cache.count = count;
+}
+
+Probe probe_device(int id) {
+    Probe p;
+    cudaDeviceProp prop;
+    cudaError_t status = cudaGetDeviceProperties(&prop, id);
+    if (status != cudaSuccess) {
+        cudaGetLastError();
+        p.reason = format("device %d cannot be queried: %s", id, cudaGetErrorString(status));
+        return p;
+    }
+    if (prop.major < 7) {
+        p.reason = format("device %d (%s) has compute capability %d.%d; gg needs 7.0 or newer", id, prop.name,
+                          prop.major, prop.minor);
+        return p;
+    }
+    int previous = 0;
+    cudaGetDevice(&previous);
+    cudaSetDevice(id);
+    cudaFuncAttributes attributes;
+    status = cudaFuncGetAttributes(&attributes, probe_kernel);
+    int cooperative = 0;
+    cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, id);
+    cudaSetDevice(previous);
+    if (status != cudaSuccess) {
+        cudaGetLastError();
+        p.reason = format("device %d (%s, compute capability %d.%d) cannot run this build's kernels: %s", id,
+                          prop.name, prop.major, prop.minor, cudaGetErrorString(status));
+        return p;
+    }
+    if (!cooperative) {
+        p.reason = format("device %d (%s) does not support cooperative launches", id, prop.name);
+        return p;
+    }
+    p.usable = true;
+    p.info.id = id;
+    p.info.name = prop.name;
+    p.info.sm_count = prop.multiProcessorCount;
+    p.info.l2_bytes = prop.l2CacheSize;
+    p.info.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+    p.info.shared_per_block_optin = prop.sharedMemPerBlockOptin;
+    p.info.major = prop.major;
+    p.info.minor = prop.minor;
+    p.info.total_memory = prop.totalGlobalMem;
+    return p;
+}
+
+// The cached verdict for device_id. Caller holds no lock.
+const Probe &probe(int device_id, ProbeCache &cache) {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto found = cache.devices.find(device_id);
+    if (found != cache.devices.end()) return found->second;
+    count_devices(cache);
+    Probe p;
+    if (cache.count == 0) {
+        p.reason = cache.count_reason;
+    } else if (device_id < 0 || device_id >= cache.count) {
+        p.reason = format("device %d does not exist (%d CUDA device%s visible)", device_id, cache.count,
+                          cache.count == 1 ? "" : "s");
+    } else {
+        p = probe_device(device_id);
+    }
+    return cache.devices.emplace(device_id, std::move(p)).first->second;
+}
+
+}  // namespace
+
+bool usable(int device_id, std::string &reason) {
+    const Probe &p = probe(device_id, probe_cache());
+    reason = p.reason;
+    return p.usable;
+}
+
+int device_count() {
+    ProbeCache &cache = probe_cache();
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    count_devices(cache);
+    return cache.count;
+}
+
+void throw_cuda_error(cudaError_t status, const char *call, const char *file, int line) {
+    cudaGetLastError();  // clear a non-sticky error so the next run starts clean
+    const char *base = file;
+    for (const char *p = file; *p; ++p)
+        if (*p == '/') base = p + 1;
+    if (status == cudaErrorMemoryAllocation) {
+        size_t free_bytes = 0, total_bytes = 0;
+        cudaMemGetInfo(&free_bytes, &total_bytes);
+        cudaGetLastError();
+        fail(GG_ERROR_OUT_OF_MEMORY, "device out of memory in %s (%s:%d): %zu bytes free of %zu", call, base, line,
+             free_bytes, total_bytes);
+    }
+    fail(GG_ERROR_DEVICE, "CUDA error %s: %s, in %s (%s:%d)", cudaGetErrorName(status), cudaGetErrorString(status),
+         call, base, line);
+}
+
+const DeviceInfo &use_device(int device_id) {
+    const Probe &p = probe(device_id, probe_cache());
+    if (!p.usable) fail(GG_ERROR_UNSUPPORTED, "CUDA device %d is not usable: %s", device_id, p.reason.c_str());
+    GG_CUDA_CHECK(cudaSetDevice(device_id));
+    return p.info;
+}
+
+DeviceScope::DeviceScope(int device) noexcept {
+    if (device < 0) return;
+    if (cudaGetDevice(&previous_) != cudaSuccess) previous_ = -1;
+    if (previous_ != device) cudaSetDevice(device);
+    cudaGetLastError();
+}
+
+DeviceScope::~DeviceScope() {
+    if (previous_ >= 0) cudaSetDevice(previous_);
+    cudaGetLastError();
+}
+
+CallerDeviceGuard::CallerDeviceGuard() { previous_ = current_device(); }
+
+CallerDeviceGuard::~CallerDeviceGuard() {
+    if (previous_ >= 0) cudaSetDevice(previous_);
+    cudaGetLastError();
+}
+
+std::mutex &persistent_kernel_lock(int device_id) {
+    static std::mutex guard;
+    static std::map<int, std::mutex> locks;
+    std::lock_guard<std::mutex> lock(guard);
+    return locks[device_id];
+}
+
+void *device_allocate(size_t bytes, const char *what) {
+    if (bytes == 0) return nullptr;
+    void *pointer = nullptr;
+    cudaError_t status = cudaMalloc(&pointer, bytes);
+    if (status == cudaErrorMemoryAllocation) {
+        cudaGetLastError();
+        size_t free_bytes = 0, total_bytes = 0;
+        cudaMemGetInfo(&free_bytes, &total_bytes);
+        cudaGetLastError();
+        int device = -1;
+        cudaGetDevice(&device);
+        fail(GG_ERROR_OUT_OF_MEMORY, "device %d is out of memory: %s needs %zu bytes but only %zu of %zu are free",
+             device, what, bytes, free_bytes, total_bytes);
+    }
+    if (status != cudaSuccess) throw_cuda_error(status, "cudaMalloc", __FILE__, __LINE__);
+    return pointer;
+}
+
+int current_device() noexcept {
+    int device = -1;
+    if (cudaGetDevice(&device) != cudaSuccess) {
+        cudaGetLastError();
+        return -1;
+    }
+    return device;
+}
+
+void device_release(void *pointer) noexcept {
+    if (pointer != nullptr) {
+        cudaFree(pointer);
+        cudaGetLastError();
+    }
+}
+
+Stream::Stream() { GG_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+Stream::~Stream() {
+    if (stream_) {
+        cudaStreamSynchronize(stream_);
+        cudaStreamDestroy(stream_);
+        cudaGetLastError();
+    }
+}
+void Stream::synchronize() const { GG_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+
+EventTimer::EventTimer() {
+    GG_CUDA_CHECK(cudaEventCreate(&start_));
+    cudaError_t status = cudaEventCreate(&stop_);
+    if (status != cudaSuccess) {
+        cudaEventDestroy(start_);
+        throw_cuda_error(status, "cudaEventCreate", __FILE__, __LINE__);
+    }
+}
+EventTimer::~EventTimer() {
+    cudaEventDestroy(start_);
+    cudaEventDestroy(stop_);
+    cudaGetLastError();
+}
+void EventTimer::start(cudaStream_t stream) { GG_CUDA_CHECK(cudaEventRecord(start_, stream)); }
+void EventTimer::stop(cudaStream_t stream) { GG_CUDA_CHECK(cudaEventRecord(stop_, stream)); }
+double EventTimer::elapsed_ms() const {
+    GG_CUDA_CHECK(cudaEventSynchronize(stop_));
+    float ms = 0;
+    GG_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
+    return ms;
+}
+
+PinnedBuffer::PinnedBuffer(size_t bytes) {
+    cudaError_t status = cudaMallocHost(&data_, bytes);
+    if (status != cudaSuccess) {
+        data_ = nullptr;
+        throw_cuda_error(status, "cudaMallocHost", __FILE__, __LINE__);
+    }
+}
+PinnedBuffer::~PinnedBuffer() {
+    if (data_) cudaFreeHost(data_);
+    cudaGetLastError();
+}
+
+void copy_to_device(void *device, const void *host, size_t bytes, cudaStream_t stream, double &ms) {
+    if (bytes == 0) return;
+    EventTimer timer;
+    timer.start(stream);
+    GG_CUDA_CHECK(cudaMemcpyAsync(device, host, bytes, cudaMemcpyHostToDevice, stream));
+    timer.stop(stream);
+    ms += timer.elapsed_ms();
+}
+
+void copy_to_host(void *host, const void *device, size_t bytes, cudaStream_t stream, double &ms) {
+    if (bytes == 0) return;
+    EventTimer timer;
+    timer.start(stream);
+    GG_CUDA_CHECK(cudaMemcpyAsync(host, device, bytes, cudaMemcpyDeviceToHost, stream));
+    timer.stop(stream);
+    ms += timer.elapsed_ms();
+}
+
+int cooperative_blocks(const void *kernel, int threads_per_block, size_t dynamic_shared, const DeviceInfo &info) {
+    int per_sm = 0;
+    GG_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_per_block, dynamic_shared));
+    if (per_sm <= 0)
+        fail(GG_ERROR_INTERNAL, "a %d-thread cooperative kernel cannot be resident on device %d (%s)",
+             threads_per_block, info.id, info.name.c_str());
+    return per_sm * info.sm_count;
+}
+
+int grid_stride_blocks(uint64_t items, int threads_per_block, const DeviceInfo &info) {
+    const uint64_t wanted = (items + threads_per_block - 1) / threads_per_block;
+    const uint64_t cap = uint64_t(info.sm_count) * (info.max_threads_per_sm / threads_per_block) * 4;
+    return int(std::max<uint64_t>(1, std::min(wanted, cap)));
+}
+
+}  // namespace gg::cuda

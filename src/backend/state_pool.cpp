@@ -1,0 +1,55 @@
+#include "backend/state_pool.h"
+
+#include <vector>
+
+#include "graph/graph.h"
+
+namespace gg {
+
+StatePool::StatePool() {
+    add_graph_release_listener([](uint64_t graph, void *self) { static_cast<StatePool *>(self)->release_graph(graph); },
+                               this);
+}
+
+StatePool::~StatePool() {
+    remove_graph_release_listener(this);
+    clear();
+}
+
+std::unique_ptr<EngineState> StatePool::take_idle(const StateKey &key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto found = idle_.find(key);
+    if (found == idle_.end()) return nullptr;
+    std::unique_ptr<EngineState> state = std::move(found->second);
+    idle_.erase(found);
+    return state;
+}
+
+void StatePool::give_back(const StateKey &key, std::unique_ptr<EngineState> state) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    idle_.emplace(key, std::move(state));
+}
+
+void StatePool::release_graph(uint64_t graph) {
+    std::vector<std::unique_ptr<EngineState>> dropped;  // freed outside the lock
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = idle_.lower_bound(StateKey{graph, 0, INT32_MIN, 0, 0}); it != idle_.end() && it->first.graph == graph;) {
+        dropped.push_back(std::move(it->second));
+        it = idle_.erase(it);
+    }
+}
+
+void StatePool::clear() {
+    std::multimap<StateKey, std::unique_ptr<EngineState>> dropped;
+    std::lock_guard<std::mutex> lock(mutex_);
+    dropped.swap(idle_);
+}
+
+std::pair<uint64_t, uint64_t> StatePool::idle_totals() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    uint64_t bytes = 0;
+    for (const auto &[key, state] : idle_) bytes += state->bytes();
+    return {idle_.size(), bytes};
+}
+
+}  // namespace gg

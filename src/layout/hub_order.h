@@ -1,0 +1,40 @@
+// Hub sorting for the PageRank pull pass (built on the host; the CUDA
+// backend uploads it as cuda/layouts/ HubOrderedCsc): the vertices of out-degree above
+// twice the average ("hubs") are renumbered first, by falling degree, and
+// every other vertex keeps its relative order after them.
+//
+// A pull pass gathers c(u) once per out-edge of u, so on a power-law graph a
+// few hubs take most of the gathers; with the ids a generator or a crawl
+// gave them, they lie scattered over the whole array and each hot 8-byte
+// value drags its own 32-byte sector through L1 and L2. Numbered first, the
+// hot values share sectors and fit in each SM's L1. GraphCage
+// (003_fef2620597b9a8be.txt §4, on its inputs) notes that the graph's layout
+// decides the locality of these gathers and that a graph that already has a
+// good one gains nothing from more blocking or reordering: that is why only
+// hubs move (the rest keep whatever locality their ids had), and only where
+// they carry most of the edges (not on a grid or a uniform random graph,
+// whose degrees barely vary).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "graph/graph.h"
+
+namespace gg {
+
+// The renumbered CSC on the host, before upload.
+struct HubOrderHost {
+    std::vector<uint32_t> vertex_at;   // new id -> vertex
+    Csr in;                            // in-edges, both ends in new ids, each list sorted; no weights
+    std::vector<uint64_t> out_degree;  // by new id
+};
+
+// Whether hubs (out-degree above twice the average) carry at least half of
+// the out-edges.
+bool hub_order_pays(const Csr &out);
+
+// `in` is the graph's CSC and `out` its CSR.
+HubOrderHost build_hub_order(const Csr &in, const Csr &out);
+
+}  // namespace gg
