@@ -60,7 +60,7 @@ extern "C" {
 /** Major version: bumped only when the ABI breaks (it is the SONAME). */
 #define GG_VERSION_MAJOR 0
 /** Minor version: bumped when the ABI grows. */
-#define GG_VERSION_MINOR 1
+#define GG_VERSION_MINOR 2
 /** Patch version: bumped for fixes that do not change the ABI. */
 #define GG_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
@@ -150,6 +150,15 @@ typedef struct gg_context_options {
     gg_log_fn log_fn;       /**< Optional log callback; NULL (default) logs nothing. */
     void *log_user_data;    /**< Passed unchanged to @c log_fn. */
     gg_log_level log_level; /**< Least severe level passed to @c log_fn; default ::GG_LOG_WARN. */
+    /** CUDA devices of the context, in order; NULL (default) means the list of one, @c device_id.
+        Ids must be >= 0 and distinct. The first is the device single-GPU runs use; when a list is
+        given, @c device_id must be -1 or equal to its first entry. Ids beyond the visible devices
+        are refused when a CUDA run needs them, as @c device_id is. The library copies the list. */
+    const int32_t *devices;
+    uint32_t num_devices;   /**< Entries in @c devices; 0 (default) when @c devices is NULL. */
+    /** 1: every CUDA device visible when the context is created, in id order (none on a machine or
+        build without CUDA); @c devices must then be NULL and @c device_id -1. Default 0. */
+    int32_t all_devices;
 } gg_context_options;
 
 /** Opaque context: backend choice, devices, threads, caches and the last error. */
@@ -166,6 +175,8 @@ GG_API void gg_context_options_init(gg_context_options *options);
  *
  * Creating a context never fails because no GPU is present: with
  * ::GG_BACKEND_AUTO the runs then use the CPU and say so in their statistics.
+ * A refused option has no context to hold its message: the message goes to
+ * the options' @c log_fn at ::GG_LOG_ERROR instead (when it is set).
  * @param options Options, or NULL for defaults.
  * @param[out] out_context Receives the new context; set to NULL on failure.
  * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT if @p out_context is NULL or an
@@ -221,6 +232,21 @@ GG_API void gg_context_clear_error(gg_context *context);
  * @return 1 when a GPU is usable, 0 otherwise (including for a CPU-only build).
  */
 GG_API int32_t gg_context_cuda_available(gg_context *context, char *reason_buffer, size_t capacity);
+
+/**
+ * @brief The CUDA devices of the context, as ::gg_context_options chose them.
+ *
+ * Call it with @p out_devices NULL to learn the count, then with an array that
+ * holds it. Single-device runs use the first device.
+ * @param context The context.
+ * @param[out] out_devices Receives the device ids in order, or NULL to only count them.
+ * @param capacity Entries @p out_devices holds (ignored when it is NULL).
+ * @param[out] out_count Receives the number of devices, also when @p capacity is too small.
+ * @return ::GG_OK; ::GG_ERROR_TOO_LARGE when @p capacity is below the count (nothing is
+ *         written to @p out_devices); ::GG_ERROR_INVALID_ARGUMENT (NULL context or @p out_count).
+ */
+GG_API gg_status gg_context_get_devices(gg_context *context, int32_t *out_devices, uint32_t capacity,
+                                        uint32_t *out_count);
 
 /**
  * @brief The number of CPU threads runs on the CPU backend use.
@@ -443,7 +469,50 @@ GG_API gg_status gg_graph_out_degrees(gg_context *context, const gg_graph *graph
 GG_API gg_status gg_graph_in_degrees(gg_context *context, const gg_graph *graph, uint32_t *in_degrees);
 
 /**
- * @brief Copies the CSR arrays of the graph (sorted neighbour lists).
+ * @brief Copies the CSR arrays of the graph (sorted neighbour lists) into the caller's arrays.
+ *
+ * Each array comes with its capacity in entries. Every capacity is checked
+ * before anything is written, so a refused call leaves all the arrays as they
+ * were; a NULL array is skipped and its capacity ignored.
+ * @param context Context receiving any error message.
+ * @param graph The graph.
+ * @param[out] offsets n + 1 entries, or NULL to skip.
+ * @param offsets_capacity Entries @p offsets holds.
+ * @param[out] indices m entries, or NULL to skip.
+ * @param indices_capacity Entries @p indices holds.
+ * @param[out] weights m entries, or NULL to skip.
+ * @param weights_capacity Entries @p weights holds.
+ * @return ::GG_OK; ::GG_ERROR_TOO_LARGE when an array is shorter than the graph needs
+ *         (the message names the array, the entries needed and the capacity given);
+ *         ::GG_ERROR_INVALID_ARGUMENT (NULL graph).
+ */
+GG_API gg_status gg_graph_read_csr(gg_context *context, const gg_graph *graph, uint64_t *offsets,
+                                   uint64_t offsets_capacity, uint32_t *indices, uint64_t indices_capacity,
+                                   float *weights, uint64_t weights_capacity);
+
+/**
+ * @brief Copies the CSC (in-edge) arrays: in-edges of v come from indices[offsets[v] .. offsets[v+1]).
+ *
+ * Capacities work as in gg_graph_read_csr().
+ * @param context Context receiving any error message.
+ * @param graph The graph.
+ * @param[out] offsets n + 1 entries, or NULL to skip.
+ * @param offsets_capacity Entries @p offsets holds.
+ * @param[out] indices m source ids, or NULL to skip.
+ * @param indices_capacity Entries @p indices holds.
+ * @param[out] weights m entries, or NULL to skip.
+ * @param weights_capacity Entries @p weights holds.
+ * @return ::GG_OK; ::GG_ERROR_TOO_LARGE (an array is too short, as in gg_graph_read_csr());
+ *         ::GG_ERROR_INVALID_ARGUMENT; ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_graph_read_csc(gg_context *context, const gg_graph *graph, uint64_t *offsets,
+                                   uint64_t offsets_capacity, uint32_t *indices, uint64_t indices_capacity,
+                                   float *weights, uint64_t weights_capacity);
+
+/**
+ * @brief Copies the CSR arrays of the graph, trusting the caller's array sizes.
+ * @deprecated Use gg_graph_read_csr(), which checks each array's capacity. This
+ *             form behaves as gg_graph_read_csr() with every capacity unlimited.
  * @param context Context receiving any error message.
  * @param graph The graph.
  * @param[out] offsets n + 1 entries, or NULL to skip.
@@ -455,7 +524,9 @@ GG_API gg_status gg_graph_copy_csr(gg_context *context, const gg_graph *graph, u
                                    uint32_t *indices, float *weights);
 
 /**
- * @brief Copies the CSC (in-edge) arrays: in-edges of v come from indices[offsets[v] .. offsets[v+1]).
+ * @brief Copies the CSC (in-edge) arrays, trusting the caller's array sizes.
+ * @deprecated Use gg_graph_read_csc(), which checks each array's capacity. This
+ *             form behaves as gg_graph_read_csc() with every capacity unlimited.
  * @param context Context receiving any error message.
  * @param graph The graph.
  * @param[out] offsets n + 1 entries, or NULL to skip.
@@ -475,14 +546,39 @@ GG_API gg_status gg_graph_copy_csc(gg_context *context, const gg_graph *graph, u
 
 /** Graph layouts a run may use. */
 typedef enum gg_layout {
-    GG_LAYOUT_AUTO = 0,          /**< Chosen by the backend's cost model. */
-    GG_LAYOUT_CSR = 1,           /**< CSR / CSC with load balancing. */
-    GG_LAYOUT_GSHARDS = 2,       /**< CuSha G-Shards. */
-    GG_LAYOUT_CW = 3,            /**< CuSha Concatenated Windows. */
-    GG_LAYOUT_VIRTUAL_SPLIT = 4, /**< Tigr virtual node splitting. */
-    GG_LAYOUT_UDT = 5,           /**< Tigr physical UDT transform. */
-    GG_LAYOUT_TOCAB = 6          /**< GraphCage cache blocks (the CUDA backend's PageRank: two source blocks). */
+    GG_LAYOUT_AUTO = 0,          /**< "auto": chosen by the backend's cost model. */
+    GG_LAYOUT_CSR = 1,           /**< "csr": CSR / CSC with load balancing. */
+    GG_LAYOUT_GSHARDS = 2,       /**< "gshards": CuSha G-Shards. */
+    GG_LAYOUT_CW = 3,            /**< "cw": CuSha Concatenated Windows. */
+    GG_LAYOUT_VIRTUAL_SPLIT = 4, /**< "vsplit": Tigr virtual node splitting. */
+    GG_LAYOUT_UDT = 5,           /**< "udt": Tigr physical UDT transform. */
+    GG_LAYOUT_TOCAB = 6          /**< "tocab": GraphCage cache blocks (the CUDA backend's PageRank: two source blocks). */
 } gg_layout;
+
+/**
+ * @brief The name of a layout as the gg tool spells it (<tt>gg run --layout</tt>).
+ *
+ * The names are "auto", "csr", "gshards", "cw", "vsplit", "udt" and "tocab".
+ * Bindings and tools read them here rather than keeping their own table.
+ * @param layout Any value.
+ * @return A static NUL-terminated string; NULL when @p layout is not a ::gg_layout
+ *         value this library knows (e.g. one added by a newer header).
+ */
+GG_API const char *gg_layout_name(gg_layout layout);
+
+/**
+ * @brief The layout a name gives: the inverse of gg_layout_name().
+ *
+ * Only the exact, lower-case names gg_layout_name() returns are accepted.
+ * "virtual_split", which older versions of the Python, Rust, Go and Julia
+ * bindings used for ::GG_LAYOUT_VIRTUAL_SPLIT, is not a library name: those
+ * bindings keep accepting it themselves as a deprecated alias of "vsplit".
+ * @param name A NUL-terminated name.
+ * @param[out] out_layout Receives the layout; untouched on failure.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT when @p name or @p out_layout is
+ *         NULL or @p name is not a layout name (there is no context, so no message).
+ */
+GG_API gg_status gg_layout_from_name(const char *name, gg_layout *out_layout);
 
 /** Options of every gg_run_* call. Initialise with gg_run_options_init(). */
 typedef struct gg_run_options {
@@ -756,6 +852,73 @@ GG_API void gg_shards_destroy(gg_shards *shards);
 
 /**
  * @brief Reads the statistics of a shard structure.
+ * @param context Context receiving any error message.
+ * @param shards The structure.
+ * @param[out] stats Statistics; its @c struct_size must be set (gg_shard_stats_init()).
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (NULL argument, @c struct_size unset).
+ */
+GG_API gg_status gg_shards_read_stats(gg_context *context, const gg_shards *shards, gg_shard_stats *stats);
+
+/**
+ * @brief Copies the G-Shards arrays into the caller's arrays.
+ *
+ * Each array comes with its capacity in entries. Every capacity is checked
+ * before anything is written, so a refused call leaves all the arrays as they
+ * were; a NULL array is skipped and its capacity ignored. S = @c num_shards
+ * and m = @c num_edges of gg_shards_read_stats().
+ * @param context Context receiving any error message.
+ * @param shards The structure.
+ * @param[out] shard_offsets Optional, S + 1 entries: shard j is entries [shard_offsets[j], shard_offsets[j+1]).
+ * @param shard_offsets_capacity Entries @p shard_offsets holds.
+ * @param[out] src_index Optional, m entries: source vertex of each entry.
+ * @param src_index_capacity Entries @p src_index holds.
+ * @param[out] dst_index Optional, m entries: destination vertex of each entry.
+ * @param dst_index_capacity Entries @p dst_index holds.
+ * @param[out] weights Optional, m entries: edge weight of each entry.
+ * @param weights_capacity Entries @p weights holds.
+ * @return ::GG_OK; ::GG_ERROR_TOO_LARGE when an array is too short (the message names
+ *         the array, the entries needed and the capacity given); ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_shards_read_shards(gg_context *context, const gg_shards *shards, uint64_t *shard_offsets,
+                                       uint64_t shard_offsets_capacity, uint32_t *src_index,
+                                       uint64_t src_index_capacity, uint32_t *dst_index, uint64_t dst_index_capacity,
+                                       float *weights, uint64_t weights_capacity);
+
+/**
+ * @brief Copies the window boundaries into the caller's array.
+ *
+ * The capacity works as in gg_shards_read_shards().
+ * @param context Context receiving any error message.
+ * @param shards The structure.
+ * @param[out] window_offsets Optional (NULL to skip), S * S + 1 entries, ordered (shard j, window i) by j then i:
+ *             W(i, j) is entries [window_offsets[j * S + i], window_offsets[j * S + i + 1]) of the shard arrays.
+ * @param window_offsets_capacity Entries @p window_offsets holds.
+ * @return ::GG_OK; ::GG_ERROR_TOO_LARGE (the array is too short); ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_shards_read_windows(gg_context *context, const gg_shards *shards, uint64_t *window_offsets,
+                                        uint64_t window_offsets_capacity);
+
+/**
+ * @brief Copies the Concatenated Windows arrays into the caller's arrays.
+ *
+ * Capacities work as in gg_shards_read_shards().
+ * @param context Context receiving any error message.
+ * @param shards The structure.
+ * @param[out] cw_offsets Optional, S + 1 entries: CW_i is entries [cw_offsets[i], cw_offsets[i+1]).
+ * @param cw_offsets_capacity Entries @p cw_offsets holds.
+ * @param[out] cw_src_index Optional, m entries: the SrcIndex of each CW entry.
+ * @param cw_src_index_capacity Entries @p cw_src_index holds.
+ * @param[out] cw_mapper Optional, m entries: position of each CW entry in the shard arrays.
+ * @param cw_mapper_capacity Entries @p cw_mapper holds.
+ * @return ::GG_OK; ::GG_ERROR_TOO_LARGE (an array is too short); ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_shards_read_cw(gg_context *context, const gg_shards *shards, uint64_t *cw_offsets,
+                                   uint64_t cw_offsets_capacity, uint32_t *cw_src_index,
+                                   uint64_t cw_src_index_capacity, uint64_t *cw_mapper, uint64_t cw_mapper_capacity);
+
+/**
+ * @brief Reads the statistics of a shard structure, without a context.
+ * @deprecated Use gg_shards_read_stats(), whose failures leave a message on its context.
  * @param shards The structure.
  * @param[out] stats Statistics; its @c struct_size must be set (gg_shard_stats_init()).
  * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
@@ -763,32 +926,36 @@ GG_API void gg_shards_destroy(gg_shards *shards);
 GG_API gg_status gg_shards_get_stats(const gg_shards *shards, gg_shard_stats *stats);
 
 /**
- * @brief Copies the G-Shards arrays.
+ * @brief Copies the G-Shards arrays, trusting the caller's array sizes.
+ * @deprecated Use gg_shards_read_shards(), which checks each array's capacity and
+ *             leaves a message on its context. This form behaves as it does with
+ *             every capacity unlimited, and reports only a status.
  * @param shards The structure.
- * @param[out] shard_offsets Optional, num_shards + 1 entries: shard j is entries [shard_offsets[j], shard_offsets[j+1]).
- * @param[out] src_index Optional, m entries: source vertex of each entry.
- * @param[out] dst_index Optional, m entries: destination vertex of each entry.
- * @param[out] weights Optional, m entries: edge weight of each entry.
+ * @param[out] shard_offsets Optional, num_shards + 1 entries.
+ * @param[out] src_index Optional, m entries.
+ * @param[out] dst_index Optional, m entries.
+ * @param[out] weights Optional, m entries.
  * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
  */
 GG_API gg_status gg_shards_copy_shards(const gg_shards *shards, uint64_t *shard_offsets, uint32_t *src_index,
                                        uint32_t *dst_index, float *weights);
 
 /**
- * @brief Copies the window boundaries.
+ * @brief Copies the window boundaries, trusting the caller's array size.
+ * @deprecated Use gg_shards_read_windows() (see gg_shards_copy_shards()).
  * @param shards The structure.
- * @param[out] window_offsets Optional (NULL to skip), num_shards * num_shards + 1 entries, ordered (shard j, window i) by j then i:
- *             W(i, j) is entries [window_offsets[j * S + i], window_offsets[j * S + i + 1]) of the shard arrays.
+ * @param[out] window_offsets Optional, num_shards * num_shards + 1 entries.
  * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
  */
 GG_API gg_status gg_shards_copy_windows(const gg_shards *shards, uint64_t *window_offsets);
 
 /**
- * @brief Copies the Concatenated Windows arrays.
+ * @brief Copies the Concatenated Windows arrays, trusting the caller's array sizes.
+ * @deprecated Use gg_shards_read_cw() (see gg_shards_copy_shards()).
  * @param shards The structure.
- * @param[out] cw_offsets Optional, num_shards + 1 entries: CW_i is entries [cw_offsets[i], cw_offsets[i+1]).
- * @param[out] cw_src_index Optional, m entries: the SrcIndex of each CW entry.
- * @param[out] cw_mapper Optional, m entries: position of each CW entry in the shard arrays.
+ * @param[out] cw_offsets Optional, num_shards + 1 entries.
+ * @param[out] cw_src_index Optional, m entries.
+ * @param[out] cw_mapper Optional, m entries.
  * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
  */
 GG_API gg_status gg_shards_copy_cw(const gg_shards *shards, uint64_t *cw_offsets, uint32_t *cw_src_index,

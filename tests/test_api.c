@@ -110,6 +110,9 @@ static void test_context_defaults(void **state) {
     assert_null(options.log_fn);
     assert_null(options.log_user_data);
     assert_int_equal(options.log_level, GG_LOG_WARN);
+    assert_null(options.devices);
+    assert_int_equal(options.num_devices, 0);
+    assert_int_equal(options.all_devices, 0);
     gg_context_options_init(NULL); /* ignored */
 
     gg_context *context = new_context();
@@ -223,6 +226,232 @@ static void test_context_older_options_struct(void **state) {
     context = NULL;
     assert_int_equal(gg_context_create((const gg_context_options *)&size_only, &context), GG_OK);
     assert_true(gg_context_num_threads(context) >= 1);
+    gg_context_destroy(context);
+}
+
+/* ---- the device list -------------------------------------------------------- */
+
+/* The devices a context reports, into `out` (capacity 8); returns the count. */
+static uint32_t devices_of(gg_context *context, int32_t *out) {
+    uint32_t count = 99;
+    if (gg_context_get_devices(context, out, 8, &count) != GG_OK)
+        fail_msg("gg_context_get_devices failed: %s", gg_context_last_error(context));
+    return count;
+}
+
+static gg_context *with_devices(const int32_t *devices, uint32_t num_devices, int32_t device_id) {
+    gg_context_options options;
+    gg_context_options_init(&options);
+    options.devices = devices;
+    options.num_devices = num_devices;
+    options.device_id = device_id;
+    gg_context *context = NULL;
+    if (gg_context_create(&options, &context) != GG_OK) fail_msg("gg_context_create refused %u devices", num_devices);
+    return context;
+}
+
+typedef struct {
+    char last[512];
+} captured_log;
+
+static void capture_log(void *user_data, gg_log_level level, const char *message) {
+    (void)level;
+    captured_log *log = (captured_log *)user_data;
+    snprintf(log->last, sizeof log->last, "%s", message);
+}
+
+/* gg_context_create refuses `options` with GG_ERROR_INVALID_ARGUMENT and tells
+ * the log callback a message that contains `expected`. */
+static void expect_refused_devices(gg_context_options *options, const char *expected) {
+    captured_log log = {""};
+    options->log_fn = capture_log;
+    options->log_user_data = &log;
+    expect_rejected_options(options, expected);
+    if (strstr(log.last, expected) == NULL) fail_msg("the logged message \"%s\" should say \"%s\"", log.last, expected);
+}
+
+static void test_context_devices(void **state) {
+    (void)state;
+    int32_t out[8];
+    /* No list: the list of one, device_id (-1 meaning device 0). */
+    gg_context *context = new_context();
+    assert_int_equal(devices_of(context, out), 1);
+    assert_int_equal(out[0], 0);
+    gg_context_destroy(context);
+    context = with_devices(NULL, 0, 3);
+    assert_int_equal(devices_of(context, out), 1);
+    assert_int_equal(out[0], 3);
+    gg_context_destroy(context);
+
+    /* A list, kept in the caller's order; device_id may repeat its first entry. */
+    const int32_t list[] = {2, 0, 5};
+    context = with_devices(list, 3, -1);
+    assert_int_equal(devices_of(context, out), 3);
+    assert_memory_equal(out, list, sizeof list);
+    gg_context_destroy(context);
+    context = with_devices(list, 3, 2);
+    assert_int_equal(devices_of(context, out), 3);
+    gg_context_destroy(context);
+
+    /* Counting with a NULL array; a capacity one short fails and writes nothing; exact passes. */
+    context = with_devices(list, 3, -1);
+    uint32_t count = 0;
+    assert_int_equal(gg_context_get_devices(context, NULL, 0, &count), GG_OK);
+    assert_int_equal(count, 3);
+    out[0] = -7;
+    count = 0;
+    assert_int_equal(gg_context_get_devices(context, out, 2, &count), GG_ERROR_TOO_LARGE);
+    assert_int_equal(count, 3);
+    assert_int_equal(out[0], -7);
+    if (strstr(gg_context_last_error(context), "out_devices holds 2 entries, but 3") == NULL)
+        fail_msg("the message should name out_devices, 3 needed and 2 given: \"%s\"", gg_context_last_error(context));
+    assert_int_equal(gg_context_get_devices(context, out, 3, &count), GG_OK);
+    assert_int_equal(out[2], 5);
+    assert_int_equal(gg_context_get_devices(context, out, 3, NULL), GG_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(gg_context_get_devices(NULL, out, 3, &count), GG_ERROR_INVALID_ARGUMENT);
+    gg_context_destroy(context);
+
+    /* Every visible device: as many as CUDA sees, in id order; none without a usable GPU build. */
+    gg_context_options options;
+    gg_context_options_init(&options);
+    options.all_devices = 1;
+    assert_int_equal(gg_context_create(&options, &context), GG_OK);
+    count = devices_of(context, out);
+    for (uint32_t i = 0; i < count && i < 8; ++i) assert_int_equal(out[i], (int32_t)i);
+    if (count == 0) assert_int_equal(gg_context_cuda_available(context, NULL, 0), 0);
+    gg_context_destroy(context);
+
+    /* Refusals name the entry. */
+    const int32_t negative[] = {0, -1}, duplicate[] = {1, 4, 1};
+    gg_context_options_init(&options);
+    options.devices = negative;
+    options.num_devices = 2;
+    expect_refused_devices(&options, "devices[1] is -1");
+    gg_context_options_init(&options);
+    options.devices = duplicate;
+    options.num_devices = 3;
+    expect_refused_devices(&options, "devices[2] is 1, which devices[0] already names");
+    gg_context_options_init(&options);
+    options.num_devices = 2;
+    expect_refused_devices(&options, "devices is NULL but num_devices is 2");
+    gg_context_options_init(&options);
+    options.devices = list;
+    options.num_devices = 0;
+    expect_refused_devices(&options, "num_devices is 0");
+    gg_context_options_init(&options);
+    options.devices = list;
+    options.num_devices = 3;
+    options.device_id = 0;
+    expect_refused_devices(&options, "device_id is 0 but devices[0] is 2");
+    gg_context_options_init(&options);
+    options.all_devices = 1;
+    options.devices = list;
+    options.num_devices = 1;
+    expect_refused_devices(&options, "all_devices is 1");
+    gg_context_options_init(&options);
+    options.all_devices = 2;
+    expect_refused_devices(&options, "all_devices is 2");
+    gg_context_options_init(&options);
+    options.device_id = -2;
+    expect_refused_devices(&options, "device_id is -2");
+
+    /* A caller built before the list existed: its device_id is the list. */
+    unsigned char raw[sizeof(gg_context_options)];
+    memset(raw, 0xff, sizeof raw); /* devices, num_devices, all_devices garbage if ever read */
+    gg_context_options old;
+    gg_context_options_init(&old);
+    old.device_id = 1;
+    old.struct_size = offsetof(gg_context_options, devices);
+    memcpy(raw, &old, old.struct_size);
+    context = NULL;
+    assert_int_equal(gg_context_create((const gg_context_options *)raw, &context), GG_OK);
+    assert_int_equal(devices_of(context, out), 1);
+    assert_int_equal(out[0], 1);
+    gg_context_destroy(context);
+}
+
+/* ---- layout names ------------------------------------------------------------ */
+
+static void test_layout_names(void **state) {
+    (void)state;
+    const struct {
+        gg_layout layout;
+        const char *name;
+    } expected[] = {
+        {GG_LAYOUT_AUTO, "auto"}, {GG_LAYOUT_CSR, "csr"},     {GG_LAYOUT_GSHARDS, "gshards"},
+        {GG_LAYOUT_CW, "cw"},     {GG_LAYOUT_VIRTUAL_SPLIT, "vsplit"}, {GG_LAYOUT_UDT, "udt"},
+        {GG_LAYOUT_TOCAB, "tocab"},
+    };
+    for (size_t i = 0; i < sizeof expected / sizeof expected[0]; ++i) {
+        const char *name = gg_layout_name(expected[i].layout);
+        if (name == NULL || strcmp(name, expected[i].name) != 0)
+            fail_msg("gg_layout_name(%d) is \"%s\", expected \"%s\"", expected[i].layout, name ? name : "(null)",
+                     expected[i].name);
+        gg_layout layout = (gg_layout)-1;
+        assert_int_equal(gg_layout_from_name(expected[i].name, &layout), GG_OK);
+        assert_int_equal(layout, expected[i].layout);
+    }
+    /* Values outside the enum have no name. */
+    assert_null(gg_layout_name((gg_layout)7));
+    assert_null(gg_layout_name((gg_layout)-1));
+    assert_null(gg_layout_name((gg_layout)INT32_MAX));
+    /* Only exact names: the bindings' old spelling is theirs to keep, not the library's. */
+    const char *refused[] = {"virtual_split", "VSPLIT", "Csr", "csr ", "", "unknown"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i) {
+        gg_layout layout = GG_LAYOUT_UDT;
+        if (gg_layout_from_name(refused[i], &layout) != GG_ERROR_INVALID_ARGUMENT)
+            fail_msg("gg_layout_from_name(\"%s\") should be refused", refused[i]);
+        assert_int_equal(layout, GG_LAYOUT_UDT); /* untouched */
+    }
+    gg_layout layout;
+    assert_int_equal(gg_layout_from_name(NULL, &layout), GG_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(gg_layout_from_name("csr", NULL), GG_ERROR_INVALID_ARGUMENT);
+}
+
+/* ---- reading the CSR and CSC arrays with capacities ---------------------------- */
+
+static void expect_short_array(gg_context *context, gg_status status, const char *expected) {
+    if (status != GG_ERROR_TOO_LARGE) fail_msg("expected GG_ERROR_TOO_LARGE for \"%s\", got %d", expected, status);
+    if (strstr(gg_context_last_error(context), expected) == NULL)
+        fail_msg("the message \"%s\" should say \"%s\"", gg_context_last_error(context), expected);
+}
+
+static void test_read_csr_capacities(void **state) {
+    (void)state;
+    gg_context *context = new_context();
+    gg_graph *graph = new_path(context); /* n = 4, m = 3 */
+    uint64_t offsets[5];
+    uint32_t indices[3];
+    float weights[3];
+    typedef gg_status (*read_fn)(gg_context *, const gg_graph *, uint64_t *, uint64_t, uint32_t *, uint64_t, float *,
+                                 uint64_t);
+    const read_fn reads[] = {gg_graph_read_csr, gg_graph_read_csc};
+    for (size_t r = 0; r < 2; ++r) {
+        memset(offsets, 0xab, sizeof offsets);
+        memset(indices, 0xab, sizeof indices);
+        expect_short_array(context, reads[r](context, graph, offsets, 4, indices, 3, weights, 3),
+                           "offsets holds 4 entries, but 5 (n + 1)");
+        expect_short_array(context, reads[r](context, graph, offsets, 5, indices, 2, weights, 3),
+                           "indices holds 2 entries, but 3 (m)");
+        expect_short_array(context, reads[r](context, graph, offsets, 5, indices, 3, weights, 2),
+                           "weights holds 2 entries, but 3 (m)");
+        /* Refused before anything was written. */
+        assert_int_equal(offsets[0], 0xababababababababull);
+        assert_int_equal(indices[0], 0xababababu);
+        assert_int_equal(reads[r](context, graph, offsets, 5, indices, 3, weights, 3), GG_OK);
+        assert_int_equal(offsets[4], 3);
+        assert_int_equal(indices[0], r == 0 ? 1 : 0); /* out-edge 0->1; in-edge of 1 from 0 */
+        /* NULL arrays are skipped whatever their capacity. */
+        assert_int_equal(reads[r](context, graph, NULL, 0, indices, 3, NULL, 0), GG_OK);
+    }
+    if (strstr(gg_context_last_error(context), "gg_graph_read_csc") == NULL)
+        fail_msg("the message should name the call: \"%s\"", gg_context_last_error(context));
+    /* The deprecated forms still copy, unchecked. */
+    uint64_t old_offsets[5];
+    assert_int_equal(gg_graph_copy_csr(context, graph, old_offsets, NULL, NULL), GG_OK);
+    assert_int_equal(gg_graph_read_csr(context, graph, offsets, 5, NULL, 0, NULL, 0), GG_OK);
+    assert_memory_equal(old_offsets, offsets, sizeof offsets);
+    gg_graph_destroy(graph);
     gg_context_destroy(context);
 }
 
@@ -542,6 +771,8 @@ static void test_null_context_everywhere(void **state) {
     assert_int_equal(gg_graph_in_degrees(NULL, graph, u32), invalid);
     assert_int_equal(gg_graph_copy_csr(NULL, graph, u64, u32, f), invalid);
     assert_int_equal(gg_graph_copy_csc(NULL, graph, u64, u32, f), invalid);
+    assert_int_equal(gg_graph_read_csr(NULL, graph, u64, 16, u32, 16, f, 16), invalid);
+    assert_int_equal(gg_graph_read_csc(NULL, graph, u64, 16, u32, 16, f, 16), invalid);
     assert_int_equal(gg_run_bfs(NULL, graph, 0, u32, NULL, NULL, NULL), invalid);
     assert_int_equal(gg_run_sssp(NULL, graph, 0, f, NULL, NULL), invalid);
     assert_int_equal(gg_run_sswp(NULL, graph, 0, f, NULL, NULL), invalid);
@@ -605,6 +836,8 @@ static void test_null_graph_and_outputs(void **state) {
     EXPECT_NULL_REJECTED(gg_graph_in_degrees(context, graph, NULL), "in_degrees");
     EXPECT_NULL_REJECTED(gg_graph_copy_csr(context, NULL, NULL, NULL, NULL), "graph");
     EXPECT_NULL_REJECTED(gg_graph_copy_csc(context, NULL, NULL, NULL, NULL), "graph");
+    EXPECT_NULL_REJECTED(gg_graph_read_csr(context, NULL, NULL, 0, NULL, 0, NULL, 0), "graph");
+    EXPECT_NULL_REJECTED(gg_graph_read_csc(context, NULL, NULL, 0, NULL, 0, NULL, 0), "graph");
 
     EXPECT_NULL_REJECTED(gg_run_bfs(context, NULL, 0, u32, NULL, NULL, NULL), "graph");
     EXPECT_NULL_REJECTED(gg_run_bfs(context, graph, 0, NULL, NULL, NULL, NULL), "depths");
@@ -797,6 +1030,9 @@ int main(void) {
         cmocka_unit_test(test_context_every_option),
         cmocka_unit_test(test_context_bad_options),
         cmocka_unit_test(test_context_older_options_struct),
+        cmocka_unit_test(test_context_devices),
+        cmocka_unit_test(test_layout_names),
+        cmocka_unit_test(test_read_csr_capacities),
         cmocka_unit_test(test_last_error_message_and_status),
         cmocka_unit_test(test_last_error_copy_and_truncation),
         cmocka_unit_test(test_errors_belong_to_their_context),

@@ -79,7 +79,7 @@ static gg_shard_stats check_shards(const gg_graph *g, uint32_t vertices_per_shar
     uint64_t *offsets = checked_malloc(sizeof(uint64_t) * ((uint64_t)n + 1));
     uint32_t *indices = checked_malloc(sizeof(uint32_t) * m);
     float *weights = checked_malloc(sizeof(float) * m);
-    check_ok(gg_graph_copy_csr(ctx, g, offsets, indices, weights), "gg_graph_copy_csr");
+    check_ok(gg_graph_read_csr(ctx, g, offsets, (uint64_t)n + 1, indices, m, weights, m), "gg_graph_read_csr");
 
     gg_shard_options so;
     gg_shard_options_init(&so);
@@ -90,7 +90,7 @@ static gg_shard_stats check_shards(const gg_graph *g, uint32_t vertices_per_shar
     check_ok(gg_shard(ctx, g, &so, &sh), "gg_shard");
     gg_shard_stats st;
     gg_shard_stats_init(&st);
-    assert_int_equal(gg_shards_get_stats(sh, &st), GG_OK);
+    check_ok(gg_shards_read_stats(ctx, sh, &st), "gg_shards_read_stats");
 
     const uint64_t N = st.vertices_per_shard, S = st.num_shards;
     assert_true(N >= 1);
@@ -107,9 +107,10 @@ static gg_shard_stats check_shards(const gg_graph *g, uint32_t vertices_per_shar
     uint64_t *cw_offsets = checked_malloc(sizeof(uint64_t) * (S + 1));
     uint32_t *cw_src = checked_malloc(sizeof(uint32_t) * m);
     uint64_t *cw_mapper = checked_malloc(sizeof(uint64_t) * m);
-    assert_int_equal(gg_shards_copy_shards(sh, shard_offsets, src, dst, w), GG_OK);
-    assert_int_equal(gg_shards_copy_windows(sh, window_offsets), GG_OK);
-    assert_int_equal(gg_shards_copy_cw(sh, cw_offsets, cw_src, cw_mapper), GG_OK);
+    /* Exact capacities, as gg.h states the sizes. */
+    check_ok(gg_shards_read_shards(ctx, sh, shard_offsets, S + 1, src, m, dst, m, w, m), "gg_shards_read_shards");
+    check_ok(gg_shards_read_windows(ctx, sh, window_offsets, S * S + 1), "gg_shards_read_windows");
+    check_ok(gg_shards_read_cw(ctx, sh, cw_offsets, S + 1, cw_src, m, cw_mapper, m), "gg_shards_read_cw");
 
     /* Shards: partitioned by destination range, ordered by (source, destination). */
     assert_int_equal(shard_offsets[0], 0);
@@ -397,6 +398,109 @@ static void test_rule_capped_by_shared_memory(void **state) {
     gg_graph_destroy(g);
 }
 
+/* Fails unless `call` returns GG_ERROR_TOO_LARGE with a message naming the
+ * array, the entries needed and the capacity given. */
+static void expect_too_small(gg_status status, const char *array, uint64_t needed, uint64_t capacity) {
+    char expected[128];
+    snprintf(expected, sizeof expected, "%s holds %llu entries, but %llu", array, (unsigned long long)capacity,
+             (unsigned long long)needed);
+    if (status != GG_ERROR_TOO_LARGE) fail_msg("%s one short: expected GG_ERROR_TOO_LARGE, got %d", array, status);
+    if (strstr(gg_context_last_error(ctx), expected) == NULL)
+        fail_msg("the message \"%s\" should say \"%s\"", gg_context_last_error(ctx), expected);
+}
+
+/* Every output array of the gg_shards_read_* calls: one entry short fails
+ * (and leaves every array untouched), the exact size passes. */
+static void test_read_capacities(void **state) {
+    (void)state;
+    gg_graph *g = generated(GG_GENERATOR_GRID, 0, 0, 5, 7, 1);
+    gg_shard_options so;
+    gg_shard_options_init(&so);
+    so.vertices_per_shard = 4;
+    gg_shards *sh = NULL;
+    check_ok(gg_shard(ctx, g, &so, &sh), "gg_shard");
+    gg_shard_stats st;
+    gg_shard_stats_init(&st);
+    check_ok(gg_shards_read_stats(ctx, sh, &st), "gg_shards_read_stats");
+    const uint64_t S = st.num_shards, m = st.num_edges, W = S * S + 1;
+    assert_int_equal(S, 9); /* 35 vertices, 4 per shard */
+
+    uint64_t *offsets = checked_malloc(sizeof(uint64_t) * W), *mapper = checked_malloc(sizeof(uint64_t) * m);
+    uint32_t *a = checked_malloc(sizeof(uint32_t) * m), *b = checked_malloc(sizeof(uint32_t) * m);
+    float *w = checked_malloc(sizeof(float) * m);
+    memset(offsets, 0xab, sizeof(uint64_t) * W);
+    memset(a, 0xab, sizeof(uint32_t) * m);
+
+    expect_too_small(gg_shards_read_shards(ctx, sh, offsets, S, a, m, b, m, w, m), "shard_offsets", S + 1, S);
+    expect_too_small(gg_shards_read_shards(ctx, sh, offsets, S + 1, a, m - 1, b, m, w, m), "src_index", m, m - 1);
+    expect_too_small(gg_shards_read_shards(ctx, sh, offsets, S + 1, a, m, b, m - 1, w, m), "dst_index", m, m - 1);
+    expect_too_small(gg_shards_read_shards(ctx, sh, offsets, S + 1, a, m, b, m, w, m - 1), "weights", m, m - 1);
+    /* Refused before anything was written. */
+    assert_int_equal(offsets[0], 0xababababababababull);
+    assert_int_equal(a[0], 0xababababu);
+    check_ok(gg_shards_read_shards(ctx, sh, offsets, S + 1, a, m, b, m, w, m), "gg_shards_read_shards");
+    assert_int_equal(offsets[S], m);
+    /* A NULL array is skipped whatever its capacity says. */
+    check_ok(gg_shards_read_shards(ctx, sh, NULL, 0, a, m, NULL, 0, NULL, 0), "gg_shards_read_shards (NULLs)");
+
+    expect_too_small(gg_shards_read_windows(ctx, sh, offsets, W - 1), "window_offsets", W, W - 1);
+    check_ok(gg_shards_read_windows(ctx, sh, offsets, W), "gg_shards_read_windows");
+    assert_int_equal(offsets[W - 1], m);
+
+    expect_too_small(gg_shards_read_cw(ctx, sh, offsets, S, a, m, mapper, m), "cw_offsets", S + 1, S);
+    expect_too_small(gg_shards_read_cw(ctx, sh, offsets, S + 1, a, m - 1, mapper, m), "cw_src_index", m, m - 1);
+    expect_too_small(gg_shards_read_cw(ctx, sh, offsets, S + 1, a, m, mapper, m - 1), "cw_mapper", m, m - 1);
+    check_ok(gg_shards_read_cw(ctx, sh, offsets, S + 1, a, m, mapper, m), "gg_shards_read_cw");
+    assert_int_equal(offsets[S], m);
+
+    free(offsets);
+    free(mapper);
+    free(a);
+    free(b);
+    free(w);
+    gg_shards_destroy(sh);
+    gg_graph_destroy(g);
+}
+
+/* The deprecated context-free forms still answer, and exactly as the new ones. */
+static void test_deprecated_forms_agree(void **state) {
+    (void)state;
+    gg_graph *g = generated(GG_GENERATOR_URAND, 6, 4, 0, 0, 0);
+    gg_shards *sh = NULL;
+    check_ok(gg_shard(ctx, g, NULL, &sh), "gg_shard");
+    gg_shard_stats old_st, new_st;
+    gg_shard_stats_init(&old_st);
+    gg_shard_stats_init(&new_st);
+    assert_int_equal(gg_shards_get_stats(sh, &old_st), GG_OK);
+    check_ok(gg_shards_read_stats(ctx, sh, &new_st), "gg_shards_read_stats");
+    assert_memory_equal(&old_st, &new_st, sizeof old_st);
+    const uint64_t S = new_st.num_shards, m = new_st.num_edges;
+
+    uint64_t *o1 = checked_malloc(sizeof(uint64_t) * (S * S + 1)), *o2 = checked_malloc(sizeof(uint64_t) * (S * S + 1));
+    uint32_t *s1 = checked_malloc(sizeof(uint32_t) * m), *s2 = checked_malloc(sizeof(uint32_t) * m);
+    uint64_t *m1 = checked_malloc(sizeof(uint64_t) * m), *m2 = checked_malloc(sizeof(uint64_t) * m);
+    assert_int_equal(gg_shards_copy_shards(sh, o1, s1, NULL, NULL), GG_OK);
+    check_ok(gg_shards_read_shards(ctx, sh, o2, S + 1, s2, m, NULL, 0, NULL, 0), "gg_shards_read_shards");
+    assert_memory_equal(o1, o2, sizeof(uint64_t) * (S + 1));
+    assert_memory_equal(s1, s2, sizeof(uint32_t) * m);
+    assert_int_equal(gg_shards_copy_windows(sh, o1), GG_OK);
+    check_ok(gg_shards_read_windows(ctx, sh, o2, S * S + 1), "gg_shards_read_windows");
+    assert_memory_equal(o1, o2, sizeof(uint64_t) * (S * S + 1));
+    assert_int_equal(gg_shards_copy_cw(sh, o1, s1, m1), GG_OK);
+    check_ok(gg_shards_read_cw(ctx, sh, o2, S + 1, s2, m, m2, m), "gg_shards_read_cw");
+    assert_memory_equal(o1, o2, sizeof(uint64_t) * (S + 1));
+    assert_memory_equal(s1, s2, sizeof(uint32_t) * m);
+    assert_memory_equal(m1, m2, sizeof(uint64_t) * m);
+    free(o1);
+    free(o2);
+    free(s1);
+    free(s2);
+    free(m1);
+    free(m2);
+    gg_shards_destroy(sh);
+    gg_graph_destroy(g);
+}
+
 static void test_bad_arguments(void **state) {
     (void)state;
     gg_graph *g = generated(GG_GENERATOR_GRID, 0, 0, 4, 4, 1);
@@ -427,6 +531,22 @@ static void test_bad_arguments(void **state) {
     gg_shard_stats_init(&st);
     assert_int_equal(gg_shards_get_stats(NULL, &st), GG_ERROR_INVALID_ARGUMENT);
     assert_int_equal(gg_shards_copy_windows(NULL, NULL), GG_ERROR_INVALID_ARGUMENT);
+    /* The new forms say what was wrong. */
+    assert_int_equal(gg_shards_read_stats(ctx, NULL, &st), GG_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(gg_context_last_error(ctx), "shards must not be NULL"));
+    assert_int_equal(gg_shards_read_windows(ctx, NULL, NULL, 0), GG_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(gg_context_last_error(ctx), "gg_shards_read_windows: shards"));
+    gg_graph *small = generated(GG_GENERATOR_GRID, 0, 0, 2, 2, 1);
+    gg_shards *shards = NULL;
+    check_ok(gg_shard(ctx, small, NULL, &shards), "gg_shard");
+    assert_int_equal(gg_shards_read_stats(ctx, shards, NULL), GG_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(gg_context_last_error(ctx), "stats must not be NULL"));
+    st.struct_size = 0;
+    assert_int_equal(gg_shards_read_stats(ctx, shards, &st), GG_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(gg_context_last_error(ctx), "struct_size"));
+    assert_int_equal(gg_shards_read_shards(NULL, shards, NULL, 0, NULL, 0, NULL, 0, NULL, 0), GG_ERROR_INVALID_ARGUMENT);
+    gg_shards_destroy(shards);
+    gg_graph_destroy(small);
     gg_shards_destroy(NULL);
 }
 
@@ -440,6 +560,8 @@ int main(void) {
         cmocka_unit_test(test_self_loops_and_multi_edges),
         cmocka_unit_test(test_rule_targets_windows_of_32),
         cmocka_unit_test(test_rule_capped_by_shared_memory),
+        cmocka_unit_test(test_read_capacities),
+        cmocka_unit_test(test_deprecated_forms_agree),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -10,6 +10,7 @@ import "C"
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"runtime/cgo"
 	"sync"
@@ -42,6 +43,11 @@ type ContextOptions struct {
 	Backend    Backend // default BackendAuto
 	DeviceID   int     // CUDA device; 0 (default) is device 0
 	NumThreads int     // CPU threads; 0 (default) uses every core OpenMP sees
+	// Devices lists the CUDA devices of the context in order (distinct ids >= 0;
+	// the first serves single-GPU runs); empty (default) means [DeviceID].
+	Devices []int
+	// AllDevices selects every CUDA device visible when the context is created.
+	AllDevices bool
 	// Log, when set, receives the library's messages of LogLevel and above.
 	// It must not call gg with the same Context (that would deadlock).
 	Log      func(level LogLevel, message string)
@@ -76,6 +82,23 @@ func NewContext(opts *ContextOptions) (*Context, error) {
 		raw.device_id = C.int32_t(o.DeviceID)
 	}
 	raw.num_threads = C.int32_t(o.NumThreads)
+	if o.AllDevices {
+		raw.all_devices = 1
+	}
+	if len(o.Devices) > 0 {
+		// C memory: cgo forbids passing C a struct that holds a Go pointer.
+		list := (*C.int32_t)(C.malloc(C.size_t(len(o.Devices)) * C.size_t(unsafe.Sizeof(C.int32_t(0)))))
+		defer C.free(unsafe.Pointer(list))
+		entries := unsafe.Slice(list, len(o.Devices))
+		for i, d := range o.Devices {
+			if d < math.MinInt32 || d > math.MaxInt32 {
+				return nil, invalid(fmt.Sprintf("Devices[%d] = %d does not fit in an int32", i, d))
+			}
+			entries[i] = C.int32_t(d)
+		}
+		raw.devices = list
+		raw.num_devices = C.uint32_t(len(o.Devices))
+	}
 	ctx := &Context{}
 	if o.Log != nil {
 		ctx.log = cgo.NewHandle(o.Log)
@@ -91,11 +114,33 @@ func NewContext(opts *ContextOptions) (*Context, error) {
 		}
 		// No context exists to hold a message, so the package writes one.
 		return nil, &Error{Status: Status(status), Message: fmt.Sprintf(
-			"gg_context_create refused backend %v, device %d, %d threads, log level %v",
-			o.Backend, o.DeviceID, o.NumThreads, o.LogLevel)}
+			"gg_context_create refused backend %v, device %d, devices %v (all: %v), %d threads, log level %v",
+			o.Backend, o.DeviceID, o.Devices, o.AllDevices, o.NumThreads, o.LogLevel)}
 	}
 	runtime.SetFinalizer(ctx, (*Context).Close)
 	return ctx, nil
+}
+
+// Devices is the list of CUDA device ids of the context, in order (the first
+// serves single-GPU runs).
+func (c *Context) Devices() ([]int, error) {
+	var count C.uint32_t
+	if err := c.call(func(raw *C.gg_context) C.gg_status {
+		return C.gg_context_get_devices(raw, nil, 0, &count)
+	}); err != nil {
+		return nil, err
+	}
+	ids := make([]C.int32_t, count+1) // +1: never a zero-length slice to take the address of
+	if err := c.call(func(raw *C.gg_context) C.gg_status {
+		return C.gg_context_get_devices(raw, &ids[0], count, &count)
+	}); err != nil {
+		return nil, err
+	}
+	out := make([]int, count)
+	for i := range out {
+		out[i] = int(ids[i])
+	}
+	return out, nil
 }
 
 // Close destroys the context. Graphs made with it stay valid. Closing twice is harmless.

@@ -385,10 +385,14 @@ func (g *Graph) copyCSR(ctx *Context, csc bool) (*CSR, error) {
 	err := g.with(ctx, func(c *C.gg_context, raw *C.gg_graph) C.gg_status {
 		n, m := uint64(C.gg_graph_num_vertices(raw)), uint64(C.gg_graph_num_edges(raw))
 		out = &CSR{Offsets: make([]uint64, n+1), Indices: make([]uint32, m), Weights: make([]float32, m)}
+		// Each array goes with its length: the library refuses to write past it.
+		o, on := u64p(out.Offsets), capacity(len(out.Offsets))
+		i, in := u32p(out.Indices), capacity(len(out.Indices))
+		w, wn := f32p(out.Weights), capacity(len(out.Weights))
 		if csc {
-			return C.gg_graph_copy_csc(c, raw, u64p(out.Offsets), u32p(out.Indices), f32p(out.Weights))
+			return C.gg_graph_read_csc(c, raw, o, on, i, in, w, wn)
 		}
-		return C.gg_graph_copy_csr(c, raw, u64p(out.Offsets), u32p(out.Indices), f32p(out.Weights))
+		return C.gg_graph_read_csr(c, raw, o, on, i, in, w, wn)
 	})
 	if err != nil {
 		return nil, err

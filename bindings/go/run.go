@@ -1,6 +1,7 @@
 package gg
 
 /*
+#include <stdlib.h>
 #include <gg.h>
 */
 import "C"
@@ -8,6 +9,8 @@ import "C"
 import (
 	"fmt"
 	"math"
+	"strings"
+	"unsafe"
 )
 
 // Layout is a graph layout a run may use; the zero value lets the backend choose.
@@ -23,12 +26,38 @@ const (
 	LayoutTOCAB        Layout = C.GG_LAYOUT_TOCAB
 )
 
+// String is the library's name of the layout (gg_layout_name): "auto", "csr",
+// "gshards", "cw", "vsplit", "udt" or "tocab".
 func (l Layout) String() string {
-	names := []string{"auto", "csr", "gshards", "cw", "virtual_split", "udt", "tocab"}
-	if l >= 0 && int(l) < len(names) {
-		return names[l]
+	if name := C.gg_layout_name(C.gg_layout(l)); name != nil {
+		return C.GoString(name)
 	}
 	return fmt.Sprintf("Layout(%d)", int32(l))
+}
+
+// deprecatedLayoutNames are spellings this package used before gg 0.2, still
+// accepted by ParseLayout so that existing callers keep working.
+var deprecatedLayoutNames = map[string]string{"virtual_split": "vsplit"}
+
+// ParseLayout is the layout the library's name gives (gg_layout_from_name),
+// ignoring case. "virtual_split" is accepted as a deprecated alias of "vsplit".
+func ParseLayout(name string) (Layout, error) {
+	key := strings.ToLower(name)
+	if alias, ok := deprecatedLayoutNames[key]; ok {
+		key = alias
+	}
+	text := C.CString(key)
+	defer C.free(unsafe.Pointer(text))
+	var layout C.gg_layout
+	if C.gg_layout_from_name(text, &layout) != C.GG_OK {
+		var known []string
+		for l := Layout(0); C.gg_layout_name(C.gg_layout(l)) != nil; l++ {
+			known = append(known, l.String())
+		}
+		return LayoutAuto, invalid(fmt.Sprintf("unknown layout %q; expected one of %s", name,
+			strings.Join(known, ", ")))
+	}
+	return Layout(layout), nil
 }
 
 // Unreachable is the BFS depth of vertices the source cannot reach.

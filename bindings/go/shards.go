@@ -39,6 +39,9 @@ type Shards struct {
 	mu    sync.RWMutex
 	raw   *C.gg_shards
 	Stats ShardStats
+	// The reads take no *Context (their signatures predate the C calls that
+	// need one), so the structure keeps a context of its own for them.
+	reads *Context
 }
 
 // GShards holds the G-Shards arrays: shard j is entries Offsets[j]:Offsets[j+1].
@@ -55,14 +58,6 @@ type ConcatenatedWindows struct {
 	Offsets  []uint64
 	SrcIndex []uint32
 	Mapper   []uint64
-}
-
-// gg_shards_* take no context, so the library has no message: the package names the call.
-func shardsError(status C.gg_status, what string) error {
-	if status == C.GG_OK {
-		return nil
-	}
-	return &Error{Status: Status(status), Message: what + " failed"}
 }
 
 // Shard builds the G-Shards and Concatenated Windows of the graph on the host.
@@ -83,11 +78,16 @@ func (g *Graph) Shard(ctx *Context, opts *ShardOptions) (*Shards, error) {
 	}
 	var stats C.gg_shard_stats
 	C.gg_shard_stats_init(&stats)
-	if err := shardsError(C.gg_shards_get_stats(handle, &stats), "gg_shards_get_stats"); err != nil {
+	err = ctx.call(func(c *C.gg_context) C.gg_status { return C.gg_shards_read_stats(c, handle, &stats) })
+	var reads *Context
+	if err == nil {
+		reads, err = NewContext(nil)
+	}
+	if err != nil {
 		C.gg_shards_destroy(handle)
 		return nil, err
 	}
-	s := &Shards{raw: handle, Stats: ShardStats{
+	s := &Shards{raw: handle, reads: reads, Stats: ShardStats{
 		NumShards: uint32(stats.num_shards), VerticesPerShard: uint32(stats.vertices_per_shard),
 		NumEdges: uint64(stats.num_edges), NumWindows: uint64(stats.num_windows),
 		EmptyWindows: uint64(stats.empty_windows), MaxWindow: uint64(stats.max_window),
@@ -108,18 +108,19 @@ func (s *Shards) Close() error {
 	if s.raw != nil {
 		C.gg_shards_destroy(s.raw)
 		s.raw = nil
+		s.reads.Close()
 		runtime.SetFinalizer(s, nil)
 	}
 	return nil
 }
 
-func (s *Shards) with(what string, fn func(raw *C.gg_shards) C.gg_status) error {
+func (s *Shards) with(fn func(c *C.gg_context, raw *C.gg_shards) C.gg_status) error {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if s.raw == nil {
 		return invalid("the gg.Shards has been closed")
 	}
-	return shardsError(fn(s.raw), what)
+	return s.reads.call(func(c *C.gg_context) C.gg_status { return fn(c, s.raw) })
 }
 
 // GShards copies the G-Shards arrays.
@@ -127,8 +128,11 @@ func (s *Shards) GShards() (*GShards, error) {
 	m := s.Stats.NumEdges
 	out := &GShards{Offsets: make([]uint64, s.Stats.NumShards+1), SrcIndex: make([]uint32, m),
 		DstIndex: make([]uint32, m), Weights: make([]float32, m)}
-	err := s.with("gg_shards_copy_shards", func(raw *C.gg_shards) C.gg_status {
-		return C.gg_shards_copy_shards(raw, u64p(out.Offsets), u32p(out.SrcIndex), u32p(out.DstIndex), f32p(out.Weights))
+	// Each array goes with its length: the library refuses to write past it.
+	err := s.with(func(c *C.gg_context, raw *C.gg_shards) C.gg_status {
+		return C.gg_shards_read_shards(c, raw, u64p(out.Offsets), capacity(len(out.Offsets)), u32p(out.SrcIndex),
+			capacity(len(out.SrcIndex)), u32p(out.DstIndex), capacity(len(out.DstIndex)), f32p(out.Weights),
+			capacity(len(out.Weights)))
 	})
 	if err != nil {
 		return nil, err
@@ -141,8 +145,8 @@ func (s *Shards) GShards() (*GShards, error) {
 func (s *Shards) WindowOffsets() ([]uint64, error) {
 	count := uint64(s.Stats.NumShards)*uint64(s.Stats.NumShards) + 1
 	out := make([]uint64, count)
-	err := s.with("gg_shards_copy_windows", func(raw *C.gg_shards) C.gg_status {
-		return C.gg_shards_copy_windows(raw, u64p(out))
+	err := s.with(func(c *C.gg_context, raw *C.gg_shards) C.gg_status {
+		return C.gg_shards_read_windows(c, raw, u64p(out), capacity(len(out)))
 	})
 	if err != nil {
 		return nil, err
@@ -155,14 +159,18 @@ func (s *Shards) ConcatenatedWindows() (*ConcatenatedWindows, error) {
 	m := s.Stats.NumEdges
 	out := &ConcatenatedWindows{Offsets: make([]uint64, s.Stats.NumShards+1), SrcIndex: make([]uint32, m),
 		Mapper: make([]uint64, m)}
-	err := s.with("gg_shards_copy_cw", func(raw *C.gg_shards) C.gg_status {
-		return C.gg_shards_copy_cw(raw, u64p(out.Offsets), u32p(out.SrcIndex), u64p(out.Mapper))
+	err := s.with(func(c *C.gg_context, raw *C.gg_shards) C.gg_status {
+		return C.gg_shards_read_cw(c, raw, u64p(out.Offsets), capacity(len(out.Offsets)), u32p(out.SrcIndex),
+			capacity(len(out.SrcIndex)), u64p(out.Mapper), capacity(len(out.Mapper)))
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
 }
+
+// capacity is a slice length as the uint64_t capacity the gg_*_read_* calls take.
+func capacity(length int) C.uint64_t { return C.uint64_t(length) }
 
 func (s *Shards) String() string {
 	return fmt.Sprintf("gg.Shards{shards: %d, vertices per shard: %d, edges: %d}", s.Stats.NumShards,

@@ -59,6 +59,18 @@ inline void require(const void *p, const char *what) {
     if (p == nullptr) fail(GG_ERROR_INVALID_ARGUMENT, "%s must not be NULL", what);
 }
 
+// Throws GG_ERROR_TOO_LARGE when a caller's output array `what` holds fewer
+// than `needed` entries. The C API cannot see the length of a caller's array,
+// so every output array comes with its capacity; a NULL array is skipped and
+// its capacity ignored. `needed_as` says how the count follows from the
+// object ("n + 1", "m"), so the message tells the caller how to size it.
+inline void require_capacity(const void *array, uint64_t capacity, uint64_t needed, const char *what,
+                             const char *needed_as) {
+    if (array != nullptr && capacity < needed)
+        fail(GG_ERROR_TOO_LARGE, "%s holds %llu entries, but %llu (%s) are needed", what,
+             (unsigned long long)capacity, (unsigned long long)needed, needed_as);
+}
+
 // The graph behind a handle, or GG_ERROR_INVALID_ARGUMENT when it is NULL.
 inline const Graph &graph_of(const gg_graph *graph) {
     require(graph, "graph");

@@ -79,13 +79,54 @@ gg_status gg_context_create(const gg_context_options *options, gg_context **out_
         if (options->struct_size < sizeof(size_t)) return GG_ERROR_INVALID_ARGUMENT;
         std::memcpy(&o, options, std::min(options->struct_size, sizeof o));
     }
-    if (!gg::enum_in_range(o.backend, GG_BACKEND_AUTO, GG_BACKEND_CUDA)) return GG_ERROR_INVALID_ARGUMENT;
-    if (o.num_threads < 0 || o.device_id < -1) return GG_ERROR_INVALID_ARGUMENT;
+    // No context exists yet to hold a message, so a refusal is told to the
+    // caller's log callback, the one place the caller can read it.
+    const auto refuse = [&o](const std::string &why) {
+        if (o.log_fn != nullptr && GG_LOG_ERROR >= o.log_level)
+            o.log_fn(o.log_user_data, GG_LOG_ERROR, ("gg_context_create: " + why).c_str());
+        return GG_ERROR_INVALID_ARGUMENT;
+    };
     if (!gg::enum_in_range(o.log_level, GG_LOG_DEBUG, GG_LOG_ERROR)) return GG_ERROR_INVALID_ARGUMENT;
+    if (!gg::enum_in_range(o.backend, GG_BACKEND_AUTO, GG_BACKEND_CUDA))
+        return refuse(gg::format("backend %d is not a gg_backend", gg::enum_value(o.backend)));
+    if (o.num_threads < 0) return refuse(gg::format("num_threads is %d; it must be >= 0", o.num_threads));
+    if (o.device_id < -1) return refuse(gg::format("device_id is %d; it must be >= -1", o.device_id));
+
+    std::vector<int> devices;
+    try {
+        if (o.all_devices != 0 && o.all_devices != 1)
+            return refuse(gg::format("all_devices is %d; it must be 0 or 1", o.all_devices));
+        if (o.devices == nullptr && o.num_devices != 0)
+            return refuse(gg::format("devices is NULL but num_devices is %u", o.num_devices));
+        if (o.all_devices == 1) {
+            if (o.devices != nullptr || o.device_id != -1)
+                return refuse("all_devices is 1, so devices must be NULL and device_id -1");
+            for (int d = 0; d < gg::cuda::device_count(); ++d) devices.push_back(d);
+        } else if (o.devices != nullptr) {
+            for (uint32_t i = 0; i < o.num_devices; ++i) {
+                const int32_t id = o.devices[i];
+                if (id < 0) return refuse(gg::format("devices[%u] is %d; device ids are >= 0", i, id));
+                for (uint32_t j = 0; j < i; ++j)
+                    if (o.devices[j] == id)
+                        return refuse(gg::format("devices[%u] is %d, which devices[%u] already names", i, id, j));
+                devices.push_back(id);
+            }
+            if (devices.empty()) return refuse("devices is given but num_devices is 0");
+            if (o.device_id != -1 && o.device_id != devices[0])
+                return refuse(gg::format("device_id is %d but devices[0] is %d: leave device_id at -1 with a list",
+                                         o.device_id, devices[0]));
+        } else {
+            devices.push_back(o.device_id < 0 ? 0 : o.device_id);
+        }
+    } catch (...) {
+        return GG_ERROR_OUT_OF_MEMORY;  // the vector, or the message, could not be allocated
+    }
+
     gg_context *c = new (std::nothrow) gg_context;
     if (c == nullptr) return GG_ERROR_OUT_OF_MEMORY;
     c->backend = o.backend;
-    c->device_id = o.device_id < 0 ? 0 : o.device_id;
+    c->devices = std::move(devices);
+    c->device_id = c->devices.empty() ? 0 : c->devices[0];
     c->num_threads = o.num_threads > 0 ? o.num_threads : default_threads();
     c->log_fn = o.log_fn;
     c->log_user_data = o.log_user_data;
@@ -145,6 +186,16 @@ int32_t gg_context_cuda_available(gg_context *context, char *reason_buffer, size
         reason_buffer[n] = '\0';
     }
     return ok ? 1 : 0;
+}
+
+gg_status gg_context_get_devices(gg_context *context, int32_t *out_devices, uint32_t capacity, uint32_t *out_count) {
+    return gg::guarded(context, "gg_context_get_devices", [&] {
+        gg::require(out_count, "out_count");
+        const std::vector<int> &devices = context->devices;
+        *out_count = uint32_t(devices.size());
+        gg::require_capacity(out_devices, capacity, devices.size(), "out_devices", "the context's devices");
+        if (out_devices) std::copy(devices.begin(), devices.end(), out_devices);
+    });
 }
 
 int32_t gg_context_num_threads(const gg_context *context) { return context ? context->num_threads : 0; }

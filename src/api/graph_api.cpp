@@ -34,7 +34,13 @@ gg_graph *wrap(gg::Graph &&g) {
     return handle;
 }
 
-void copy_csr(const gg::Csr &csr, uint64_t *offsets, uint32_t *indices, float *weights) {
+// Every capacity is checked before anything is written, so a refused call
+// leaves all of the caller's arrays as they were.
+void read_csr(const gg::Csr &csr, uint64_t *offsets, uint64_t offsets_capacity, uint32_t *indices,
+              uint64_t indices_capacity, float *weights, uint64_t weights_capacity) {
+    gg::require_capacity(offsets, offsets_capacity, csr.offsets.size(), "offsets", "n + 1");
+    gg::require_capacity(indices, indices_capacity, csr.indices.size(), "indices", "m");
+    gg::require_capacity(weights, weights_capacity, csr.weights.size(), "weights", "m");
     if (offsets) std::copy(csr.offsets.begin(), csr.offsets.end(), offsets);
     if (indices) std::copy(csr.indices.begin(), csr.indices.end(), indices);
     if (weights) std::copy(csr.weights.begin(), csr.weights.end(), weights);
@@ -161,14 +167,32 @@ gg_status gg_graph_in_degrees(gg_context *context, const gg_graph *graph, uint32
     });
 }
 
+gg_status gg_graph_read_csr(gg_context *context, const gg_graph *graph, uint64_t *offsets,
+                            uint64_t offsets_capacity, uint32_t *indices, uint64_t indices_capacity, float *weights,
+                            uint64_t weights_capacity) {
+    return guarded(context, "gg_graph_read_csr", [&] {
+        read_csr(graph_of(graph).out, offsets, offsets_capacity, indices, indices_capacity, weights, weights_capacity);
+    });
+}
+
+gg_status gg_graph_read_csc(gg_context *context, const gg_graph *graph, uint64_t *offsets,
+                            uint64_t offsets_capacity, uint32_t *indices, uint64_t indices_capacity, float *weights,
+                            uint64_t weights_capacity) {
+    return guarded(context, "gg_graph_read_csc", [&] {
+        read_csr(graph_of(graph).in(), offsets, offsets_capacity, indices, indices_capacity, weights,
+                 weights_capacity);
+    });
+}
+
+// The deprecated forms trust the caller's sizes, as they always did.
 gg_status gg_graph_copy_csr(gg_context *context, const gg_graph *graph, uint64_t *offsets, uint32_t *indices,
                             float *weights) {
-    return guarded(context, "gg_graph_copy_csr", [&] { copy_csr(graph_of(graph).out, offsets, indices, weights); });
+    return gg_graph_read_csr(context, graph, offsets, UINT64_MAX, indices, UINT64_MAX, weights, UINT64_MAX);
 }
 
 gg_status gg_graph_copy_csc(gg_context *context, const gg_graph *graph, uint64_t *offsets, uint32_t *indices,
                             float *weights) {
-    return guarded(context, "gg_graph_copy_csc", [&] { copy_csr(graph_of(graph).in(), offsets, indices, weights); });
+    return gg_graph_read_csc(context, graph, offsets, UINT64_MAX, indices, UINT64_MAX, weights, UINT64_MAX);
 }
 
 }  // extern "C"

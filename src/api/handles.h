@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "backend/state_pool.h"
 #include "gg.h"
@@ -12,7 +13,9 @@
 
 struct gg_context {
     gg_backend backend = GG_BACKEND_AUTO;
-    int device_id = 0;
+    // CUDA devices in the caller's order; never empty unless all_devices found none.
+    std::vector<int> devices{0};
+    int device_id = 0;  // devices[0] (0 when none): the device single-device runs use
     int num_threads = 1;
     gg_log_fn log_fn = nullptr;
     void *log_user_data = nullptr;

@@ -46,12 +46,13 @@ gg_backend parse_backend(const std::string &text) {
 }
 
 gg_layout parse_layout(const std::string &text) {
-    const gg_layout all[] = {GG_LAYOUT_AUTO, GG_LAYOUT_CSR, GG_LAYOUT_GSHARDS,     GG_LAYOUT_CW,
-                             GG_LAYOUT_VIRTUAL_SPLIT, GG_LAYOUT_UDT, GG_LAYOUT_TOCAB};
-    for (gg_layout layout : all)
-        if (text == layout_name(layout)) return layout;
-    usage_error("--layout: unknown layout '%s' (expected auto, csr, gshards, cw, vsplit, udt or tocab)",
-                text.c_str());
+    gg_layout layout = GG_LAYOUT_AUTO;
+    if (gg_layout_from_name(text.c_str(), &layout) == GG_OK) return layout;
+    // The list comes from the library's table too, so it names every layout it accepts.
+    std::string expected;
+    for (int32_t v = 0; gg_layout_name(gg_layout(v)) != nullptr; ++v)
+        expected += std::string(expected.empty() ? "" : ", ") + gg_layout_name(gg_layout(v));
+    usage_error("--layout: unknown layout '%s' (expected one of %s)", text.c_str(), expected.c_str());
 }
 
 // The dense APSP matrix is allocated here, so refuse what cannot fit before

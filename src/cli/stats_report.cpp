@@ -15,20 +15,13 @@ const char *backend_name(gg_backend backend) {
     return "unknown";
 }
 
-const char *layout_name(gg_layout layout) {
-    switch (layout) {
-    case GG_LAYOUT_AUTO: return "auto";
-    case GG_LAYOUT_CSR: return "csr";
-    case GG_LAYOUT_GSHARDS: return "gshards";
-    case GG_LAYOUT_CW: return "cw";
-    case GG_LAYOUT_VIRTUAL_SPLIT: return "vsplit";
-    case GG_LAYOUT_UDT: return "udt";
-    case GG_LAYOUT_TOCAB: return "tocab";
-    }
-    return "unknown";
-}
-
 namespace {
+
+// The library's own name, so that --stats and --layout spell a layout alike.
+const char *layout_name(gg_layout layout) {
+    const char *name = gg_layout_name(layout);
+    return name != nullptr ? name : "unknown";
+}
 
 // Billions of edges per second over the compute time: m / time, as GAP and
 // the design notes define it (not edges_visited / time).

@@ -24,6 +24,5 @@ struct RunReport {
 void print_stats(const RunReport &report, bool json);
 
 const char *backend_name(gg_backend backend);
-const char *layout_name(gg_layout layout);
 
 }  // namespace gg_cli

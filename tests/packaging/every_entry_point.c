@@ -55,8 +55,19 @@ int main(int argc, char **argv) {
     context_options.log_fn = on_log;
     context_options.log_user_data = &on_log_calls;
     context_options.log_level = GG_LOG_ERROR;
+    const int32_t devices[] = {0, 1};
+    context_options.devices = devices;
+    context_options.num_devices = 2;
     gg_context *ctx = NULL;
     if (gg_context_create(&context_options, &ctx) != GG_OK) return 1;
+    int32_t listed[2] = {-1, -1};
+    uint32_t num_listed = 0;
+    CALL(ctx, gg_context_get_devices(ctx, listed, 2, &num_listed));
+    CHECK(num_listed == 2 && listed[0] == 0 && listed[1] == 1);
+
+    gg_layout layout = GG_LAYOUT_AUTO;
+    CHECK(gg_layout_from_name("vsplit", &layout) == GG_OK && layout == GG_LAYOUT_VIRTUAL_SPLIT);
+    CHECK(strcmp(gg_layout_name(GG_LAYOUT_TOCAB), "tocab") == 0 && gg_layout_name((gg_layout)99) == NULL);
     char reason[256];
     const int gpu = gg_context_cuda_available(ctx, reason, sizeof reason);
     CHECK(gg_context_num_threads(ctx) >= 1);
@@ -80,6 +91,11 @@ int main(int argc, char **argv) {
     CHECK(offsets[N] == M && indices[0] == 1 && indices[1] == 2 && indices[2] == 5);
     CALL(ctx, gg_graph_copy_csc(ctx, g, offsets, indices, csr_weights));
     CHECK(offsets[N] == M);
+    CALL(ctx, gg_graph_read_csr(ctx, g, offsets, N + 1, indices, M, csr_weights, M));
+    CHECK(offsets[N] == M && indices[2] == 5 && csr_weights[2] == 0.1f);
+    CALL(ctx, gg_graph_read_csc(ctx, g, offsets, N + 1, indices, M, csr_weights, M));
+    CHECK(offsets[N] == M && indices[0] == 0);
+    CHECK(gg_graph_read_csr(ctx, g, offsets, N, NULL, 0, NULL, 0) == GG_ERROR_TOO_LARGE);
 
     /* The same graph again from CSR arrays. */
     const uint64_t csr_offsets[N + 1] = {0, 3, 4, 6, 7, 8, 8};
@@ -168,6 +184,15 @@ int main(int argc, char **argv) {
     CALL(ctx, gg_shards_copy_cw(shards, cw_offsets, cw_src, mapper));
     CHECK(shard_offsets[3] == M && window_offsets[9] == M && cw_offsets[3] == M);
     for (int e = 0; e < M; ++e) CHECK(shard_dst[e] / 2 < 3 && mapper[e] < M && cw_src[e] == shard_src[mapper[e]]);
+    gg_shard_stats_init(&shard_stats);
+    CALL(ctx, gg_shards_read_stats(ctx, shards, &shard_stats));
+    CHECK(shard_stats.num_shards == 3 && shard_stats.num_edges == M);
+    CALL(ctx, gg_shards_read_shards(ctx, shards, shard_offsets, 4, shard_src, M, shard_dst, M, shard_weights, M));
+    CALL(ctx, gg_shards_read_windows(ctx, shards, window_offsets, 10));
+    CALL(ctx, gg_shards_read_cw(ctx, shards, cw_offsets, 4, cw_src, M, mapper, M));
+    CHECK(shard_offsets[3] == M && window_offsets[9] == M && cw_offsets[3] == M);
+    for (int e = 0; e < M; ++e) CHECK(cw_src[e] == shard_src[mapper[e]]);
+    CHECK(gg_shards_read_windows(ctx, shards, window_offsets, 9) == GG_ERROR_TOO_LARGE);
     gg_shards_destroy(shards);
 
     /* Generators, and an error message through the log callback. */
@@ -185,7 +210,7 @@ int main(int argc, char **argv) {
     CHECK(gg_context_last_status(ctx) == GG_ERROR_INVALID_ARGUMENT);
     char message[16];
     CHECK(gg_context_copy_last_error(ctx, message, sizeof message) > strlen(message));
-    CHECK(on_log_calls == 1);
+    CHECK(on_log_calls == 3); /* the two short arrays above, and this */
     gg_context_clear_error(ctx);
     CHECK(gg_context_last_error(ctx)[0] == '\0');
 

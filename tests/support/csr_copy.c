@@ -8,9 +8,10 @@
 
 #include <cmocka.h>
 
-typedef gg_status (*copy_fn)(gg_context *, const gg_graph *, uint64_t *, uint32_t *, float *);
+typedef gg_status (*read_fn)(gg_context *, const gg_graph *, uint64_t *, uint64_t, uint32_t *, uint64_t, float *,
+                             uint64_t);
 
-static csr_copy take(gg_context *context, const gg_graph *graph, copy_fn copy) {
+static csr_copy take(gg_context *context, const gg_graph *graph, read_fn read) {
     csr_copy c;
     c.n = gg_graph_num_vertices(graph);
     c.m = gg_graph_num_edges(graph);
@@ -21,14 +22,15 @@ static csr_copy take(gg_context *context, const gg_graph *graph, copy_fn copy) {
     assert_non_null(c.offsets);
     assert_non_null(c.indices);
     assert_non_null(c.weights);
-    gg_status status = copy(context, graph, c.offsets, c.indices, c.weights);
+    /* Exact capacities: the library must not need a single entry more. */
+    gg_status status = read(context, graph, c.offsets, (uint64_t)c.n + 1, c.indices, c.m, c.weights, c.m);
     if (status != GG_OK) fail_msg("copying the graph's arrays failed (%d): %s", status, gg_context_last_error(context));
     return c;
 }
 
-csr_copy csr_copy_out(gg_context *context, const gg_graph *graph) { return take(context, graph, gg_graph_copy_csr); }
+csr_copy csr_copy_out(gg_context *context, const gg_graph *graph) { return take(context, graph, gg_graph_read_csr); }
 
-csr_copy csr_copy_in(gg_context *context, const gg_graph *graph) { return take(context, graph, gg_graph_copy_csc); }
+csr_copy csr_copy_in(gg_context *context, const gg_graph *graph) { return take(context, graph, gg_graph_read_csc); }
 
 void csr_copy_free(csr_copy *copy) {
     free(copy->offsets);

@@ -15,9 +15,9 @@ typedef struct {
     float *weights;    /* m */
 } csr_copy;
 
-/* Out-edges (gg_graph_copy_csr); fails the test when the copy fails. */
+/* Out-edges (gg_graph_read_csr); fails the test when the copy fails. */
 csr_copy csr_copy_out(gg_context *context, const gg_graph *graph);
-/* In-edges (gg_graph_copy_csc); fails the test when the copy fails. */
+/* In-edges (gg_graph_read_csc); fails the test when the copy fails. */
 csr_copy csr_copy_in(gg_context *context, const gg_graph *graph);
 /* Frees the arrays and zeroes the struct. */
 void csr_copy_free(csr_copy *copy);

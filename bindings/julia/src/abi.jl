@@ -10,8 +10,10 @@ const DUPLICATES = Dict(:min => Int32(0), :max => Int32(1), :sum => Int32(2), :f
 const FORMATS = Dict(:auto => Int32(0), :mtx => Int32(1), :edgelist => Int32(2), :wel => Int32(3),
                      :dimacs => Int32(4), :ggb => Int32(5))
 const GENERATORS = Dict(:kron => Int32(0), :urand => Int32(1), :grid => Int32(2))
-const LAYOUTS = Dict(:auto => Int32(0), :csr => Int32(1), :gshards => Int32(2), :cw => Int32(3),
-                     :virtual_split => Int32(4), :udt => Int32(5), :tocab => Int32(6))
+# Layout names are the library's own (gg_layout_name, gg_layout_from_name): see
+# layout_value and layout_name below, so there is no second table here.
+"Spellings this binding used before gg 0.2, still accepted (deprecated)."
+const DEPRECATED_LAYOUT_NAMES = Dict(:virtual_split => :vsplit)
 
 mutable struct CContextOptions
     struct_size::Csize_t
@@ -21,6 +23,9 @@ mutable struct CContextOptions
     log_fn::Ptr{Cvoid}
     log_user_data::Ptr{Cvoid}
     log_level::Int32
+    devices::Ptr{Int32}
+    num_devices::UInt32
+    all_devices::Int32
     CContextOptions() = new()
 end
 
@@ -129,4 +134,34 @@ function enum_name(table::Dict{Symbol,Int32}, value::Integer)
         number == value && return name
     end
     return Symbol("unknown_$(value)")
+end
+
+"The library's name of a layout value as a Symbol; `:unknown_<value>` for one it does not know."
+function layout_name(value::Integer)
+    name = ccall(sym(:gg_layout_name), Ptr{UInt8}, (Int32,), value)
+    return name == C_NULL ? Symbol("unknown_$(value)") : Symbol(unsafe_string(name))
+end
+
+"Every layout name the library knows, in enum order."
+function layout_names()
+    names = Symbol[]
+    while ccall(sym(:gg_layout_name), Ptr{UInt8}, (Int32,), length(names)) != C_NULL
+        push!(names, layout_name(length(names)))
+    end
+    return names
+end
+
+"The C value of a layout given by the library's name (Symbol or string, any case)."
+function layout_value(layout)
+    key = layout isa AbstractString ? Symbol(lowercase(layout)) : layout
+    if key isa Symbol && haskey(DEPRECATED_LAYOUT_NAMES, key)
+        Base.depwarn("layout :$key is deprecated; the library calls it :$(DEPRECATED_LAYOUT_NAMES[key])", :layout)
+        key = DEPRECATED_LAYOUT_NAMES[key]
+    end
+    if key isa Symbol
+        out = Ref{Int32}(0)
+        ccall(sym(:gg_layout_from_name), Int32, (Cstring, Ref{Int32}), String(key), out) == 0 && return out[]
+    end
+    throw(GgError(:invalid_argument, Int32(-1),
+                  "layout is $(repr(layout)); expected one of $(join(layout_names(), ", "))"))
 end

@@ -1,6 +1,7 @@
 # The algorithms. Each accepts, besides its own arguments, the keywords
 #   backend  = nothing (the context's), :auto, :cpu or :cuda
-#   layout   = nothing (:auto), :csr, :gshards, :cw, :virtual_split, :udt, :tocab
+#   layout   = nothing (:auto), :csr, :gshards, :cw, :vsplit, :udt, :tocab (the library's
+#              names; :virtual_split is a deprecated alias of :vsplit)
 #   context  = nothing (the graph's own context)
 #   return_stats = false; when true the result comes back as (result, stats::RunStats)
 
@@ -26,7 +27,7 @@ end
 function RunStats(raw::CRunStats)
     bytes = collect(raw.fallback_reason)
     reason = String(bytes[1:something(findfirst(==(0x00), bytes), length(bytes) + 1)-1])
-    RunStats(enum_name(BACKENDS, raw.backend), enum_name(LAYOUTS, raw.layout), raw.device_id, raw.num_threads,
+    RunStats(enum_name(BACKENDS, raw.backend), layout_name(raw.layout), raw.device_id, raw.num_threads,
              raw.total_ms, raw.compute_ms, raw.transfer_ms, raw.preprocess_ms, raw.iterations, raw.edges_visited,
              raw.device_bytes, reason)
 end
@@ -35,7 +36,7 @@ function run_options(; backend=nothing, layout=nothing, tolerance=nothing, max_i
                      damping=nothing, delta=nothing)
     options = initialized(CRunOptions, :gg_run_options_init)
     backend === nothing || (options.backend = enum_value(BACKENDS, backend, "backend"))
-    layout === nothing || (options.layout = enum_value(LAYOUTS, layout, "layout"))
+    layout === nothing || (options.layout = layout_value(layout))
     tolerance === nothing || (options.tolerance = Float64(tolerance))
     max_iterations === nothing || (options.max_iterations = UInt32(max_iterations))
     damping === nothing || (options.damping = Float64(damping))

@@ -27,11 +27,13 @@ end
 init_log_trampoline!() = (LOG_TRAMPOLINE[] = @cfunction(log_trampoline, Cvoid, (Ptr{Cvoid}, Int32, Cstring)))
 
 """
-    Context(; backend=:auto, device_id=nothing, num_threads=nothing, log=nothing, log_level=:warn)
+    Context(; backend=:auto, device_id=nothing, devices=nothing, num_threads=nothing, log=nothing, log_level=:warn)
     Context(f; kwargs...)
 
 A gg context. `backend` is `:auto` (the GPU when usable, else the CPU), `:cpu`
-or `:cuda`. `log(level::Symbol, message::String)` receives the library's
+or `:cuda`. `devices` lists the CUDA devices of the context in order (distinct
+ids >= 0, the first serving single-GPU runs), or is `:all` for every device
+visible now; `nothing` means `[device_id]`. `log(level::Symbol, message::String)` receives the library's
 messages of `log_level` and above; it must not call gg with the same context.
 Release with `close(ctx)` (a finalizer does it otherwise), or use the
 do-block form, which closes the context when `f(ctx)` returns.
@@ -41,10 +43,18 @@ mutable struct Context
     lock::ReentrantLock
     log::Union{Nothing,LogHolder}
 
-    function Context(; backend=:auto, device_id=nothing, num_threads=nothing, log=nothing, log_level=:warn)
+    function Context(; backend=:auto, device_id=nothing, devices=nothing, num_threads=nothing, log=nothing,
+                     log_level=:warn)
         options = initialized(CContextOptions, :gg_context_options_init)
         options.backend = enum_value(BACKENDS, backend, "backend")
         device_id === nothing || (options.device_id = Int32(device_id))
+        device_list = Int32[]  # preserved below until gg_context_create has copied it
+        if devices === :all
+            options.all_devices = 1
+        elseif devices !== nothing
+            device_list = Int32.(collect(devices))
+            options.num_devices = length(device_list)
+        end
         num_threads === nothing || (options.num_threads = Int32(num_threads))
         options.log_level = enum_value(LOG_LEVELS, log_level, "log_level")
         holder = log === nothing ? nothing : LogHolder(log)
@@ -53,10 +63,13 @@ mutable struct Context
             options.log_user_data = pointer_from_objref(holder)
         end
         out = Ref{Ptr{Cvoid}}(C_NULL)
-        status = ccall(sym(:gg_context_create), Int32, (Ref{CContextOptions}, Ref{Ptr{Cvoid}}), options, out)
+        status = GC.@preserve device_list begin
+            isempty(device_list) || (options.devices = pointer(device_list))
+            ccall(sym(:gg_context_create), Int32, (Ref{CContextOptions}, Ref{Ptr{Cvoid}}), options, out)
+        end
         if status != 0
             # No context exists to hold a message, so the binding writes one.
-            throw(GgError(status, "gg_context_create refused backend=$backend device_id=$device_id " *
+            throw(GgError(status, "gg_context_create refused backend=$backend device_id=$device_id devices=$devices " *
                                   "num_threads=$num_threads log_level=$log_level"))
         end
         ctx = new(out[], ReentrantLock(), holder)
@@ -132,6 +145,17 @@ function num_threads(ctx::Context)
         ctx.ptr == C_NULL && throw(invalid_argument("this Gg.Context has been closed"))
         return Int(ccall(sym(:gg_context_num_threads), Int32, (Ptr{Cvoid},), ctx.ptr))
     end
+end
+
+"The CUDA device ids of the context, in order (the first serves single-GPU runs)."
+function devices(ctx::Context)
+    count = Ref{UInt32}(0)
+    call(p -> ccall(sym(:gg_context_get_devices), Int32, (Ptr{Cvoid}, Ptr{Int32}, UInt32, Ref{UInt32}),
+                    p, C_NULL, 0, count), ctx)
+    ids = Vector{Int32}(undef, count[])
+    call(p -> ccall(sym(:gg_context_get_devices), Int32, (Ptr{Cvoid}, Ptr{Int32}, UInt32, Ref{UInt32}),
+                    p, ids, length(ids), count), ctx)
+    return Int.(ids[1:count[]])
 end
 
 "`(true, \"\")` when a GPU is usable, else `(false, reason)`."

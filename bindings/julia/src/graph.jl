@@ -236,8 +236,10 @@ function csr(g::Graph; context=nothing)
     n, m = nv(g), ne(g)
     offsets, indices, weights = Vector{UInt64}(undef, n + 1), Vector{UInt32}(undef, m), Vector{Float32}(undef, m)
     call(g, context) do c, p
-        ccall(sym(:gg_graph_copy_csr), Int32, (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{UInt64}, Ptr{UInt32}, Ptr{Float32}),
-              c, p, offsets, indices, weights)
+        # Each array goes with its length: the library refuses to write past it.
+        ccall(sym(:gg_graph_read_csr), Int32,
+              (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{UInt64}, UInt64, Ptr{UInt32}, UInt64, Ptr{Float32}, UInt64),
+              c, p, offsets, length(offsets), indices, length(indices), weights, length(weights))
     end
     return Int.(offsets) .+ 1, Int.(indices) .+ 1, weights
 end

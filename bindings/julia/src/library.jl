@@ -2,7 +2,7 @@
 
 "The gg.h version this binding was written against."
 const ABI_MAJOR = 0
-const ABI_MINOR = 1
+const ABI_MINOR = 2
 
 const LIBRARY_HANDLE = Ref{Ptr{Cvoid}}(C_NULL)
 const LIBRARY_PATH = Ref{String}("")
@@ -12,16 +12,17 @@ const SYMBOL_NAMES = (
     :gg_version, :gg_version_string, :gg_status_string,
     :gg_context_options_init, :gg_context_create, :gg_context_destroy, :gg_context_last_error,
     :gg_context_copy_last_error, :gg_context_last_status, :gg_context_clear_error,
-    :gg_context_cuda_available, :gg_context_num_threads,
+    :gg_context_cuda_available, :gg_context_num_threads, :gg_context_get_devices,
     :gg_graph_options_init, :gg_graph_create, :gg_graph_create_csr, :gg_graph_load, :gg_graph_save,
     :gg_format_from_path, :gg_generator_options_init, :gg_graph_generate, :gg_graph_destroy,
     :gg_graph_num_vertices, :gg_graph_num_edges, :gg_graph_is_undirected, :gg_graph_is_weighted,
-    :gg_graph_out_degrees, :gg_graph_in_degrees, :gg_graph_copy_csr, :gg_graph_copy_csc,
+    :gg_graph_out_degrees, :gg_graph_in_degrees, :gg_graph_read_csr, :gg_graph_read_csc,
+    :gg_layout_name, :gg_layout_from_name,
     :gg_run_options_init, :gg_run_stats_init, :gg_run_bfs, :gg_run_sssp, :gg_run_sswp, :gg_run_cc,
     :gg_run_pagerank, :gg_run_bc, :gg_run_spmv, :gg_run_apsp,
     :gg_partition_options_init, :gg_partition,
-    :gg_shard_options_init, :gg_shard_stats_init, :gg_shard, :gg_shards_destroy, :gg_shards_get_stats,
-    :gg_shards_copy_shards, :gg_shards_copy_windows, :gg_shards_copy_cw,
+    :gg_shard_options_init, :gg_shard_stats_init, :gg_shard, :gg_shards_destroy, :gg_shards_read_stats,
+    :gg_shards_read_shards, :gg_shards_read_windows, :gg_shards_read_cw,
 )
 
 function pkg_config_libdir()

@@ -29,18 +29,24 @@ the G-Shards arrays. Release with `close(s)` or let the finalizer do it.
 mutable struct Shards
     ptr::Ptr{Cvoid}
     stats::ShardStats
+    # The reads take no context argument (their signatures predate the C calls
+    # that need one), so the structure keeps a context of its own for them.
+    reads::Context
 
     function Shards(ptr::Ptr{Cvoid})
+        reads = Context()
         raw = initialized(CShardStats, :gg_shard_stats_init)
-        status = ccall(sym(:gg_shards_get_stats), Int32, (Ptr{Cvoid}, Ref{CShardStats}), ptr, raw)
-        if status != 0
+        try
+            call(c -> ccall(sym(:gg_shards_read_stats), Int32, (Ptr{Cvoid}, Ptr{Cvoid}, Ref{CShardStats}), c, ptr, raw),
+                 reads)
+        catch
             ccall(sym(:gg_shards_destroy), Cvoid, (Ptr{Cvoid},), ptr)
-            throw(GgError(status, "gg_shards_get_stats failed"))
+            rethrow()
         end
         stats = ShardStats(raw.num_shards, raw.vertices_per_shard, raw.num_edges, raw.num_windows,
                            raw.empty_windows, raw.max_window, raw.mean_window, Int.(raw.window_histogram),
                            raw.max_shard, raw.gshards_bytes, raw.cw_bytes)
-        s = new(ptr, stats)
+        s = new(ptr, stats, reads)
         finalizer(destroy!, s)
         return s
     end
@@ -50,6 +56,7 @@ function destroy!(s::Shards)
     if s.ptr != C_NULL
         ccall(sym(:gg_shards_destroy), Cvoid, (Ptr{Cvoid},), s.ptr)
         s.ptr = C_NULL
+        close(s.reads)
     end
     return nothing
 end
@@ -63,8 +70,8 @@ function live(s::Shards)
     return s.ptr
 end
 
-# gg_shards_* take no context, so the library has no message: the binding names the call.
-check_shards(status::Integer, what::AbstractString) = status == 0 || throw(GgError(status, "$what failed"))
+# Runs one gg_shards_read_* ccall, f(context_ptr, shards_ptr), with the structure's own context.
+read_shards(f, s::Shards) = GC.@preserve s call(c -> f(c, live(s)), s.reads)
 
 "Builds the G-Shards and Concatenated Windows of `g` on the host."
 function shard(g::Graph; vertices_per_shard=nothing, shared_memory_bytes=nothing, vertex_value_bytes=nothing,
@@ -84,24 +91,31 @@ function gshards(s::Shards)
     S, m = s.stats.num_shards, s.stats.num_edges
     offsets, src, dst, w = Vector{UInt64}(undef, S + 1), Vector{UInt32}(undef, m), Vector{UInt32}(undef, m),
                            Vector{Float32}(undef, m)
-    GC.@preserve s check_shards(ccall(sym(:gg_shards_copy_shards), Int32,
-        (Ptr{Cvoid}, Ptr{UInt64}, Ptr{UInt32}, Ptr{UInt32}, Ptr{Float32}), live(s), offsets, src, dst, w),
-        "gg_shards_copy_shards")
+    # Each array goes with its length: the library refuses to write past it.
+    read_shards(s) do c, p
+        ccall(sym(:gg_shards_read_shards), Int32,
+              (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{UInt64}, UInt64, Ptr{UInt32}, UInt64, Ptr{UInt32}, UInt64, Ptr{Float32}, UInt64),
+              c, p, offsets, length(offsets), src, length(src), dst, length(dst), w, length(w))
+    end
     return (offsets=Int.(offsets) .+ 1, src_index=Int.(src) .+ 1, dst_index=Int.(dst) .+ 1, weights=w)
 end
 
 function window_offsets(s::Shards)
     S = s.stats.num_shards
     out = Vector{UInt64}(undef, S * S + 1)
-    GC.@preserve s check_shards(ccall(sym(:gg_shards_copy_windows), Int32, (Ptr{Cvoid}, Ptr{UInt64}), live(s), out),
-                                "gg_shards_copy_windows")
+    read_shards(s) do c, p
+        ccall(sym(:gg_shards_read_windows), Int32, (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{UInt64}, UInt64), c, p, out, length(out))
+    end
     return Int.(out) .+ 1
 end
 
 function concatenated_windows(s::Shards)
     S, m = s.stats.num_shards, s.stats.num_edges
     offsets, src, mapper = Vector{UInt64}(undef, S + 1), Vector{UInt32}(undef, m), Vector{UInt64}(undef, m)
-    GC.@preserve s check_shards(ccall(sym(:gg_shards_copy_cw), Int32,
-        (Ptr{Cvoid}, Ptr{UInt64}, Ptr{UInt32}, Ptr{UInt64}), live(s), offsets, src, mapper), "gg_shards_copy_cw")
+    read_shards(s) do c, p
+        ccall(sym(:gg_shards_read_cw), Int32,
+              (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{UInt64}, UInt64, Ptr{UInt32}, UInt64, Ptr{UInt64}, UInt64),
+              c, p, offsets, length(offsets), src, length(src), mapper, length(mapper))
+    end
     return (offsets=Int.(offsets) .+ 1, src_index=Int.(src) .+ 1, mapper=Int.(mapper) .+ 1)
 end

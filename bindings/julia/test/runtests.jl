@@ -147,6 +147,28 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         @test_throws GgError Gg.spmv(g, [1.0])
     end
 
+    @testset "ABI 0.2: layout names, devices, reads with capacities" begin
+        @test Gg.layout_names() == [:auto, :csr, :gshards, :cw, :vsplit, :udt, :tocab]
+        @test Gg.layout_name(4) == :vsplit && Gg.layout_name(99) == :unknown_99
+        @test Gg.layout_value(:vsplit) == 4 && Gg.layout_value("TOCAB") == 6
+        @test (@test_deprecated Gg.layout_value(:virtual_split)) == 4
+        @test_throws GgError Gg.layout_value(:zigzag)
+        @test Gg.devices(Gg.Context()) == [0]
+        @test Gg.devices(Gg.Context(device_id=3)) == [3]
+        @test Gg.devices(Gg.Context(devices=[2, 0, 5])) == [2, 0, 5]
+        every = Gg.devices(Gg.Context(devices=:all))
+        @test every == collect(0:length(every)-1)
+        @test_throws GgError Gg.Context(devices=[1, 1])
+        g = Gg.generate_graph(:grid; rows=4, cols=5)
+        offsets, _, _ = Gg.csr(g)
+        @test length(offsets) == 21 && offsets[end] == Gg.ne(g) + 1
+        s = Gg.shard(g; vertices_per_shard=4)
+        @test length(Gg.window_offsets(s)) == 26
+        cw, gs = Gg.concatenated_windows(s), Gg.gshards(s)
+        @test all(cw.src_index[k] == gs.src_index[cw.mapper[k]] for k in eachindex(cw.mapper))
+        close(s)
+    end
+
     @testset "log callback" begin
         lines = Tuple{Symbol,String}[]
         Gg.Context(; backend=:cpu, log=(level, message) -> push!(lines, (level, message)), log_level=:error) do ctx

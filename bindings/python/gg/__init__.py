@@ -30,7 +30,7 @@ from .errors import (
 from .graph import UNREACHABLE, Graph, format_from_path, generate, load
 from .results import Partition, RunStats, Shards, ShardStats
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ABI_MAJOR",

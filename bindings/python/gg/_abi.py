@@ -44,7 +44,8 @@ LOG_LEVELS = {"debug": 0, "info": 1, "warn": 2, "error": 3}
 DUPLICATES = {"min": 0, "max": 1, "sum": 2, "first": 3, "all": 4}
 FORMATS = {"auto": 0, "mtx": 1, "edgelist": 2, "wel": 3, "dimacs": 4, "ggb": 5}
 GENERATORS = {"kron": 0, "urand": 1, "grid": 2}
-LAYOUTS = {"auto": 0, "csr": 1, "gshards": 2, "cw": 3, "virtual_split": 4, "udt": 5, "tocab": 6}
+# Layout names are the library's own (gg_layout_name / gg_layout_from_name):
+# see layout_value() and layout_name() below; there is no second table here.
 
 gg_status = c_int
 gg_enum = c_int
@@ -74,6 +75,9 @@ class gg_context_options(Structure):
         ("log_fn", gg_log_fn),
         ("log_user_data", c_void_p),
         ("log_level", gg_enum),
+        ("devices", POINTER(c_int32)),
+        ("num_devices", c_uint32),
+        ("all_devices", c_int32),
     ]
 
 
@@ -193,6 +197,7 @@ PROTOTYPES = {
     "gg_context_clear_error": (None, [ctx_p]),
     "gg_context_cuda_available": (c_int32, [ctx_p, c_char_p, c_size_t]),
     "gg_context_num_threads": (c_int32, [ctx_p]),
+    "gg_context_get_devices": (gg_status, [ctx_p, P(c_int32), c_uint32, P(c_uint32)]),
     "gg_graph_options_init": (None, [P(gg_graph_options)]),
     "gg_graph_create": (gg_status, [ctx_p, c_uint32, c_uint64, u32_p, u32_p, f32_p, P(gg_graph_options), P(graph_p)]),
     "gg_graph_create_csr": (gg_status, [ctx_p, c_uint32, u64_p, u32_p, f32_p, P(gg_graph_options), P(graph_p)]),
@@ -210,6 +215,10 @@ PROTOTYPES = {
     "gg_graph_in_degrees": (gg_status, [ctx_p, graph_p, u32_p]),
     "gg_graph_copy_csr": (gg_status, [ctx_p, graph_p, u64_p, u32_p, f32_p]),
     "gg_graph_copy_csc": (gg_status, [ctx_p, graph_p, u64_p, u32_p, f32_p]),
+    "gg_graph_read_csr": (gg_status, [ctx_p, graph_p, u64_p, c_uint64, u32_p, c_uint64, f32_p, c_uint64]),
+    "gg_graph_read_csc": (gg_status, [ctx_p, graph_p, u64_p, c_uint64, u32_p, c_uint64, f32_p, c_uint64]),
+    "gg_layout_name": (c_char_p, [gg_enum]),
+    "gg_layout_from_name": (gg_status, [c_char_p, P(gg_enum)]),
     "gg_run_options_init": (None, [P(gg_run_options)]),
     "gg_run_stats_init": (None, [P(gg_run_stats)]),
     "gg_run_bfs": (gg_status, [ctx_p, graph_p, c_uint32, u32_p, u32_p, P(gg_run_options), P(gg_run_stats)]),
@@ -230,6 +239,13 @@ PROTOTYPES = {
     "gg_shards_copy_shards": (gg_status, [shards_p, u64_p, u32_p, u32_p, f32_p]),
     "gg_shards_copy_windows": (gg_status, [shards_p, u64_p]),
     "gg_shards_copy_cw": (gg_status, [shards_p, u64_p, u32_p, u64_p]),
+    "gg_shards_read_stats": (gg_status, [ctx_p, shards_p, P(gg_shard_stats)]),
+    "gg_shards_read_shards": (
+        gg_status,
+        [ctx_p, shards_p, u64_p, c_uint64, u32_p, c_uint64, u32_p, c_uint64, f32_p, c_uint64],
+    ),
+    "gg_shards_read_windows": (gg_status, [ctx_p, shards_p, u64_p, c_uint64]),
+    "gg_shards_read_cw": (gg_status, [ctx_p, shards_p, u64_p, c_uint64, u32_p, c_uint64, u64_p, c_uint64]),
 }
 
 
@@ -247,6 +263,51 @@ def _bind():
 
 
 lib, library_path, library_version = _bind()
+
+
+# The spelling bindings before 0.2 used for GG_LAYOUT_VIRTUAL_SPLIT, which the
+# library calls "vsplit". Still accepted so that existing code keeps working.
+DEPRECATED_LAYOUT_ALIASES = {"virtual_split": "vsplit"}
+
+
+def layout_name(value):
+    """The library's name of a layout value; 'unknown(<value>)' for one it does not know."""
+    name = lib.gg_layout_name(value)
+    return name.decode("ascii") if name is not None else "unknown(%d)" % value
+
+
+def layout_names():
+    """Every layout name the library knows, in enum order."""
+    names = []
+    while lib.gg_layout_name(len(names)) is not None:
+        names.append(lib.gg_layout_name(len(names)).decode("ascii"))
+    return names
+
+
+def layout_value(layout):
+    """The C value of a layout given by the library's name (or a known int value).
+
+    Raises ValueError for anything else; warns (DeprecationWarning) for the old
+    spelling "virtual_split".
+    """
+    if isinstance(layout, int) and not isinstance(layout, bool):
+        if lib.gg_layout_name(layout) is not None:
+            return layout
+        raise ValueError(layout)
+    if not isinstance(layout, str):
+        raise ValueError(layout)
+    key = layout.lower()
+    if key in DEPRECATED_LAYOUT_ALIASES:
+        import warnings
+
+        new = DEPRECATED_LAYOUT_ALIASES[key]
+        warnings.warn('layout "%s" is deprecated; the library calls it "%s"' % (key, new), DeprecationWarning,
+                      stacklevel=4)
+        key = new
+    value = gg_enum()
+    if lib.gg_layout_from_name(key.encode("ascii", "replace"), ctypes.byref(value)) != GG_OK:
+        raise ValueError(layout)
+    return value.value
 
 
 def initialized(struct_type, init_name):

@@ -48,6 +48,9 @@ class Context:
     Args:
         backend: "auto" (default: the GPU when usable, else the CPU), "cpu" or "cuda".
         device_id: CUDA device; None picks device 0.
+        devices: the CUDA devices of the context: a sequence of distinct ids >= 0
+            (the first is the one single-GPU runs use), or "all" for every device
+            visible now. None (default) means [device_id].
         num_threads: CPU threads; None uses every core OpenMP sees.
         log: optional callable(level, message) receiving the library's log lines,
             level being "debug", "info", "warn" or "error".
@@ -56,11 +59,21 @@ class Context:
     Use it as a context manager, or call close(); a finalizer releases it otherwise.
     """
 
-    def __init__(self, backend="auto", device_id=None, num_threads=None, log=None, log_level="warn"):
+    def __init__(self, backend="auto", device_id=None, num_threads=None, log=None, log_level="warn", devices=None):
         options = _abi.initialized(_abi.gg_context_options, "gg_context_options_init")
         options.backend = enum_value(_abi.BACKENDS, backend, "backend")
         if device_id is not None:
             options.device_id = checked_int(device_id, "device_id", -1, 2**31 - 1)
+        device_list = None  # kept alive until gg_context_create has copied it
+        if isinstance(devices, str) and devices == "all":
+            options.all_devices = 1
+        elif devices is not None:
+            if isinstance(devices, (str, bytes)) or not hasattr(devices, "__len__"):
+                raise InvalidArgumentError('devices must be a sequence of device ids or "all", not %r' % (devices,))
+            ids = [checked_int(d, "devices[%d]" % i, 0, 2**31 - 1) for i, d in enumerate(devices)]
+            device_list = (ctypes.c_int32 * max(1, len(ids)))(*ids)
+            options.devices = ctypes.cast(device_list, ctypes.POINTER(ctypes.c_int32))
+            options.num_devices = len(ids)
         if num_threads is not None:
             options.num_threads = checked_int(num_threads, "num_threads", 0, 2**31 - 1)
         options.log_level = enum_value(_abi.LOG_LEVELS, log_level, "log_level")
@@ -76,8 +89,8 @@ class Context:
             # No context exists yet to hold a message, so the binding names the options.
             raise error_for(
                 status,
-                "gg_context_create refused backend=%r device_id=%r num_threads=%r log_level=%r"
-                % (backend, device_id, num_threads, log_level),
+                "gg_context_create refused backend=%r device_id=%r num_threads=%r log_level=%r devices=%r"
+                % (backend, device_id, num_threads, log_level, devices),
             )
         self._handle = handle
         # Re-entrant: a log callback may itself call gg with this context.
@@ -134,6 +147,15 @@ class Context:
     def num_threads(self):
         """CPU threads the CPU backend uses."""
         return int(lib.gg_context_num_threads(self._live_handle()))
+
+    @property
+    def devices(self):
+        """The CUDA device ids of this context, in order (the first serves single-GPU runs)."""
+        count = ctypes.c_uint32()
+        self.call(lib.gg_context_get_devices, None, 0, ctypes.byref(count))
+        ids = (ctypes.c_int32 * max(1, count.value))()
+        self.call(lib.gg_context_get_devices, ids, count.value, ctypes.byref(count))
+        return [int(ids[i]) for i in range(count.value)]
 
     def cuda_available(self):
         """(True, "") when a GPU is usable, else (False, reason)."""

@@ -4,7 +4,8 @@ Every algorithm returns numpy arrays indexed by vertex id (0-based). Runs
 accept these keyword arguments besides their own:
 
     backend   "auto" (the context's choice), "cpu" or "cuda"
-    layout    "auto", "csr", "gshards", "cw", "virtual_split", "udt", "tocab"
+    layout    "auto", "csr", "gshards", "cw", "vsplit", "udt", "tocab" (the library's
+              names, gg_layout_name; "virtual_split" is a deprecated alias of "vsplit")
     context   the gg.Context to run with (default: the graph's own)
     return_stats
               when True, the result is followed by a gg.RunStats: a single
@@ -53,7 +54,12 @@ def _run_options(backend=None, layout=None, **numbers):
     if backend is not None:
         options.backend = enum_value(_abi.BACKENDS, backend, "backend")
     if layout is not None:
-        options.layout = enum_value(_abi.LAYOUTS, layout, "layout")
+        try:
+            options.layout = _abi.layout_value(layout)
+        except ValueError:
+            raise InvalidArgumentError(
+                "layout is %r; expected one of %s" % (layout, ", ".join(_abi.layout_names()))
+            ) from None
     for name, value in numbers.items():
         if value is None:
             continue
@@ -259,17 +265,18 @@ class Graph:
         offsets = np.empty(self.n + 1, np.uint64)
         indices = np.empty(self.m, np.uint32)
         weights = np.empty(self.m, np.float32)
-        self._ctx(context).call(function, self._live(), pointer(offsets, _abi.u64_p), pointer(indices, _abi.u32_p),
-                                pointer(weights, _abi.f32_p))
+        # Each array goes with its size: the library refuses to write past it.
+        self._ctx(context).call(function, self._live(), pointer(offsets, _abi.u64_p), offsets.size,
+                                pointer(indices, _abi.u32_p), indices.size, pointer(weights, _abi.f32_p), weights.size)
         return offsets, indices, weights
 
     def to_csr(self, context=None):
         """(offsets, indices, weights): out-edges of v are indices[offsets[v]:offsets[v+1]], sorted."""
-        return self._copy(lib.gg_graph_copy_csr, context)
+        return self._copy(lib.gg_graph_read_csr, context)
 
     def to_csc(self, context=None):
         """(offsets, indices, weights): in-edges of v come from indices[offsets[v]:offsets[v+1]]."""
-        return self._copy(lib.gg_graph_copy_csc, context)
+        return self._copy(lib.gg_graph_read_csc, context)
 
     def to_scipy(self, context=None):
         """The adjacency matrix as a scipy.sparse.csr_matrix (entry (u, v) = weight of u -> v)."""
@@ -405,8 +412,9 @@ class Graph:
             if value is not None:
                 setattr(options, name, checked_int(value, name, 0, UINT32_MAX))
         handle = _abi.shards_p()
-        self._ctx(context).call(lib.gg_shard, self._live(), ctypes.byref(options), ctypes.byref(handle))
-        return Shards(handle)
+        ctx = self._ctx(context)
+        ctx.call(lib.gg_shard, self._live(), ctypes.byref(options), ctypes.byref(handle))
+        return Shards(handle, ctx)
 
 
 def load(path, format="auto", directed=True, duplicates="min", drop_self_loops=False, max_edges=None, context=None):

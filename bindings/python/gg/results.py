@@ -9,7 +9,7 @@ import numpy as np
 from . import _abi
 from ._abi import lib
 from ._convert import enum_name, pointer
-from .errors import InvalidArgumentError, error_for
+from .errors import InvalidArgumentError
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class RunStats:
     def from_c(cls, raw):
         return cls(
             backend=enum_name(_abi.BACKENDS, raw.backend),
-            layout=enum_name(_abi.LAYOUTS, raw.layout),
+            layout=_abi.layout_name(raw.layout),
             device_id=int(raw.device_id),
             num_threads=int(raw.num_threads),
             total_ms=float(raw.total_ms),
@@ -73,12 +73,6 @@ class ShardStats:
     cw_bytes: int
 
 
-def _check(status, what):
-    # gg_shards_* take no context, so the library has no message to give.
-    if status != _abi.GG_OK:
-        raise error_for(status, "%s failed" % what)
-
-
 class Shards:
     """CuSha G-Shards and Concatenated Windows of a graph (see gg.h, gg_shards).
 
@@ -88,12 +82,14 @@ class Shards:
     Use as a context manager or call close(); a finalizer releases it otherwise.
     """
 
-    def __init__(self, handle):
+    def __init__(self, handle, context):
         self._handle = handle
         self._finalizer = weakref.finalize(self, lib.gg_shards_destroy, handle)
         self._cache = {}
+        # The context the structure was built with: reads report their failures on it.
+        self._context = context
         raw = _abi.initialized(_abi.gg_shard_stats, "gg_shard_stats_init")
-        _check(lib.gg_shards_get_stats(handle, ctypes.byref(raw)), "gg_shards_get_stats")
+        context.call(lib.gg_shards_read_stats, handle, ctypes.byref(raw))
         self.stats = ShardStats(
             num_shards=int(raw.num_shards),
             vertices_per_shard=int(raw.vertices_per_shard),
@@ -126,6 +122,16 @@ class Shards:
             raise InvalidArgumentError("this gg.Shards has been closed")
         return self._handle
 
+    _POINTERS = {np.dtype(np.uint64): _abi.u64_p, np.dtype(np.uint32): _abi.u32_p, np.dtype(np.float32): _abi.f32_p}
+
+    def _read(self, function, out, names):
+        """Calls a gg_shards_read_* function with each array of `out` and its size, in the order of `names`."""
+        args = []
+        for name in names:
+            array = out[name]
+            args += [pointer(array, self._POINTERS[array.dtype]), array.size]
+        self._context.call(function, self._live(), *args)
+
     def _copy_shards(self):
         s = self.stats
         out = {
@@ -134,23 +140,13 @@ class Shards:
             "dst_index": np.empty(s.num_edges, np.uint32),
             "weights": np.empty(s.num_edges, np.float32),
         }
-        _check(
-            lib.gg_shards_copy_shards(
-                self._live(),
-                pointer(out["shard_offsets"], _abi.u64_p),
-                pointer(out["src_index"], _abi.u32_p),
-                pointer(out["dst_index"], _abi.u32_p),
-                pointer(out["weights"], _abi.f32_p),
-            ),
-            "gg_shards_copy_shards",
-        )
+        self._read(lib.gg_shards_read_shards, out, ("shard_offsets", "src_index", "dst_index", "weights"))
         return out
 
     def _copy_windows(self):
         s = self.stats
         out = {"window_offsets": np.empty(s.num_shards * s.num_shards + 1, np.uint64)}
-        _check(lib.gg_shards_copy_windows(self._live(), pointer(out["window_offsets"], _abi.u64_p)),
-               "gg_shards_copy_windows")
+        self._read(lib.gg_shards_read_windows, out, ("window_offsets",))
         return out
 
     def _copy_cw(self):
@@ -160,15 +156,7 @@ class Shards:
             "cw_src_index": np.empty(s.num_edges, np.uint32),
             "cw_mapper": np.empty(s.num_edges, np.uint64),
         }
-        _check(
-            lib.gg_shards_copy_cw(
-                self._live(),
-                pointer(out["cw_offsets"], _abi.u64_p),
-                pointer(out["cw_src_index"], _abi.u32_p),
-                pointer(out["cw_mapper"], _abi.u64_p),
-            ),
-            "gg_shards_copy_cw",
-        )
+        self._read(lib.gg_shards_read_cw, out, ("cw_offsets", "cw_src_index", "cw_mapper"))
         return out
 
     def _array(self, name, copier):

@@ -17,6 +17,9 @@ sys.path.insert(0, os.path.join(HERE, "build_backend"))
 
 import gg_build  # noqa: E402
 
+# pyproject.toml's version (checked against gg.h by ctest version.consistency).
+DIST = "gg-" + gg_build._project()["version"]
+
 
 def _package_modules():
     names = set()
@@ -30,22 +33,22 @@ def _package_modules():
 
 def test_wheel_holds_the_package_and_consistent_metadata(tmp_path):
     filename = gg_build.build_wheel(str(tmp_path))
-    assert filename == "gg-0.1.0-py3-none-any.whl"
+    assert filename == DIST + "-py3-none-any.whl"
     with zipfile.ZipFile(tmp_path / filename) as wheel:
         names = set(wheel.namelist())
         assert _package_modules() <= names
-        metadata = wheel.read("gg-0.1.0.dist-info/METADATA").decode()
-        assert "Name: gg\n" in metadata and "Version: 0.1.0\n" in metadata
+        metadata = wheel.read(DIST + ".dist-info/METADATA").decode()
+        assert "Name: gg\n" in metadata and "Version: %s\n" % DIST[3:] in metadata
         assert "Requires-Dist: numpy\n" in metadata
         assert 'Requires-Dist: scipy; extra == "scipy"' in metadata
-        assert "Root-Is-Purelib: true" in wheel.read("gg-0.1.0.dist-info/WHEEL").decode()
-        record = wheel.read("gg-0.1.0.dist-info/RECORD").decode().splitlines()
+        assert "Root-Is-Purelib: true" in wheel.read(DIST + ".dist-info/WHEEL").decode()
+        record = wheel.read(DIST + ".dist-info/RECORD").decode().splitlines()
         recorded = {}
         for line in record:
             name, digest, size = line.rsplit(",", 2)
             recorded[name] = (digest, size)
         assert set(recorded) == names
-        for name in names - {"gg-0.1.0.dist-info/RECORD"}:
+        for name in names - {DIST + ".dist-info/RECORD"}:
             data = wheel.read(name)
             want = "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert recorded[name] == (want, str(len(data))), name
@@ -66,5 +69,5 @@ def test_sdist_carries_what_a_rebuild_needs(tmp_path):
     with tarfile.open(tmp_path / filename) as sdist:
         names = set(sdist.getnames())
     for needed in ["pyproject.toml", "README.md", "build_backend/gg_build.py", "PKG-INFO"]:
-        assert "gg-0.1.0/" + needed in names
-    assert {"gg-0.1.0/" + m for m in _package_modules()} <= names
+        assert DIST + "/" + needed in names
+    assert {DIST + "/" + m for m in _package_modules()} <= names

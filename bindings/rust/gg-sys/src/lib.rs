@@ -13,7 +13,7 @@ use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
-pub const GG_VERSION_MINOR: u32 = 1;
+pub const GG_VERSION_MINOR: u32 = 2;
 pub const GG_VERSION_PATCH: u32 = 0;
 pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
 
@@ -94,6 +94,9 @@ pub struct gg_context_options {
     pub log_fn: gg_log_fn,
     pub log_user_data: *mut c_void,
     pub log_level: gg_log_level,
+    pub devices: *const i32,
+    pub num_devices: u32,
+    pub all_devices: i32,
 }
 
 #[repr(C)]
@@ -205,6 +208,12 @@ extern "C" {
     pub fn gg_context_clear_error(context: *mut gg_context);
     pub fn gg_context_cuda_available(context: *mut gg_context, reason_buffer: *mut c_char, capacity: usize) -> i32;
     pub fn gg_context_num_threads(context: *const gg_context) -> i32;
+    pub fn gg_context_get_devices(
+        context: *mut gg_context,
+        out_devices: *mut i32,
+        capacity: u32,
+        out_count: *mut u32,
+    ) -> gg_status;
 
     // Graphs
     pub fn gg_graph_options_init(options: *mut gg_graph_options);
@@ -250,6 +259,7 @@ extern "C" {
     pub fn gg_graph_is_weighted(graph: *const gg_graph) -> i32;
     pub fn gg_graph_out_degrees(context: *mut gg_context, graph: *const gg_graph, out_degrees: *mut u32) -> gg_status;
     pub fn gg_graph_in_degrees(context: *mut gg_context, graph: *const gg_graph, in_degrees: *mut u32) -> gg_status;
+    /// Deprecated in gg.h: use the gg_graph_read_* form.
     pub fn gg_graph_copy_csr(
         context: *mut gg_context,
         graph: *const gg_graph,
@@ -257,6 +267,7 @@ extern "C" {
         indices: *mut u32,
         weights: *mut f32,
     ) -> gg_status;
+    /// Deprecated in gg.h: use the gg_graph_read_* form.
     pub fn gg_graph_copy_csc(
         context: *mut gg_context,
         graph: *const gg_graph,
@@ -265,7 +276,30 @@ extern "C" {
         weights: *mut f32,
     ) -> gg_status;
 
+    pub fn gg_graph_read_csr(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        offsets: *mut u64,
+        offsets_capacity: u64,
+        indices: *mut u32,
+        indices_capacity: u64,
+        weights: *mut f32,
+        weights_capacity: u64,
+    ) -> gg_status;
+    pub fn gg_graph_read_csc(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        offsets: *mut u64,
+        offsets_capacity: u64,
+        indices: *mut u32,
+        indices_capacity: u64,
+        weights: *mut f32,
+        weights_capacity: u64,
+    ) -> gg_status;
+
     // Algorithms
+    pub fn gg_layout_name(layout: gg_layout) -> *const c_char;
+    pub fn gg_layout_from_name(name: *const c_char, out_layout: *mut gg_layout) -> gg_status;
     pub fn gg_run_options_init(options: *mut gg_run_options);
     pub fn gg_run_stats_init(stats: *mut gg_run_stats);
     pub fn gg_run_bfs(
@@ -354,7 +388,42 @@ extern "C" {
         out_shards: *mut *mut gg_shards,
     ) -> gg_status;
     pub fn gg_shards_destroy(shards: *mut gg_shards);
+    pub fn gg_shards_read_stats(
+        context: *mut gg_context,
+        shards: *const gg_shards,
+        stats: *mut gg_shard_stats,
+    ) -> gg_status;
+    pub fn gg_shards_read_shards(
+        context: *mut gg_context,
+        shards: *const gg_shards,
+        shard_offsets: *mut u64,
+        shard_offsets_capacity: u64,
+        src_index: *mut u32,
+        src_index_capacity: u64,
+        dst_index: *mut u32,
+        dst_index_capacity: u64,
+        weights: *mut f32,
+        weights_capacity: u64,
+    ) -> gg_status;
+    pub fn gg_shards_read_windows(
+        context: *mut gg_context,
+        shards: *const gg_shards,
+        window_offsets: *mut u64,
+        window_offsets_capacity: u64,
+    ) -> gg_status;
+    pub fn gg_shards_read_cw(
+        context: *mut gg_context,
+        shards: *const gg_shards,
+        cw_offsets: *mut u64,
+        cw_offsets_capacity: u64,
+        cw_src_index: *mut u32,
+        cw_src_index_capacity: u64,
+        cw_mapper: *mut u64,
+        cw_mapper_capacity: u64,
+    ) -> gg_status;
+    /// Deprecated in gg.h: use gg_shards_read_stats.
     pub fn gg_shards_get_stats(shards: *const gg_shards, stats: *mut gg_shard_stats) -> gg_status;
+    /// Deprecated in gg.h: use the gg_shards_read_* form.
     pub fn gg_shards_copy_shards(
         shards: *const gg_shards,
         shard_offsets: *mut u64,
@@ -362,7 +431,9 @@ extern "C" {
         dst_index: *mut u32,
         weights: *mut f32,
     ) -> gg_status;
+    /// Deprecated in gg.h: use the gg_shards_read_* form.
     pub fn gg_shards_copy_windows(shards: *const gg_shards, window_offsets: *mut u64) -> gg_status;
+    /// Deprecated in gg.h: use the gg_shards_read_* form.
     pub fn gg_shards_copy_cw(
         shards: *const gg_shards,
         cw_offsets: *mut u64,
@@ -412,6 +483,7 @@ mod tests {
         assert!((generator.rmat_c - 0.19).abs() < 1e-12);
         let context = size_check!(gg_context_options, gg_context_options_init);
         assert_eq!((context.device_id, context.num_threads, context.log_level), (-1, 0, GG_LOG_WARN));
+        assert!(context.devices.is_null() && context.num_devices == 0 && context.all_devices == 0);
         let partition = size_check!(gg_partition_options, gg_partition_options_init);
         assert_eq!((partition.seed, partition.ufactor), (1, 0));
         let stats = size_check!(gg_run_stats, gg_run_stats_init);
@@ -423,6 +495,16 @@ mod tests {
         let linked = unsafe { gg_version() };
         assert_eq!(linked / 10000, GG_VERSION_MAJOR, "linked libgg has another major version");
         assert!((linked / 100) % 100 >= GG_VERSION_MINOR, "linked libgg is older than these declarations");
+    }
+
+    #[test]
+    fn layout_names() {
+        let name = |l| unsafe { std::ffi::CStr::from_ptr(gg_layout_name(l)) }.to_str().unwrap();
+        assert_eq!(name(GG_LAYOUT_VIRTUAL_SPLIT), "vsplit");
+        assert!(unsafe { gg_layout_name(99) }.is_null());
+        let mut layout = -1;
+        assert_eq!(unsafe { gg_layout_from_name(b"tocab\0".as_ptr() as *const c_char, &mut layout) }, GG_OK);
+        assert_eq!(layout, GG_LAYOUT_TOCAB);
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub type LogFn = dyn Fn(LogLevel, &str) + Send + Sync + 'static;
 pub struct ContextOptions {
     raw: sys::gg_context_options,
     log: Option<Arc<LogFn>>,
+    // Owned here; raw.devices points into it only during gg_context_create.
+    devices: Option<Vec<i32>>,
 }
 
 impl Default for ContextOptions {
@@ -37,7 +39,7 @@ impl Default for ContextOptions {
         let mut raw = std::mem::MaybeUninit::<sys::gg_context_options>::zeroed();
         // SAFETY: the init function fills every field of the struct it is given.
         unsafe { sys::gg_context_options_init(raw.as_mut_ptr()) };
-        ContextOptions { raw: unsafe { raw.assume_init() }, log: None }
+        ContextOptions { raw: unsafe { raw.assume_init() }, log: None, devices: None }
     }
 }
 
@@ -56,6 +58,21 @@ impl ContextOptions {
     /// The CUDA device to use.
     pub fn device(mut self, device_id: i32) -> Self {
         self.raw.device_id = device_id;
+        self
+    }
+
+    /// The CUDA devices of the context, in order: distinct ids >= 0, the first being
+    /// the device single-GPU runs use. Replaces [`device`](Self::device)'s list of one.
+    pub fn devices(mut self, devices: &[i32]) -> Self {
+        self.devices = Some(devices.to_vec());
+        self.raw.all_devices = 0;
+        self
+    }
+
+    /// Every CUDA device visible when the context is created (none without a GPU).
+    pub fn all_devices(mut self) -> Self {
+        self.devices = None;
+        self.raw.all_devices = 1;
         self
     }
 
@@ -103,6 +120,10 @@ impl Context {
     pub fn with_options(options: &ContextOptions) -> Result<Context> {
         crate::check_library_version()?;
         let mut raw_options = options.raw;
+        if let Some(devices) = &options.devices {
+            raw_options.devices = devices.as_ptr();
+            raw_options.num_devices = u32::try_from(devices.len()).map_err(|_| Error::invalid("too many devices"))?;
+        }
         let holder: Option<Box<Arc<LogFn>>> = options.log.clone().map(Box::new);
         if let Some(holder) = &holder {
             raw_options.log_fn = Some(log_trampoline);
@@ -116,8 +137,12 @@ impl Context {
             return Err(Error::new(
                 Status::from_code(status),
                 format!(
-                    "gg_context_create refused backend {}, device {}, {} threads",
-                    raw_options.backend, raw_options.device_id, raw_options.num_threads
+                    "gg_context_create refused backend {}, device {}, devices {:?}{}, {} threads",
+                    raw_options.backend,
+                    raw_options.device_id,
+                    options.devices.as_deref().unwrap_or(&[]),
+                    if raw_options.all_devices != 0 { " (all)" } else { "" },
+                    raw_options.num_threads
                 ),
             ));
         }
@@ -156,6 +181,18 @@ impl Context {
     pub fn num_threads(&self) -> u32 {
         // SAFETY: the context is live.
         unsafe { sys::gg_context_num_threads(self.as_ptr()) }.max(0) as u32
+    }
+
+    /// The CUDA device ids of this context, in order (the first serves single-GPU runs).
+    pub fn devices(&self) -> Result<Vec<i32>> {
+        let mut count = 0u32;
+        // SAFETY: a NULL array only counts.
+        self.check(unsafe { sys::gg_context_get_devices(self.as_ptr(), ptr::null_mut(), 0, &mut count) })?;
+        let mut devices = vec![0i32; count as usize];
+        // SAFETY: the array holds `count` entries, the capacity given.
+        self.check(unsafe { sys::gg_context_get_devices(self.as_ptr(), devices.as_mut_ptr(), count, &mut count) })?;
+        devices.truncate(count as usize);
+        Ok(devices)
     }
 
     /// `None` when a GPU is usable; otherwise why not.

@@ -189,25 +189,43 @@ impl Graph {
         &self,
         ctx: &Context,
         what: &str,
-        f: unsafe extern "C" fn(*mut sys::gg_context, *const sys::gg_graph, *mut u64, *mut u32, *mut f32) -> sys::gg_status,
+        f: unsafe extern "C" fn(
+            *mut sys::gg_context,
+            *const sys::gg_graph,
+            *mut u64,
+            u64,
+            *mut u32,
+            u64,
+            *mut f32,
+            u64,
+        ) -> sys::gg_status,
     ) -> Result<Csr> {
         let m = usize::try_from(self.num_edges()).map_err(|_| Error::invalid("the graph has too many edges for usize"))?;
         let mut csr = Csr { offsets: zeroed(self.n_usize() + 1, what)?, indices: zeroed(m, what)?, weights: zeroed(m, what)? };
-        // SAFETY: n + 1 offsets, m indices and m weights.
+        // SAFETY: each pointer goes with its vector's length; the library writes no further.
         ctx.check(unsafe {
-            f(ctx.as_ptr(), self.as_ptr(), csr.offsets.as_mut_ptr(), csr.indices.as_mut_ptr(), csr.weights.as_mut_ptr())
+            f(
+                ctx.as_ptr(),
+                self.as_ptr(),
+                csr.offsets.as_mut_ptr(),
+                csr.offsets.len() as u64,
+                csr.indices.as_mut_ptr(),
+                csr.indices.len() as u64,
+                csr.weights.as_mut_ptr(),
+                csr.weights.len() as u64,
+            )
         })?;
         Ok(csr)
     }
 
     /// The out-edges in CSR form, neighbour lists sorted.
     pub fn csr(&self, ctx: &Context) -> Result<Csr> {
-        self.copy(ctx, "csr", sys::gg_graph_copy_csr)
+        self.copy(ctx, "csr", sys::gg_graph_read_csr)
     }
 
     /// The in-edges in CSC form: in-edges of v come from `indices[offsets[v]..offsets[v + 1]]`.
     pub fn csc(&self, ctx: &Context) -> Result<Csr> {
-        self.copy(ctx, "csc", sys::gg_graph_copy_csc)
+        self.copy(ctx, "csc", sys::gg_graph_read_csc)
     }
 }
 

@@ -111,6 +111,53 @@ c_enum!(
     }
 );
 
+impl Layout {
+    /// The library's name of this layout (`gg_layout_name`): "auto", "csr", "gshards",
+    /// "cw", "vsplit", "udt" or "tocab"; `None` for a value the linked library does not know.
+    pub fn name(self) -> Option<&'static str> {
+        // SAFETY: any value may be passed; the result is NULL or a static string.
+        let name = unsafe { sys::gg_layout_name(self.raw()) };
+        if name.is_null() {
+            return None;
+        }
+        // SAFETY: a static NUL-terminated ASCII string of the library.
+        unsafe { std::ffi::CStr::from_ptr(name) }.to_str().ok()
+    }
+
+    /// The layout the library's name gives (`gg_layout_from_name`, case-insensitive here).
+    /// `"virtual_split"`, this binding's spelling before 0.2, is still accepted as a
+    /// deprecated alias of `"vsplit"`.
+    pub fn from_name(name: &str) -> crate::Result<Layout> {
+        let lower = name.to_ascii_lowercase();
+        let canonical = if lower == "virtual_split" { "vsplit" } else { lower.as_str() };
+        let text = std::ffi::CString::new(canonical)
+            .map_err(|_| crate::Error::invalid(format!("layout name {name:?} contains a NUL byte")))?;
+        let mut raw: sys::gg_layout = 0;
+        // SAFETY: a NUL-terminated name and a valid out pointer.
+        if unsafe { sys::gg_layout_from_name(text.as_ptr(), &mut raw) } != sys::GG_OK {
+            let known: Vec<&str> = (0..).map(Layout::from_raw).map_while(Layout::name).collect();
+            return Err(crate::Error::invalid(format!("unknown layout {name:?}; expected one of {}", known.join(", "))));
+        }
+        Ok(Layout::from_raw(raw))
+    }
+}
+
+impl std::fmt::Display for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.name() {
+            Some(name) => f.write_str(name),
+            None => write!(f, "unknown({})", self.raw()),
+        }
+    }
+}
+
+impl std::str::FromStr for Layout {
+    type Err = crate::Error;
+    fn from_str(name: &str) -> crate::Result<Layout> {
+        Layout::from_name(name)
+    }
+}
+
 fn initialized<T>(init: unsafe extern "C" fn(*mut T)) -> T {
     let mut value = MaybeUninit::<T>::zeroed();
     // SAFETY: every *_init function fills the plain-data struct it is given,

@@ -276,6 +276,6 @@ impl Graph {
         let mut raw = ptr::null_mut();
         // SAFETY: the options are initialised; out pointer valid.
         ctx.check(unsafe { sys::gg_shard(ctx.as_ptr(), self.as_ptr(), &options.raw, &mut raw) })?;
-        Shards::from_raw(raw)
+        Shards::from_raw(raw, ctx)
     }
 }

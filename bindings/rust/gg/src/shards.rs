@@ -2,9 +2,11 @@
 
 use std::mem::MaybeUninit;
 use std::ptr::NonNull;
+use std::sync::Mutex;
 
 use gg_sys as sys;
 
+use crate::context::Context;
 use crate::error::{zeroed, Error, Result, Status};
 
 /// Shape of a shard structure.
@@ -47,6 +49,10 @@ pub struct ConcatenatedWindows {
 pub struct Shards {
     raw: NonNull<sys::gg_shards>,
     stats: ShardStats,
+    // The reads below take no `&Context` (their signatures predate the C calls
+    // that need one), so the structure keeps a context of its own for them;
+    // the Mutex keeps Shards Sync although Context is not.
+    reads: Mutex<Context>,
 }
 
 // SAFETY: the structure is never modified after gg_shard builds it; the copy
@@ -54,26 +60,25 @@ pub struct Shards {
 unsafe impl Send for Shards {}
 unsafe impl Sync for Shards {}
 
-// gg_shards_* take no context: the library has no message to give, so the binding names the call.
-fn check(status: sys::gg_status, what: &str) -> Result<()> {
-    if status == sys::GG_OK {
-        Ok(())
-    } else {
-        Err(Error::new(Status::from_code(status), format!("{what} failed")))
-    }
-}
-
 impl Shards {
-    pub(crate) fn from_raw(raw: *mut sys::gg_shards) -> Result<Shards> {
+    pub(crate) fn from_raw(raw: *mut sys::gg_shards, ctx: &Context) -> Result<Shards> {
         let raw = NonNull::new(raw).ok_or_else(|| Error::new(Status::Internal, "gg_shard returned OK and NULL"))?;
+        let reads = match Context::new() {
+            Ok(reads) => Mutex::new(reads),
+            Err(e) => {
+                // SAFETY: live, and released once here since no Shards owns it.
+                unsafe { sys::gg_shards_destroy(raw.as_ptr()) };
+                return Err(e);
+            }
+        };
         let mut stats = MaybeUninit::<sys::gg_shard_stats>::zeroed();
-        // SAFETY: init fills the struct, get_stats reads struct_size and fills it.
+        // SAFETY: init fills the struct, read_stats reads struct_size and fills it.
         let stats = unsafe {
             sys::gg_shard_stats_init(stats.as_mut_ptr());
-            let status = sys::gg_shards_get_stats(raw.as_ptr(), stats.as_mut_ptr());
-            if status != sys::GG_OK {
+            let status = sys::gg_shards_read_stats(ctx.as_ptr(), raw.as_ptr(), stats.as_mut_ptr());
+            if let Err(e) = ctx.check(status) {
                 sys::gg_shards_destroy(raw.as_ptr());
-                check(status, "gg_shards_get_stats")?;
+                return Err(e);
             }
             stats.assume_init()
         };
@@ -90,7 +95,7 @@ impl Shards {
             gshards_bytes: stats.gshards_bytes,
             cw_bytes: stats.cw_bytes,
         };
-        Ok(Shards { raw, stats })
+        Ok(Shards { raw, stats, reads })
     }
 
     pub fn stats(&self) -> &ShardStats {
@@ -103,6 +108,12 @@ impl Shards {
         Ok((s, m))
     }
 
+    /// Runs one gg_shards_read_* call with this structure's own context.
+    fn read(&self, call: impl FnOnce(*mut sys::gg_context, *const sys::gg_shards) -> sys::gg_status) -> Result<()> {
+        let ctx = self.reads.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        ctx.check(call(ctx.as_ptr(), self.raw.as_ptr()))
+    }
+
     /// Copies the G-Shards arrays.
     pub fn gshards(&self) -> Result<GShards> {
         let (s, m) = self.sizes()?;
@@ -112,28 +123,30 @@ impl Shards {
             dst_index: zeroed(m, "dst_index")?,
             weights: zeroed(m, "weights")?,
         };
-        // SAFETY: sizes follow gg.h: |S| + 1 offsets and m entries per array.
-        check(
-            unsafe {
-                sys::gg_shards_copy_shards(
-                    self.raw.as_ptr(),
-                    out.offsets.as_mut_ptr(),
-                    out.src_index.as_mut_ptr(),
-                    out.dst_index.as_mut_ptr(),
-                    out.weights.as_mut_ptr(),
-                )
-            },
-            "gg_shards_copy_shards",
-        )?;
+        // SAFETY: each pointer goes with its vector's length; the library writes no further.
+        self.read(|ctx, raw| unsafe {
+            sys::gg_shards_read_shards(
+                ctx,
+                raw,
+                out.offsets.as_mut_ptr(),
+                out.offsets.len() as u64,
+                out.src_index.as_mut_ptr(),
+                out.src_index.len() as u64,
+                out.dst_index.as_mut_ptr(),
+                out.dst_index.len() as u64,
+                out.weights.as_mut_ptr(),
+                out.weights.len() as u64,
+            )
+        })?;
         Ok(out)
     }
 
     /// Window boundaries: W(i, j) is entries `w[j * S + i]..w[j * S + i + 1]` of the shard arrays.
     pub fn window_offsets(&self) -> Result<Vec<u64>> {
         let (s, _) = self.sizes()?;
-        let mut out = zeroed(s * s + 1, "window_offsets")?;
-        // SAFETY: |S|^2 + 1 entries.
-        check(unsafe { sys::gg_shards_copy_windows(self.raw.as_ptr(), out.as_mut_ptr()) }, "gg_shards_copy_windows")?;
+        let mut out: Vec<u64> = zeroed(s * s + 1, "window_offsets")?;
+        // SAFETY: the pointer goes with the vector's length.
+        self.read(|ctx, raw| unsafe { sys::gg_shards_read_windows(ctx, raw, out.as_mut_ptr(), out.len() as u64) })?;
         Ok(out)
     }
 
@@ -145,18 +158,19 @@ impl Shards {
             src_index: zeroed(m, "cw_src_index")?,
             mapper: zeroed(m, "cw_mapper")?,
         };
-        // SAFETY: |S| + 1 offsets and m entries per array.
-        check(
-            unsafe {
-                sys::gg_shards_copy_cw(
-                    self.raw.as_ptr(),
-                    out.offsets.as_mut_ptr(),
-                    out.src_index.as_mut_ptr(),
-                    out.mapper.as_mut_ptr(),
-                )
-            },
-            "gg_shards_copy_cw",
-        )?;
+        // SAFETY: each pointer goes with its vector's length.
+        self.read(|ctx, raw| unsafe {
+            sys::gg_shards_read_cw(
+                ctx,
+                raw,
+                out.offsets.as_mut_ptr(),
+                out.offsets.len() as u64,
+                out.src_index.as_mut_ptr(),
+                out.src_index.len() as u64,
+                out.mapper.as_mut_ptr(),
+                out.mapper.len() as u64,
+            )
+        })?;
         Ok(out)
     }
 }
