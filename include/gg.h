@@ -426,6 +426,27 @@ GG_API gg_status gg_graph_generate(gg_context *context, const gg_generator_optio
 GG_API void gg_graph_destroy(gg_graph *graph);
 
 /**
+ * @brief Frees the device memory cached for a graph, keeping the graph.
+ *
+ * A graph's device layouts (its CSR and CSC on each GPU, pull layouts, hub
+ * order, source blocks) are built on first use and kept for later runs, as
+ * are the engine states (depths, queues, ranks) that @p context's runs on it
+ * allocated. This call drops both, on every device; the next run on the
+ * graph builds and uploads again what it needs. Memory a run still in
+ * progress reads is freed when that run ends. Engine states other contexts
+ * keep for the graph stay until those contexts or the graph are destroyed.
+ * Without a call, layouts are also evicted (least recently used first) when
+ * a device runs out of memory while building another one.
+ *
+ * @param context The context whose engine states for @p graph are dropped (its message on failure).
+ * @param graph The graph.
+ * @param[out] out_released_bytes Receives the bytes dropped, or NULL.
+ * @return ::GG_OK, or ::GG_ERROR_INVALID_ARGUMENT for a NULL graph.
+ */
+GG_API gg_status gg_graph_release_device_memory(gg_context *context, const gg_graph *graph,
+                                                uint64_t *out_released_bytes);
+
+/**
  * @brief Number of vertices n.
  * @param graph The graph, or NULL.
  * @return n; 0 for NULL.

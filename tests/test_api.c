@@ -831,6 +831,7 @@ static void test_null_graph_and_outputs(void **state) {
     EXPECT_NULL_REJECTED(gg_graph_save(context, graph, NULL, GG_FORMAT_AUTO), "path");
     EXPECT_NULL_REJECTED(gg_graph_generate(context, NULL, NULL), "out_graph");
     EXPECT_NULL_REJECTED(gg_graph_out_degrees(context, NULL, u32), "graph");
+    EXPECT_NULL_REJECTED(gg_graph_release_device_memory(context, NULL, NULL), "graph");
     EXPECT_NULL_REJECTED(gg_graph_out_degrees(context, graph, NULL), "out_degrees");
     EXPECT_NULL_REJECTED(gg_graph_in_degrees(context, NULL, u32), "graph");
     EXPECT_NULL_REJECTED(gg_graph_in_degrees(context, graph, NULL), "in_degrees");
@@ -1004,6 +1005,27 @@ static void test_cuda_availability_reporting(void **state) {
 
 /* ---- gg_format_from_path --------------------------------------------------- */
 
+/* Without device memory to drop (a CPU run, or no run yet) the release is
+ * a successful no-op, and the graph keeps answering. */
+static void test_release_device_memory_without_device(void **state) {
+    (void)state;
+    gg_context *context = new_context();
+    gg_graph *graph = new_path(context);
+    uint32_t depths[4];
+    gg_run_options options;
+    gg_run_options_init(&options);
+    options.backend = GG_BACKEND_CPU;
+    uint64_t released = 99;
+    assert_int_equal(gg_graph_release_device_memory(context, graph, &released), GG_OK);
+    assert_int_equal(released, 0);
+    assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, &options, NULL), GG_OK);
+    assert_int_equal(gg_graph_release_device_memory(context, graph, NULL), GG_OK);
+    assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, &options, NULL), GG_OK);
+    assert_int_equal(depths[3], 3);
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
 static void test_format_from_path(void **state) {
     (void)state;
     assert_int_equal(gg_format_from_path("graph.mtx"), GG_FORMAT_MTX);
@@ -1047,6 +1069,7 @@ int main(void) {
         cmocka_unit_test(test_log_level_filters),
         cmocka_unit_test(test_cuda_availability_reporting),
         cmocka_unit_test(test_format_from_path),
+        cmocka_unit_test(test_release_device_memory_without_device),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

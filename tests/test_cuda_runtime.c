@@ -171,6 +171,39 @@ static void test_device_cache_uploads_once(void **state) {
     gg_context_destroy(context);
 }
 
+/* gg_graph_release_device_memory drops the layouts and the context's engine
+ * states; the next run uploads again and answers the same. */
+static void test_release_device_memory(void **state) {
+    (void)state;
+    gg_context *context = gpu_context();
+    const uint32_t side = 120;
+    gg_graph *graph = grid_graph(context, side, side, 1);
+    const uint64_t n = gg_graph_num_vertices(graph), m = gg_graph_num_edges(graph);
+    const uint64_t structure = (n + 1) * sizeof(uint64_t) + m * sizeof(uint32_t);
+    uint32_t *depths = malloc(sizeof(uint32_t) * n), *again = malloc(sizeof(uint32_t) * n);
+    float *dist = malloc(sizeof(float) * n);
+    gg_run_stats stats;
+
+    assert_int_equal(gg_run_bfs(context, graph, 7, depths, NULL, NULL, NULL), GG_OK);
+    assert_int_equal(gg_run_sssp(context, graph, 7, dist, NULL, NULL), GG_OK);
+    uint64_t released = 0;
+    assert_int_equal(gg_graph_release_device_memory(context, graph, &released), GG_OK);
+    /* The CSR with its weights, plus the BFS and near-far states (n words each at least). */
+    assert_true(released >= structure + m * sizeof(float) + 2 * n * sizeof(uint32_t));
+    assert_int_equal(gg_graph_release_device_memory(context, graph, &released), GG_OK);
+    assert_int_equal(released, 0); /* nothing left to drop */
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_bfs(context, graph, 7, again, NULL, NULL, &stats), GG_OK);
+    assert_int_equal(stats.device_bytes, structure); /* uploaded again, without the weights */
+    assert_memory_equal(depths, again, sizeof(uint32_t) * n);
+    assert_int_equal(gg_graph_release_device_memory(context, NULL, NULL), GG_ERROR_INVALID_ARGUMENT);
+    free(depths);
+    free(again);
+    free(dist);
+    gg_graph_destroy(graph);
+    gg_context_destroy(context);
+}
+
 static void test_unsupported_layout_is_refused(void **state) {
     (void)state;
     gg_context *context = gpu_context();
@@ -477,6 +510,7 @@ int main(void) {
         cmocka_unit_test(test_missing_device_reason_is_specific),
         cmocka_unit_test(test_gpu_statistics),
         cmocka_unit_test(test_device_cache_uploads_once),
+        cmocka_unit_test(test_release_device_memory),
         cmocka_unit_test(test_unsupported_layout_is_refused),
         cmocka_unit_test(test_deep_searches),
         cmocka_unit_test(test_wide_frontiers),

@@ -354,6 +354,17 @@ func (g *Graph) String() string {
 		g.Directed(), g.Weighted())
 }
 
+// ReleaseDeviceMemory frees the device layouts cached for the graph (every
+// GPU) and ctx's engine states for it, and returns the bytes dropped. Later
+// runs rebuild what they need.
+func (g *Graph) ReleaseDeviceMemory(ctx *Context) (uint64, error) {
+	var released C.uint64_t
+	err := g.with(ctx, func(c *C.gg_context, raw *C.gg_graph) C.gg_status {
+		return C.gg_graph_release_device_memory(c, raw, &released)
+	})
+	return uint64(released), err
+}
+
 // OutDegrees returns the out-degree of every vertex.
 func (g *Graph) OutDegrees(ctx *Context) ([]uint32, error) {
 	out := make([]uint32, g.NumVertices())

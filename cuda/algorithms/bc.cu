@@ -62,7 +62,7 @@
  * always pulled. Counts below 2^53 are integers and add exactly in any
  * order; larger ones, and step 3's sums, may differ in the last bits from
  * run to run, as the hubs' atomic sums already did. H100, scale 22: BC kron
- * 4.8 -> 3.4 ms, urand 8.6 -> 5.6 ms (cuda/TUNING.md).
+ * 4.8 -> 3.4 ms, urand 8.6 -> 5.6 ms (docs/cuda-tuning.md).
  */
 #include <cooperative_groups.h>
 

@@ -134,7 +134,7 @@ __global__ void near_far_start(NearFarArgs a) {
 // Thread 0 reads two words of device memory for the whole block. (Read by
 // lane 0 of every warp instead, the 4224 loads of one L2 line after each
 // barrier cost the H100 about 2 us per phase: SSSP on the 2048 x 2048 grid
-// 31.2 -> 36.2 ms, BFS 22.6 -> 27.9; cuda/TUNING.md.)
+// 31.2 -> 36.2 ms, BFS 22.6 -> 27.9; docs/cuda-tuning.md.)
 __device__ __forceinline__ void read_for_block(const uint32_t *first, const unsigned long long *second,
                                                uint32_t &first_value, unsigned long long &second_value) {
     __shared__ uint32_t shared_first;
@@ -374,7 +374,7 @@ float default_band_width(const Graph &g, PathKind kind) {
     // Narrow bands cost a band scan over all n keys each; wide ones let
     // vertices be relaxed again and again before their label settles, which
     // costs the more the higher the degree. Swept on the H100 (scale 22,
-    // weights 1..255, ms; cuda/TUNING.md): kron width 4: 9.38, 8: 8.80, 16:
+    // weights 1..255, ms; docs/cuda-tuning.md): kron width 4: 9.38, 8: 8.80, 16:
     // 9.53, 32: 10.7, 256: 15.5; urand 4: 12.9, 8: 10.7, 16: 10.8, 32: 12.2,
     // 256: 46.1; 2048 x 2048 grid (degree 4) 256: 54.7, 1024: 37.3, 4096:
     // 31.1. A steep power of the degree, as the CPU's delta-stepping uses

@@ -235,10 +235,11 @@ gg_layout choose_layout(gg_layout requested, std::initializer_list<gg_layout> se
     std::string names;
     for (gg_layout layout : served) {
         if (layout == requested) return layout;
-        names += (names.empty() ? "" : ", ") + std::to_string(int(layout));
+        names += (names.empty() ? "" : ", ") + std::string(gg_layout_name(layout));
     }
-    fail(GG_ERROR_UNSUPPORTED, "the CUDA backend runs %s on layout%s %s only (layout %d was requested)", algorithm,
-         served.size() == 1 ? "" : "s", names.c_str(), int(requested));
+    const char *asked = gg_layout_name(requested);
+    fail(GG_ERROR_UNSUPPORTED, "the CUDA backend runs %s on layout%s %s only (layout %s was requested)", algorithm,
+         served.size() == 1 ? "" : "s", names.c_str(), asked ? asked : "unknown");
 }
 
 }  // namespace gg::cuda

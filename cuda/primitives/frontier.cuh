@@ -114,7 +114,7 @@ __device__ __forceinline__ void warp_push(const FrontierSink &sink, bool want, u
 // list's counter per pushing warp; when most warps of a grid push a vertex or
 // two each, those same-address atomics are serialised in L2 and set the pace
 // (removing the degree_sum one alone took SSSP on kron from 8.8 to 5.9 ms,
-// cuda/TUNING.md). Staged, a warp pays one per `slots` vertices, and its
+// docs/cuda-tuning.md). Staged, a warp pays one per `slots` vertices, and its
 // writes to the list are coalesced. Hubs still go to the huge list at once:
 // they are few. Every function must be called by all 32 lanes together.
 struct StagedSink {

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "api/boundary.h"
+#include "layout/layout_cache.h"
 #include "gen/generators.h"
 #include "io/io.h"
 
@@ -144,6 +145,15 @@ gg_status gg_graph_generate(gg_context *context, const gg_generator_options *opt
 }
 
 void gg_graph_destroy(gg_graph *graph) { delete graph; }
+
+gg_status gg_graph_release_device_memory(gg_context *context, const gg_graph *graph, uint64_t *out_released_bytes) {
+    return guarded(context, "gg_graph_release_device_memory", [&] {
+        const gg::Graph &g = graph_of(graph);
+        uint64_t bytes = gg::layout_cache().release_graph_devices(g.uid());
+        bytes += context->states->release_graph(g.uid());
+        if (out_released_bytes) *out_released_bytes = bytes;
+    });
+}
 
 uint32_t gg_graph_num_vertices(const gg_graph *graph) { return graph ? graph->graph.n() : 0; }
 uint64_t gg_graph_num_edges(const gg_graph *graph) { return graph ? graph->graph.m() : 0; }

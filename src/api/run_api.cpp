@@ -61,8 +61,8 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
         }
     }
     if (!plan.use_cuda && plan.config.layout != GG_LAYOUT_AUTO && plan.config.layout != GG_LAYOUT_CSR)
-        fail(GG_ERROR_UNSUPPORTED, "the CPU backend runs only the CSR layout (layout %d requested)",
-             int(plan.config.layout));
+        fail(GG_ERROR_UNSUPPORTED, "the CPU backend runs only the csr layout (layout %s requested)",
+             gg_layout_name(plan.config.layout));
     return plan;
 }
 

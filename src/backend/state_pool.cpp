@@ -30,13 +30,16 @@ void StatePool::give_back(const StateKey &key, std::unique_ptr<EngineState> stat
     idle_.emplace(key, std::move(state));
 }
 
-void StatePool::release_graph(uint64_t graph) {
+uint64_t StatePool::release_graph(uint64_t graph) {
     std::vector<std::unique_ptr<EngineState>> dropped;  // freed outside the lock
+    uint64_t bytes = 0;
     std::lock_guard<std::mutex> lock(mutex_);
     for (auto it = idle_.lower_bound(StateKey{graph, 0, INT32_MIN, 0, 0}); it != idle_.end() && it->first.graph == graph;) {
+        bytes += it->second->bytes();
         dropped.push_back(std::move(it->second));
         it = idle_.erase(it);
     }
+    return bytes;
 }
 
 void StatePool::clear() {

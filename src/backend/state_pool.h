@@ -83,8 +83,9 @@ public:
         return Checkout<State>(pool, key, std::move(made), true);
     }
 
-    // Drops the idle states of `graph` (every graph when clear()).
-    void release_graph(uint64_t graph);
+    // Drops the idle states of `graph` (every graph when clear()) and
+    // returns their bytes.
+    uint64_t release_graph(uint64_t graph);
     void clear();
     // Idle states and their bytes.
     std::pair<uint64_t, uint64_t> idle_totals() const;

@@ -75,6 +75,23 @@ void LayoutCache::release_graph(uint64_t graph, int device, bool all_devices) {
     }
 }
 
+uint64_t LayoutCache::release_graph_devices(uint64_t graph) {
+    std::vector<std::shared_ptr<Slot>> dropped;  // freed outside the lock
+    uint64_t bytes = 0;
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = slots_.lower_bound(LayoutKey{graph, 0, INT32_MIN, 0, 0});
+         it != slots_.end() && it->first.graph == graph;) {
+        if (it->first.device == kHostDevice) {
+            ++it;
+            continue;
+        }
+        if (it->second->value) bytes += it->second->value->bytes;
+        dropped.push_back(std::move(it->second));
+        it = slots_.erase(it);
+    }
+    return bytes;
+}
+
 LayoutCacheTotals LayoutCache::totals(uint64_t graph, int device) const {
     LayoutCacheTotals t;
     std::lock_guard<std::mutex> lock(mutex_);

@@ -75,6 +75,11 @@ public:
     // device is kHostDevice; every device when all_devices).
     void release_graph(uint64_t graph, int device, bool all_devices);
 
+    // Drops the graph's device entries (every device; host entries stay)
+    // and returns their bytes. Memory a running run still holds goes when
+    // that run ends.
+    uint64_t release_graph_devices(uint64_t graph);
+
     // Entries and bytes of one graph on one device.
     LayoutCacheTotals totals(uint64_t graph, int device) const;
 

@@ -82,6 +82,8 @@ int main(int argc, char **argv) {
 
     uint32_t out_degrees[N], in_degrees[N];
     CALL(ctx, gg_graph_out_degrees(ctx, g, out_degrees));
+    uint64_t released_bytes = 0;
+    CALL(ctx, gg_graph_release_device_memory(ctx, g, &released_bytes));
     CALL(ctx, gg_graph_in_degrees(ctx, g, in_degrees));
     CHECK(out_degrees[0] == 3 && in_degrees[1] == 2 && out_degrees[5] == 0);
     uint64_t offsets[N + 1];

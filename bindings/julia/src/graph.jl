@@ -224,6 +224,20 @@ function degrees(g::Graph, name::Symbol, context)
 end
 
 outdegrees(g::Graph; context=nothing) = degrees(g, :gg_graph_out_degrees, context)
+
+"""
+    release_device_memory(g; context=nothing) -> Int
+
+Frees the device layouts cached for `g` (every GPU) and the context's engine
+states for it; returns the bytes dropped. Later runs rebuild what they need.
+"""
+function release_device_memory(g::Graph; context=nothing)
+    released = Ref{UInt64}(0)
+    call(g, context) do c, p
+        ccall(sym(:gg_graph_release_device_memory), Int32, (Ptr{Cvoid}, Ptr{Cvoid}, Ref{UInt64}), c, p, released)
+    end
+    return Int(released[])
+end
 indegrees(g::Graph; context=nothing) = degrees(g, :gg_graph_in_degrees, context)
 
 """

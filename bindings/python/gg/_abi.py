@@ -212,6 +212,7 @@ PROTOTYPES = {
     "gg_graph_is_undirected": (c_int32, [graph_p]),
     "gg_graph_is_weighted": (c_int32, [graph_p]),
     "gg_graph_out_degrees": (gg_status, [ctx_p, graph_p, u32_p]),
+    "gg_graph_release_device_memory": (gg_status, [ctx_p, graph_p, u64_p]),
     "gg_graph_in_degrees": (gg_status, [ctx_p, graph_p, u32_p]),
     "gg_graph_copy_csr": (gg_status, [ctx_p, graph_p, u64_p, u32_p, f32_p]),
     "gg_graph_copy_csc": (gg_status, [ctx_p, graph_p, u64_p, u32_p, f32_p]),

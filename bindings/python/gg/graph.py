@@ -251,6 +251,14 @@ class Graph:
     def _ctx(self, context):
         return resolve(context) if context is not None else self._context
 
+    def release_device_memory(self, context=None):
+        """Frees the device layouts cached for this graph (every GPU) and the
+        context's engine states for it; returns the bytes dropped. Later runs
+        rebuild what they need."""
+        released = ctypes.c_uint64(0)
+        self._ctx(context).call(lib.gg_graph_release_device_memory, self._live(), ctypes.byref(released))
+        return released.value
+
     def out_degrees(self, context=None):
         out = np.empty(self.n, np.uint32)
         self._ctx(context).call(lib.gg_graph_out_degrees, self._live(), pointer(out, _abi.u32_p))

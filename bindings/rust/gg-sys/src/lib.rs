@@ -257,6 +257,11 @@ extern "C" {
     pub fn gg_graph_num_edges(graph: *const gg_graph) -> u64;
     pub fn gg_graph_is_undirected(graph: *const gg_graph) -> i32;
     pub fn gg_graph_is_weighted(graph: *const gg_graph) -> i32;
+    pub fn gg_graph_release_device_memory(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        out_released_bytes: *mut u64,
+    ) -> gg_status;
     pub fn gg_graph_out_degrees(context: *mut gg_context, graph: *const gg_graph, out_degrees: *mut u32) -> gg_status;
     pub fn gg_graph_in_degrees(context: *mut gg_context, graph: *const gg_graph, in_degrees: *mut u32) -> gg_status;
     /// Deprecated in gg.h: use the gg_graph_read_* form.

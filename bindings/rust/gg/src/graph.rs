@@ -169,6 +169,16 @@ impl Graph {
         self.num_vertices() as usize
     }
 
+    /// Frees the device layouts cached for this graph (every GPU) and `ctx`'s
+    /// engine states for it; returns the bytes dropped. Later runs rebuild
+    /// what they need.
+    pub fn release_device_memory(&self, ctx: &Context) -> Result<u64> {
+        let mut released: u64 = 0;
+        // SAFETY: released is a valid u64 for the call.
+        ctx.check(unsafe { sys::gg_graph_release_device_memory(ctx.as_ptr(), self.as_ptr(), &mut released) })?;
+        Ok(released)
+    }
+
     /// Out-degree of every vertex.
     pub fn out_degrees(&self, ctx: &Context) -> Result<Vec<u32>> {
         let mut out = zeroed(self.n_usize(), "out_degrees")?;
