@@ -20,7 +20,7 @@
 #include "backends.h"
 #include "gg.h"
 #include "graph_shapes.h"
-#include "reference.h"
+#include "ref_graph.h"
 #include "shape_cache.h"
 #include "test_filter.h"
 
@@ -41,7 +41,7 @@ static void test_apsp_matches_reference(void **state) {
         check_stats(&stats, backend, 1);
         if (n <= kFullCheckUpTo) {
             float *expected = zeroed_alloc(cells, sizeof *expected);
-            ref_apsp(&c->ref, expected);
+            ref_apsp(&c->ref.csr, expected);
             for (uint64_t k = 0; k < cells; ++k)
                 if (!(dist[k] == expected[k]))
                     fail_msg("%s: distance %llu -> %llu is %.9g, expected %.9g", s->name, (unsigned long long)(k / n),
@@ -52,7 +52,7 @@ static void test_apsp_matches_reference(void **state) {
             uint32_t sources[5];
             uint32_t count = pick_sources(&c->ref, sources, 5);
             for (uint32_t j = 0; j < count; ++j) {
-                ref_sssp(&c->ref, sources[j], row);
+                ref_sssp(&c->ref.csr, sources[j], row);
                 const float *got = dist + (uint64_t)sources[j] * n;
                 for (uint64_t v = 0; v < n; ++v)
                     if (!(got[v] == row[v]))

@@ -26,7 +26,7 @@
 #include "backends.h"
 #include "gg.h"
 #include "graph_shapes.h"
-#include "reference.h"
+#include "ref_graph.h"
 #include "shape_cache.h"
 #include "test_filter.h"
 
@@ -65,7 +65,7 @@ static void test_bc_matches_reference(void **state) {
         gg_run_stats_init(&stats);
         expect_ok(context, gg_run_bc(context, c->graph, passed, count, bc, &options, &stats), s->name);
         check_stats(&stats, backend, 1);
-        ref_bc(&c->ref, sources, count, expected);
+        ref_bc(&c->ref.csr, sources, count, expected);
         compare_centrality(s->name, bc, expected, s->n);
         free(bc);
         free(expected);
@@ -154,7 +154,7 @@ static void test_bc_path_counts_beyond_double(void **state) {
                 fail_msg("%s from v_0: centrality of p_%u is %.17g, expected %.17g", s.name, j,
                          bc[plain_p(j)], want);
         }
-        ref_bc(&ref, &start, 1, expected);
+        ref_bc(&ref.csr, &start, 1, expected);
         compare_centrality(s.name, bc, expected, s.n);
 
         /* Several sources, one of them twice, on both directions. */
@@ -165,7 +165,7 @@ static void test_bc_path_counts_beyond_double(void **state) {
         gg_run_stats_init(&stats);
         expect_ok(context, gg_run_bc(context, graph, sources, count, bc, &options, &stats), s.name);
         check_stats(&stats, backend, 1);
-        ref_bc(&ref, sources, count, expected);
+        ref_bc(&ref.csr, sources, count, expected);
         compare_centrality(s.name, bc, expected, s.n);
 
         free(bc);

@@ -17,22 +17,22 @@
 #include "backends.h"
 #include "gg.h"
 #include "graph_shapes.h"
-#include "reference.h"
+#include "ref_graph.h"
 #include "shape_cache.h"
 #include "test_filter.h"
 
 static void check_parents(const shape *s, const ref_graph *r, uint32_t source, const uint32_t *depth,
                           const uint32_t *parent) {
-    for (uint32_t v = 0; v < r->n; ++v) {
+    for (uint32_t v = 0; v < r->csr.n; ++v) {
         const uint32_t p = parent[v];
         if (depth[v] == UINT32_MAX) {
             if (p != UINT32_MAX) fail_msg("%s source %u: unreached vertex %u has parent %u", s->name, source, v, p);
         } else if (v == source) {
             if (p != source) fail_msg("%s: the source %u has parent %u, expected itself", s->name, source, p);
-        } else if (p >= r->n || depth[p] + 1 != depth[v] || !ref_has_edge(r, p, v)) {
+        } else if (p >= r->csr.n || depth[p] + 1 != depth[v] || !ref_has_edge(r, p, v)) {
             fail_msg("%s source %u: vertex %u (depth %u) has parent %u (depth %u, edge %s)", s->name, source, v,
-                     depth[v], p, p < r->n ? depth[p] : UINT32_MAX,
-                     p < r->n && ref_has_edge(r, p, v) ? "present" : "absent");
+                     depth[v], p, p < r->csr.n ? depth[p] : UINT32_MAX,
+                     p < r->csr.n && ref_has_edge(r, p, v) ? "present" : "absent");
         }
     }
 }
@@ -53,7 +53,7 @@ static void test_bfs_matches_reference(void **state) {
             gg_run_stats_init(&stats);
             expect_ok(context, gg_run_bfs(context, c->graph, sources[k], depth, parent, &options, &stats), s->name);
             check_stats(&stats, backend, 1);
-            ref_bfs(&c->ref, sources[k], expected);
+            ref_bfs(&c->ref.csr, sources[k], expected);
             for (uint32_t v = 0; v < s->n; ++v)
                 if (depth[v] != expected[v])
                     fail_msg("%s source %u vertex %u: depth %u, expected %u", s->name, sources[k], v, depth[v],

@@ -15,7 +15,7 @@
 #include "backends.h"
 #include "gg.h"
 #include "graph_shapes.h"
-#include "reference.h"
+#include "ref_graph.h"
 #include "shape_cache.h"
 #include "test_filter.h"
 
@@ -31,7 +31,7 @@ static void test_cc_matches_reference(void **state) {
         gg_run_stats_init(&stats);
         expect_ok(context, gg_run_cc(context, c->graph, label, &options, &stats), s->name);
         check_stats(&stats, backend, 1);
-        ref_cc(&c->ref, expected);
+        ref_cc(&c->ref.csr, expected);
         for (uint32_t v = 0; v < s->n; ++v)
             if (label[v] != expected[v])
                 fail_msg("%s vertex %u: label %u, expected %u", s->name, v, label[v], expected[v]);

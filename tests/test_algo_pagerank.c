@@ -30,7 +30,7 @@
 #include "backends.h"
 #include "gg.h"
 #include "graph_shapes.h"
-#include "reference.h"
+#include "ref_graph.h"
 #include "shape_cache.h"
 #include "test_filter.h"
 
@@ -59,7 +59,7 @@ static void run_and_compare(gg_context *context, const cached_shape *c, const te
         fail_msg("%s (%s): stats.layout is %d, the run asked for %d", s->name, setting, (int)stats.layout,
                  (int)options.layout);
     uint32_t iterations =
-        ref_pagerank(&c->ref, options.damping, reference_tolerance, same_iterations ? options.max_iterations : 1000,
+        ref_pagerank(&c->ref.csr, options.damping, reference_tolerance, same_iterations ? options.max_iterations : 1000,
                      expected);
     if (same_iterations && stats.iterations != iterations) {
         /* The CPU backend sums in a fixed order and must stop exactly where the

@@ -18,7 +18,7 @@
 #include "backends.h"
 #include "gg.h"
 #include "graph_shapes.h"
-#include "reference.h"
+#include "ref_graph.h"
 #include "shape_cache.h"
 #include "test_filter.h"
 
@@ -40,8 +40,8 @@ static void test_spmv_matches_reference(void **state) {
         gg_run_stats_init(&stats);
         expect_ok(context, gg_run_spmv(context, c->graph, x, y, &options, &stats), s->name);
         check_stats(&stats, backend, 0);
-        ref_spmv(&c->ref, x, expected);
-        ref_spmv(&c->ref, x_abs, magnitude); /* weights are >= 0 in every shape */
+        ref_spmv(&c->ref.csr, x, expected);
+        ref_spmv(&c->ref.csr, x_abs, magnitude); /* weights are >= 0 in every shape */
         for (uint32_t v = 0; v < s->n; ++v)
             if (!(fabs((double)y[v] - expected[v]) <= 1e-6 * magnitude[v]))
                 fail_msg("%s vertex %u: y = %.9g, expected %.17g", s->name, v, (double)y[v], expected[v]);

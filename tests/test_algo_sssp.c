@@ -18,7 +18,7 @@
 #include "backends.h"
 #include "gg.h"
 #include "graph_shapes.h"
-#include "reference.h"
+#include "ref_graph.h"
 #include "shape_cache.h"
 #include "test_filter.h"
 
@@ -47,7 +47,7 @@ static void test_sssp_matches_reference(void **state) {
             options.delta = 0.0f;
             expect_ok(context, gg_run_sssp(context, c->graph, sources[k], dist, &options, &stats), s->name);
             check_stats(&stats, backend, 1);
-            ref_sssp(&c->ref, sources[k], expected);
+            ref_sssp(&c->ref.csr, sources[k], expected);
             compare_distances(s->name, sources[k], 0.0f, dist, expected, s->n);
             if (k != 1) continue; /* explicit widths: from vertex 0 (or the hub) only */
             for (size_t d = 0; d < sizeof explicit_deltas / sizeof explicit_deltas[0]; ++d) {

@@ -17,7 +17,7 @@
 #include "backends.h"
 #include "gg.h"
 #include "graph_shapes.h"
-#include "reference.h"
+#include "ref_graph.h"
 #include "shape_cache.h"
 #include "test_filter.h"
 
@@ -36,7 +36,7 @@ static void test_sswp_matches_reference(void **state) {
             gg_run_stats_init(&stats);
             expect_ok(context, gg_run_sswp(context, c->graph, sources[k], width, &options, &stats), s->name);
             check_stats(&stats, backend, 1);
-            ref_sswp(&c->ref, sources[k], expected);
+            ref_sswp(&c->ref.csr, sources[k], expected);
             if (!isinf(width[sources[k]]) || width[sources[k]] < 0)
                 fail_msg("%s: the source %u has width %g, expected +inf", s->name, sources[k],
                          (double)width[sources[k]]);

@@ -18,9 +18,9 @@ static int add_unique(uint32_t *sources, uint32_t count, uint32_t max, uint32_t 
 }
 
 uint32_t pick_sources(const ref_graph *g, uint32_t *sources, uint32_t max) {
-    if (g->n == 0) return 0;
+    if (g->csr.n == 0) return 0;
     uint32_t hub = 0, isolated = UINT32_MAX, sink = UINT32_MAX;
-    for (uint32_t v = 0; v < g->n; ++v) {
+    for (uint32_t v = 0; v < g->csr.n; ++v) {
         if (g->out_degree[v] > g->out_degree[hub]) hub = v;
         if (g->out_degree[v] == 0 && g->in_degree[v] == 0 && isolated == UINT32_MAX) isolated = v;
         if (g->out_degree[v] == 0 && sink == UINT32_MAX) sink = v;
@@ -32,8 +32,8 @@ uint32_t pick_sources(const ref_graph *g, uint32_t *sources, uint32_t max) {
         count += add_unique(sources, count, max, sink);
     count += add_unique(sources, count, max, 0);
     count += add_unique(sources, count, max, hub);
-    count += add_unique(sources, count, max, g->n / 2);
-    count += add_unique(sources, count, max, g->n - 1);
+    count += add_unique(sources, count, max, g->csr.n / 2);
+    count += add_unique(sources, count, max, g->csr.n - 1);
     return count;
 }
 

@@ -10,7 +10,7 @@
 
 #include "backends.h"
 #include "gg.h"
-#include "reference.h"
+#include "ref_graph.h"
 
 /* Up to `max` distinct sources: 0, the vertex of largest out-degree, n / 2,
  * n - 1, and an isolated vertex (no in- or out-edge) or else a vertex without

@@ -11,7 +11,7 @@
 
 #include "gg.h"
 #include "graph_shapes.h"
-#include "reference.h"
+#include "ref_graph.h"
 
 typedef struct cached_shape {
     shape shape;
