@@ -8,7 +8,7 @@
 
 #include <limits>
 
-#include "verify.h"
+#include "format.h"
 
 namespace bench {
 
@@ -32,7 +32,8 @@ public:
         return gg_run_bfs(c, g, s, depths_.data(), nullptr, &options_, st);
     }
     std::string verify(const HostCsr &csr, uint32_t s, const gg_run_stats &) const override {
-        return verify_bfs(csr, s, depths_.data());
+        const verify_csr graph = csr.view();
+        return finding_text(verify_bfs(&graph, s, depths_.data()));
     }
     double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &) const override { return csr_pass(n, m) + 8.0 * n; }
     const char *byte_model() const override { return "8(n+1) offsets + 4m ids + 4n depth reads + 4n depth writes"; }
@@ -50,7 +51,8 @@ public:
         return gg_run_sssp(c, g, s, distances_.data(), &options_, st);
     }
     std::string verify(const HostCsr &csr, uint32_t s, const gg_run_stats &) const override {
-        return verify_sssp(csr, s, distances_.data());
+        const verify_csr graph = csr.view();
+        return finding_text(verify_sssp(&graph, s, distances_.data()));
     }
     double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &) const override {
         return csr_pass(n, m) + 4.0 * m + 8.0 * n;
@@ -72,7 +74,8 @@ public:
         return gg_run_sswp(c, g, s, widths_.data(), &options_, st);
     }
     std::string verify(const HostCsr &csr, uint32_t s, const gg_run_stats &) const override {
-        return verify_sswp(csr, s, widths_.data());
+        const verify_csr graph = csr.view();
+        return finding_text(verify_sswp(&graph, s, widths_.data()));
     }
     double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &) const override {
         return csr_pass(n, m) + 4.0 * m + 8.0 * n;
@@ -95,7 +98,8 @@ public:
         return gg_run_cc(c, g, labels_.data(), &options_, st);
     }
     std::string verify(const HostCsr &csr, uint32_t, const gg_run_stats &) const override {
-        return verify_cc(csr, labels_.data());
+        const verify_csr graph = csr.view();
+        return finding_text(verify_cc(&graph, labels_.data()));
     }
     double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &) const override { return csr_pass(n, m) + 8.0 * n; }
     const char *byte_model() const override { return "8(n+1) offsets + 4m ids + 4n label reads + 4n label writes"; }
@@ -123,7 +127,8 @@ public:
         if (st.iterations != options_.max_iterations)
             return format("ran %u iterations with tolerance 0 and a cap of %u", st.iterations,
                           options_.max_iterations);
-        return verify_pagerank(csr, ranks_.data(), st.iterations, options_.damping);
+        const verify_csr graph = csr.view();
+        return finding_text(verify_pagerank(&graph, ranks_.data(), st.iterations, options_.damping));
     }
     double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &st) const override {
         return double(st.iterations) * (csr_pass(n, m) + 16.0 * n);
@@ -146,7 +151,8 @@ public:
         return gg_run_bc(c, g, &s, 1, centrality_.data(), &options_, st);
     }
     std::string verify(const HostCsr &csr, uint32_t s, const gg_run_stats &) const override {
-        return verify_bc(csr, s, centrality_.data());
+        const verify_csr graph = csr.view();
+        return finding_text(verify_bc(&graph, &s, 1, centrality_.data()));
     }
     double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &) const override {
         return 2.0 * csr_pass(n, m) + 40.0 * n;
@@ -174,7 +180,8 @@ public:
         return gg_run_spmv(c, g, x_.data(), y_.data(), &options_, st);
     }
     std::string verify(const HostCsr &csr, uint32_t, const gg_run_stats &) const override {
-        return verify_spmv(csr, x_.data(), y_.data());
+        const verify_csr graph = csr.view();
+        return finding_text(verify_spmv(&graph, x_.data(), y_.data()));
     }
     double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &) const override {
         return csr_pass(n, m) + 4.0 * m + 8.0 * n;
@@ -197,7 +204,8 @@ public:
         return gg_run_apsp(c, g, distances_.data(), distances_.size(), &options_, st);
     }
     std::string verify(const HostCsr &csr, uint32_t, const gg_run_stats &) const override {
-        return verify_apsp(csr, distances_.data());
+        const verify_csr graph = csr.view();
+        return finding_text(verify_apsp(&graph, distances_.data()));
     }
     double bytes_moved(uint64_t n, uint64_t, const gg_run_stats &) const override { return 4.0 * double(n) * n; }
     const char *byte_model() const override { return "4n^2: the distance matrix written once"; }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "device_probe.h"
+#include "format.h"
 #include "gg.h"
 #include "host_bandwidth.h"
 #include "host_csr.h"
@@ -18,7 +19,6 @@
 #include "report.h"
 #include "runner.h"
 #include "suite.h"
-#include "verify.h"
 
 using namespace bench;
 

@@ -2,8 +2,8 @@
 // machine first, then one table of graphs and one of results.
 #include <map>
 
+#include "format.h"
 #include "report.h"
-#include "verify.h"
 
 namespace bench {
 

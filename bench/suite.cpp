@@ -4,7 +4,7 @@
 #include <chrono>
 #include <vector>
 
-#include "verify.h"
+#include "format.h"
 
 namespace bench {
 

@@ -1,8 +1,10 @@
-// Self-test of gg-bench's verifiers: a verifier that cannot fail would let a
-// broken kernel through. On small generated graphs each verifier must accept
-// the library's answer, and must reject that answer after one entry is
-// corrupted in a way a broken kernel could produce (too large, too small,
-// wrong label). Exits non-zero naming every check that did not hold.
+// Self-test of the verifiers of verify/, which gg-bench and the CMocka suites
+// both run: a verifier that cannot fail would let a broken kernel through. On
+// small generated graphs each verifier must accept the library's answer, and
+// must reject that answer after one entry is corrupted in a way a broken
+// kernel could produce (too large, too small, wrong label). It reads the
+// graph as gg-bench does, from a HostCsr copy. Exits non-zero naming every
+// check that did not hold.
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -25,13 +27,13 @@ void expect(bool ok, const std::string &what, const std::string &detail) {
 }
 
 // The verifier must accept the answer as produced...
-void expect_accepts(const std::string &what, const std::string &finding) {
-    expect(finding.empty(), what + " accepts the library's answer", finding);
+void expect_accepts(const std::string &what, const verify_finding &finding) {
+    expect(!finding.failed, what + " accepts the library's answer", finding_text(finding));
 }
 
 // ...and reject it once corrupted.
-void expect_rejects(const std::string &what, const std::string &finding) {
-    expect(!finding.empty(), what + " rejects a corrupted answer", finding);
+void expect_rejects(const std::string &what, const verify_finding &finding) {
+    expect(finding.failed, what + " rejects a corrupted answer", finding_text(finding));
 }
 
 gg_graph *make_graph(gg_context *context, gg_generator kind, uint32_t scale, uint32_t side) {
@@ -76,6 +78,7 @@ void check_graph(gg_context *context, const char *label, gg_graph *graph) {
         expect(false, "copy_host_csr", error);
         return;
     }
+    const verify_csr view = g.view();
     const std::string name = label;
     uint32_t source = 0;
     for (uint32_t v = 0; v < g.n; ++v)
@@ -84,30 +87,31 @@ void check_graph(gg_context *context, const char *label, gg_graph *graph) {
 
     std::vector<uint32_t> depths(g.n);
     if (gg_run_bfs(context, graph, source, depths.data(), nullptr, nullptr, nullptr) == GG_OK) {
-        expect_accepts(name + " bfs", verify_bfs(g, source, depths.data()));
+        expect_accepts(name + " bfs", verify_bfs(&view, source, depths.data()));
         uint32_t v = pick_vertex(g.n, source, [&](uint32_t u) { return depths[u] != unreached; });
         if (!found(v, g.n, name + " bfs")) return;
         for (int64_t change : {-1, +1}) {
             std::vector<uint32_t> bad = depths;
             bad[v] = uint32_t(int64_t(bad[v]) + change);
-            expect_rejects(name + " bfs (depth " + (change < 0 ? "-1)" : "+1)"), verify_bfs(g, source, bad.data()));
+            expect_rejects(name + " bfs (depth " + (change < 0 ? "-1)" : "+1)"), verify_bfs(&view, source, bad.data()));
         }
         std::vector<uint32_t> bad = depths;
         bad[v] = unreached;
-        expect_rejects(name + " bfs (reached vertex marked unreached)", verify_bfs(g, source, bad.data()));
+        expect_rejects(name + " bfs (reached vertex marked unreached)", verify_bfs(&view, source, bad.data()));
     } else {
         expect(false, name + " gg_run_bfs", gg_context_last_error(context));
     }
 
     std::vector<float> dist(g.n);
     if (gg_run_sssp(context, graph, source, dist.data(), nullptr, nullptr) == GG_OK) {
-        expect_accepts(name + " sssp", verify_sssp(g, source, dist.data()));
+        expect_accepts(name + " sssp", verify_sssp(&view, source, dist.data()));
         uint32_t v = pick_vertex(g.n, source, [&](uint32_t u) { return !std::isinf(dist[u]); });
         if (!found(v, g.n, name + " sssp")) return;
         for (float change : {-1.0f, +1.0f}) {
             std::vector<float> bad = dist;
             bad[v] += change;
-            expect_rejects(name + " sssp (distance " + (change < 0 ? "-1)" : "+1)"), verify_sssp(g, source, bad.data()));
+            expect_rejects(name + " sssp (distance " + (change < 0 ? "-1)" : "+1)"),
+                           verify_sssp(&view, source, bad.data()));
         }
     } else {
         expect(false, name + " gg_run_sssp", gg_context_last_error(context));
@@ -115,24 +119,24 @@ void check_graph(gg_context *context, const char *label, gg_graph *graph) {
 
     std::vector<float> widths(g.n);
     if (gg_run_sswp(context, graph, source, widths.data(), nullptr, nullptr) == GG_OK) {
-        expect_accepts(name + " sswp", verify_sswp(g, source, widths.data()));
+        expect_accepts(name + " sswp", verify_sswp(&view, source, widths.data()));
         uint32_t v = pick_vertex(g.n, source, [&](uint32_t u) { return widths[u] > 0; });
         if (!found(v, g.n, name + " sswp")) return;
         std::vector<float> bad = widths;
         bad[v] += 1;
-        expect_rejects(name + " sswp (width +1)", verify_sswp(g, source, bad.data()));
+        expect_rejects(name + " sswp (width +1)", verify_sswp(&view, source, bad.data()));
     } else {
         expect(false, name + " gg_run_sswp", gg_context_last_error(context));
     }
 
     std::vector<uint32_t> labels(g.n);
     if (gg_run_cc(context, graph, labels.data(), nullptr, nullptr) == GG_OK) {
-        expect_accepts(name + " cc", verify_cc(g, labels.data()));
+        expect_accepts(name + " cc", verify_cc(&view, labels.data()));
         uint32_t v = pick_vertex(g.n, 0, [&](uint32_t u) { return labels[u] != u; });
         if (!found(v, g.n, name + " cc")) return;
         std::vector<uint32_t> bad = labels;
         bad[v] = v;
-        expect_rejects(name + " cc (vertex split off its component)", verify_cc(g, bad.data()));
+        expect_rejects(name + " cc (vertex split off its component)", verify_cc(&view, bad.data()));
     } else {
         expect(false, name + " gg_run_cc", gg_context_last_error(context));
     }
@@ -145,20 +149,21 @@ void check_graph(gg_context *context, const char *label, gg_graph *graph) {
     gg_run_stats stats;
     gg_run_stats_init(&stats);
     if (gg_run_pagerank(context, graph, ranks.data(), &pr, &stats) == GG_OK) {
-        expect_accepts(name + " pagerank", verify_pagerank(g, ranks.data(), stats.iterations, pr.damping));
+        expect_accepts(name + " pagerank", verify_pagerank(&view, ranks.data(), stats.iterations, pr.damping));
         std::vector<double> bad = ranks;
         bad[g.n / 2] *= 1.0001;
-        expect_rejects(name + " pagerank (rank x 1.0001)", verify_pagerank(g, bad.data(), stats.iterations, pr.damping));
+        expect_rejects(name + " pagerank (rank x 1.0001)",
+                       verify_pagerank(&view, bad.data(), stats.iterations, pr.damping));
     } else {
         expect(false, name + " gg_run_pagerank", gg_context_last_error(context));
     }
 
     std::vector<double> centrality(g.n);
     if (gg_run_bc(context, graph, &source, 1, centrality.data(), nullptr, nullptr) == GG_OK) {
-        expect_accepts(name + " bc", verify_bc(g, source, centrality.data()));
+        expect_accepts(name + " bc", verify_bc(&view, &source, 1, centrality.data()));
         std::vector<double> bad = centrality;
         bad[(source + 1) % g.n] += 0.5;
-        expect_rejects(name + " bc (centrality +0.5)", verify_bc(g, source, bad.data()));
+        expect_rejects(name + " bc (centrality +0.5)", verify_bc(&view, &source, 1, bad.data()));
     } else {
         expect(false, name + " gg_run_bc", gg_context_last_error(context));
     }
@@ -166,7 +171,7 @@ void check_graph(gg_context *context, const char *label, gg_graph *graph) {
     std::vector<float> x(g.n), y(g.n);
     for (uint32_t v = 0; v < g.n; ++v) x[v] = float(1 + v % 7);
     if (gg_run_spmv(context, graph, x.data(), y.data(), nullptr, nullptr) == GG_OK) {
-        expect_accepts(name + " spmv", verify_spmv(g, x.data(), y.data()));
+        expect_accepts(name + " spmv", verify_spmv(&view, x.data(), y.data()));
         // The generated graphs are symmetric, so out-degree = in-degree:
         // take the vertex with the fewest (but some) in-edges.
         uint32_t v = g.n;
@@ -175,7 +180,7 @@ void check_graph(gg_context *context, const char *label, gg_graph *graph) {
         if (!found(v, g.n, name + " spmv")) return;
         std::vector<float> bad = y;
         bad[v] += 1;  // smaller than any single term (weights and x are integers >= 1)
-        expect_rejects(name + " spmv (y + 1 on the lowest-degree vertex)", verify_spmv(g, x.data(), bad.data()));
+        expect_rejects(name + " spmv (y + 1 on the lowest-degree vertex)", verify_spmv(&view, x.data(), bad.data()));
     } else {
         expect(false, name + " gg_run_spmv", gg_context_last_error(context));
     }
@@ -183,13 +188,13 @@ void check_graph(gg_context *context, const char *label, gg_graph *graph) {
     if (g.n <= 1024) {
         std::vector<float> all(uint64_t(g.n) * g.n);
         if (gg_run_apsp(context, graph, all.data(), all.size(), nullptr, nullptr) == GG_OK) {
-            expect_accepts(name + " apsp", verify_apsp(g, all.data()));
+            expect_accepts(name + " apsp", verify_apsp(&view, all.data()));
             std::vector<float> bad = all;
             uint64_t row = g.n / 2;
             uint32_t v = pick_vertex(g.n, uint32_t(row), [&](uint32_t u) { return !std::isinf(all[row * g.n + u]); });
             if (v == g.n) v = uint32_t(row);  // row n/2 reaches nothing: corrupt its diagonal instead
             bad[row * g.n + v] += 1;
-            expect_rejects(name + " apsp (row n/2 entry +1)", verify_apsp(g, bad.data()));
+            expect_rejects(name + " apsp (row n/2 entry +1)", verify_apsp(&view, bad.data()));
         } else {
             expect(false, name + " gg_run_apsp", gg_context_last_error(context));
         }

@@ -1,8 +1,8 @@
-// printf-style formatting into std::string for verifier and report messages.
+// printf-style formatting into std::string (see format.h).
+#include "format.h"
+
 #include <cstdarg>
 #include <cstdio>
-
-#include "verify.h"
 
 namespace bench {
 
