@@ -47,7 +47,8 @@ constexpr int kNearFarThreads = 1024;
 // Shared-memory slots per warp for staged frontier appends (frontier.cuh):
 // 32 warps x 256 x 4 bytes = 32 KiB per block.
 constexpr uint32_t kStageSlots = 256;
-constexpr uint32_t kInfKey = 0x7f800000u;  // bits of +inf
+constexpr uint32_t kInfKey = PathSemiring<PathKind::shortest>::kUnreachedKey;  // the same for both kinds
+static_assert(kInfKey == PathSemiring<PathKind::widest>::kUnreachedKey, "one unreached key");
 constexpr uint32_t kNoBand = 0xffffffffu;
 
 struct NearFarArgs {
@@ -74,19 +75,11 @@ __device__ __forceinline__ uint32_t band_of(uint32_t key, const NearFarArgs &a) 
     if (kind == PathKind::shortest) {
         offset = __uint_as_float(key);
     } else {
-        const float width = __uint_as_float(kInfKey - key);
+        const float width = PathSemiring<PathKind::widest>::value_of(key);
         offset = isinf(width) ? 0.0f : a.top - width;
     }
     const float band = floorf(offset * a.inverse_width);
     return band < 4294967040.0f ? uint32_t(band) : kNoBand - 1;  // finite labels never read as unreached
-}
-
-template <PathKind kind>
-__device__ __forceinline__ uint32_t extend(uint32_t key, float weight) {
-    if (kind == PathKind::shortest) return __float_as_uint(__uint_as_float(key) + weight);
-    if (!(weight > 0.0f)) return kInfKey;  // a width <= 0 never beats "unreached"
-    const uint32_t edge_key = kInfKey - __float_as_uint(weight);
-    return key > edge_key ? key : edge_key;
 }
 
 template <PathKind kind>
@@ -106,7 +99,7 @@ struct RelaxStep {
         if (active) {
             ++relaxed;
             v = a->out.indices[e];
-            const uint32_t candidate = extend<kind>(key_u, a->out.weights[e]);
+            const uint32_t candidate = PathSemiring<kind>::extend_key(key_u, a->out.weights[e]);
             if (candidate < load_fresh(a->keys + v)) {
                 const uint32_t old = atomicMin(&a->keys[v], candidate);
                 if (candidate < old && band_of<kind>(candidate, *a) <= band &&
@@ -267,7 +260,7 @@ template <PathKind kind>
 __global__ void keys_to_values(const uint32_t *keys, float *values, uint32_t n) {
     for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < n; v += uint64_t(gridDim.x) * blockDim.x) {
         const uint32_t key = keys[v];
-        values[v] = kind == PathKind::shortest ? __uint_as_float(key) : __uint_as_float(kInfKey - key);
+        values[v] = PathSemiring<kind>::value_of(key);
     }
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "backend/path_semiring.h"
 #include "backend/run_config.h"
 #include "backend/state_pool.h"
 #include "graph/graph.h"
@@ -15,10 +16,9 @@
 
 namespace gg::cuda {
 
-enum class PathKind {
-    shortest,  // distance = sum of weights, minimised; unreachable +inf
-    widest     // width = minimum weight on the path, maximised; source +inf, unreachable 0
-};
+// The two path problems it serves: PathKind::shortest and PathKind::widest
+// (backend/path_semiring.h holds what an edge does to each and which value wins).
+using gg::PathKind;
 
 struct NearFarSummary {
     uint32_t iterations;  // relaxation rounds

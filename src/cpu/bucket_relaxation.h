@@ -7,13 +7,20 @@
 // current bucket while it stays small, saving a global round.
 //
 // It is written over a Policy so that the same code computes shortest and
-// widest paths. A Policy provides
-//     float extend(float value_u, float weight)   value offered to v along u->v
-//     bool improve(float *slot, float candidate)  atomic min (SSSP) / max (SSWP)
-//     uint64_t bucket(float value)                priority; lower runs first
+// widest paths and BFS depths (the semirings of backend/path_semiring.h; the
+// policies are in cpu/path_relaxation.cpp). A Policy provides
+//     using Value                                 float, or uint32_t for hops
+//     Value extend(Value value_u, float weight)   value offered to v along u->v
+//     bool improve(Value *slot, Value candidate)  atomic min (SSSP) / max (SSWP)
+//     uint64_t bucket(Value value)                priority; lower runs first
 // and must be monotone: bucket(extend(x, w)) >= bucket(x) for every weight,
 // which holds for x + w with w >= 0 and for min(x, w) when buckets count down
-// from the largest weight. Monotonicity is what makes the stale test right: an
+// from the largest weight.
+//
+// A run starts from a list of seeds, all in the first round's frontier
+// whatever their buckets (the lowest of them names the round): one source
+// for SSSP and SSWP, and for a part of a partitioned run (src/partitioned/)
+// every vertex whose value the last exchange improved. Monotonicity is what makes the stale test right: an
 // entry whose vertex now sits in a bucket below the current one has already
 // been relaxed with its better value.
 //
@@ -106,7 +113,8 @@ struct Round {
 template <class Policy>
 class Relaxer {
 public:
-    Relaxer(const Csr &out, float *value, const Policy &policy)
+    using Value = typename Policy::Value;
+    Relaxer(const Csr &out, Value *value, const Policy &policy)
         : offsets_(out.offsets.data()), indices_(out.indices.data()), weights_(out.weights.data()), value_(value),
           policy_(policy) {}
 
@@ -147,13 +155,13 @@ private:
         // compiler would otherwise assume may overwrite the members.
         const uint32_t *indices = indices_;
         const float *weights = weights_;
-        float *value = value_;
-        const float value_u = load_relaxed(&value[u]);
+        Value *value = value_;
+        const Value value_u = load_relaxed(&value[u]);
         if (policy_.bucket(value_u) < current) return;  // relaxed already from a better bucket
         const uint64_t begin = offsets_[u], end = offsets_[u + 1];
         for (uint64_t e = begin; e < end; ++e) {
             const uint32_t v = indices[e];
-            const float candidate = policy_.extend(value_u, weights[e]);
+            const Value candidate = policy_.extend(value_u, weights[e]);
             if (policy_.improve(&value[v], candidate)) {
                 const uint64_t b = std::min(policy_.bucket(candidate), current + kRingSize - 1);
                 ring.slot(b).push_back(v);
@@ -166,20 +174,30 @@ private:
     const uint64_t *offsets_;
     const uint32_t *indices_;
     const float *weights_;
-    float *value_;
+    Value *value_;
     const Policy &policy_;
 };
 
 template <class Policy>
 class Engine {
 public:
-    Engine(const Csr &out, float *value, const Policy &policy, int threads)
+    using Value = typename Policy::Value;
+    Engine(const Csr &out, Value *value, const Policy &policy, int threads)
         : value_(value), policy_(policy), relaxer_(out, value, policy), rings_(size_t(std::max(threads, 1))),
           offers_(rings_.size()), frontier_(kTeamFrom), team_(worth_parallel(out.num_edges())) {}
 
-    RelaxationTotals run(uint32_t source) {
-        frontier_[0] = source;
-        const Round first{policy_.bucket(value_[source]), 1};
+    RelaxationTotals run(const uint32_t *seeds, uint64_t count) {
+        if (count == 0) return RelaxationTotals{};
+        if (count > frontier_.size()) frontier_.resize(count);
+        uint64_t lowest = kNoBucket;
+        for (uint64_t i = 0; i < count; ++i) {
+            frontier_[i] = seeds[i];
+            lowest = std::min(lowest, policy_.bucket(value_[seeds[i]]));
+        }
+        // Seeds above the lowest bucket run early, which a label-correcting
+        // method allows; the stale test skips none of them (it skips only
+        // vertices whose bucket is below the current one).
+        const Round first{lowest, count};
         rounds_ = 1;
 #pragma omp parallel num_threads(int(rings_.size())) if (team_)
         {
@@ -278,7 +296,7 @@ private:
         return Round{next, total};
     }
 
-    float *value_;
+    Value *value_;
     const Policy &policy_;
     const Relaxer<Policy> relaxer_;
     std::vector<BucketRing> rings_;  // one per thread
@@ -294,12 +312,12 @@ private:
 
 }  // namespace bucket_detail
 
-// Relaxes from `source` until no bucket holds work. `value` must hold the
-// policy's initial values, with value[source] already set.
+// Relaxes from the seeds until no bucket holds work. `value` must hold the
+// values to start from (the policy's unreached value, and the seeds' own).
 template <class Policy>
-RelaxationTotals relax_by_buckets(const Csr &out, uint32_t source, float *value, const Policy &policy,
-                                  int threads) {
-    return bucket_detail::Engine<Policy>(out, value, policy, threads).run(source);
+RelaxationTotals relax_by_buckets(const Csr &out, const uint32_t *seeds, uint64_t count,
+                                  typename Policy::Value *value, const Policy &policy, int threads) {
+    return bucket_detail::Engine<Policy>(out, value, policy, threads).run(seeds, count);
 }
 
 }  // namespace gg::cpu
