@@ -201,6 +201,38 @@ void check_graph(gg_context *context, const char *label, gg_graph *graph) {
     }
 }
 
+// Zero-weight edges: 0 -> 1 (weight 5), 1 <-> 2 (weight 0 both ways),
+// 2 -> 3 (weight 1); from 0 the distances are 0, 5, 5, 6. Lowering 1, 2 and
+// 3 by the same 2 keeps every edge's inequality, and 1 and 2 witness each
+// other through the zero-weight cycle: only a path of tight edges from the
+// source tells the answer is wrong.
+void check_zero_weight_cycle(gg_context *context) {
+    const uint32_t src[] = {0, 1, 2, 2}, dst[] = {1, 2, 1, 3};
+    const float weights[] = {5, 0, 0, 1};
+    gg_graph *graph = nullptr;
+    if (gg_graph_create(context, 4, 4, src, dst, weights, nullptr, &graph) != GG_OK) {
+        expect(false, "gg_graph_create", gg_context_last_error(context));
+        return;
+    }
+    HostCsr g;
+    std::string error;
+    if (copy_host_csr(context, graph, g, error)) {
+        const verify_csr view = g.view();
+        std::vector<float> dist(g.n);
+        if (gg_run_sssp(context, graph, 0, dist.data(), nullptr, nullptr) == GG_OK) {
+            expect_accepts("zero-weight cycle sssp", verify_sssp(&view, 0, dist.data()));
+            std::vector<float> bad = dist;
+            for (uint32_t v : {1u, 2u, 3u}) bad[v] -= 2;
+            expect_rejects("zero-weight cycle sssp (1, 2 and 3 lowered by 2)", verify_sssp(&view, 0, bad.data()));
+        } else {
+            expect(false, "zero-weight cycle gg_run_sssp", gg_context_last_error(context));
+        }
+    } else {
+        expect(false, "copy_host_csr", error);
+    }
+    gg_graph_destroy(graph);
+}
+
 }  // namespace
 
 int main() {
@@ -223,6 +255,7 @@ int main() {
         check_graph(context, c.label, graph);
         gg_graph_destroy(graph);
     }
+    check_zero_weight_cycle(context);
     gg_context_destroy(context);
     std::printf("%d failure(s)\n", failures);
     return failures == 0 ? 0 : 1;
