@@ -4,7 +4,8 @@
  * rows from several sources against Dijkstra for the larger ones. Integer
  * weights make every distance exact. Dense and sparse shapes exercise both
  * of the library's methods (blocked Floyd-Warshall and repeated Dijkstra).
- * Then the error paths of gg_run_apsp, the output capacity among them.
+ * verify/'s verify_apsp must accept every result. Then the error paths of
+ * gg_run_apsp, the output capacity among them.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -61,6 +62,7 @@ static void test_apsp_matches_reference(void **state) {
             }
             free(row);
         }
+        expect_verified(verify_apsp(&c->ref.csr, dist), "%s", s->name);
         free(dist);
     }
     gg_context_destroy(context);

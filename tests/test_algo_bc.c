@@ -7,8 +7,8 @@
  * double; only the order of the dependency sums differs). Then a graph whose
  * path counts overflow double (2^1100 shortest paths through a chain of
  * diamonds, beside a plain path of the same depth), against the reference's
- * long double counts and against values worked out by hand. Then the error
- * paths of gg_run_bc.
+ * long double counts and against values worked out by hand. verify/'s
+ * verify_bc must accept every result. Then the error paths of gg_run_bc.
  */
 #include <float.h>
 #include <math.h>
@@ -32,12 +32,15 @@
 
 enum { kAllSourcesUpTo = 700 };
 
-static void compare_centrality(const char *shape_name, const double *got, const double *expected, uint32_t n) {
-    for (uint32_t v = 0; v < n; ++v) {
+/* `got` came from a run over `sources`; `expected` is ref_bc's over the same. */
+static void compare_centrality(const char *shape_name, const ref_graph *ref, const uint32_t *sources,
+                               uint32_t num_sources, const double *got, const double *expected) {
+    for (uint32_t v = 0; v < ref->csr.n; ++v) {
         double scale = fabs(expected[v]) > 1.0 ? fabs(expected[v]) : 1.0;
         if (!(fabs(got[v] - expected[v]) <= 1e-9 * scale))
             fail_msg("%s vertex %u: centrality %.17g, expected %.17g", shape_name, v, got[v], expected[v]);
     }
+    expect_verified(verify_bc(&ref->csr, sources, num_sources, got), "%s, %u sources", shape_name, num_sources);
 }
 
 static void test_bc_matches_reference(void **state) {
@@ -66,7 +69,7 @@ static void test_bc_matches_reference(void **state) {
         expect_ok(context, gg_run_bc(context, c->graph, passed, count, bc, &options, &stats), s->name);
         check_stats(&stats, backend, 1);
         ref_bc(&c->ref.csr, sources, count, expected);
-        compare_centrality(s->name, bc, expected, s->n);
+        compare_centrality(s->name, &c->ref, sources, count, bc, expected);
         free(bc);
         free(expected);
         free(sources);
@@ -155,7 +158,7 @@ static void test_bc_path_counts_beyond_double(void **state) {
                          bc[plain_p(j)], want);
         }
         ref_bc(&ref.csr, &start, 1, expected);
-        compare_centrality(s.name, bc, expected, s.n);
+        compare_centrality(s.name, &ref, &start, 1, bc, expected);
 
         /* Several sources, one of them twice, on both directions. */
         const uint32_t sources[] = {diamond_v(0), diamond_a(0), plain_p(1), diamond_v(kDiamonds / 2), join_z(),
@@ -166,7 +169,7 @@ static void test_bc_path_counts_beyond_double(void **state) {
         expect_ok(context, gg_run_bc(context, graph, sources, count, bc, &options, &stats), s.name);
         check_stats(&stats, backend, 1);
         ref_bc(&ref.csr, sources, count, expected);
-        compare_centrality(s.name, bc, expected, s.n);
+        compare_centrality(s.name, &ref, sources, count, bc, expected);
 
         free(bc);
         free(expected);

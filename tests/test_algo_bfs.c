@@ -3,7 +3,8 @@
  * backend, from several sources (an isolated or sink vertex among them):
  * depths must match exactly, and every parent must have depth one less and an
  * edge to its child (the source is its own parent, unreached vertices have
- * none). Then the error paths of gg_run_bfs.
+ * none). verify/'s certificate check (verify_bfs) must accept every result.
+ * Then the error paths of gg_run_bfs.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -59,6 +60,7 @@ static void test_bfs_matches_reference(void **state) {
                     fail_msg("%s source %u vertex %u: depth %u, expected %u", s->name, sources[k], v, depth[v],
                              expected[v]);
             check_parents(s, &c->ref, sources[k], depth, parent);
+            expect_verified(verify_bfs(&c->ref.csr, sources[k], depth), "%s source %u", s->name, sources[k]);
 
             /* Without the parent array the depths are the same. */
             expect_ok(context, gg_run_bfs(context, c->graph, sources[k], depth, NULL, &options, NULL), s->name);
@@ -66,6 +68,8 @@ static void test_bfs_matches_reference(void **state) {
                 if (depth[v] != expected[v])
                     fail_msg("%s source %u vertex %u (no parents): depth %u, expected %u", s->name, sources[k], v,
                              depth[v], expected[v]);
+            expect_verified(verify_bfs(&c->ref.csr, sources[k], depth), "%s source %u (no parents)", s->name,
+                            sources[k]);
         }
         free(depth);
         free(parent);

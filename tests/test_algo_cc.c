@@ -1,7 +1,8 @@
 /*
  * Weakly connected components against union-find on every shape, on every
  * backend: each label must be exactly the smallest vertex id of the
- * component (edge directions ignored). Then the error paths of gg_run_cc.
+ * component (edge directions ignored); verify/'s verify_cc must accept every
+ * result. Then the error paths of gg_run_cc.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -35,6 +36,7 @@ static void test_cc_matches_reference(void **state) {
         for (uint32_t v = 0; v < s->n; ++v)
             if (label[v] != expected[v])
                 fail_msg("%s vertex %u: label %u, expected %u", s->name, v, label[v], expected[v]);
+        expect_verified(verify_cc(&c->ref.csr, label), "%s", s->name);
         free(label);
         free(expected);
     }

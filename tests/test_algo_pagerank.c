@@ -14,7 +14,8 @@
  *  - on the CUDA backend, in two source blocks (GG_LAYOUT_TOCAB, GraphCage's
  *    cache blocking), which the backend picks by itself only for graphs whose
  *    ranks overflow its L2: asked for here on every shape.
- * Then the error paths of gg_run_pagerank.
+ * verify/'s verify_pagerank (the reference run for the iterations the result
+ * reports) must accept every result. Then the error paths of gg_run_pagerank.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -72,6 +73,8 @@ static void run_and_compare(gg_context *context, const cached_shape *c, const te
         tolerance = 10 * options.tolerance;
     }
     compare_ranks(s->name, setting, rank, expected, s->n, tolerance);
+    expect_verified(verify_pagerank(&c->ref.csr, rank, stats.iterations, options.damping), "%s (%s)", s->name,
+                    setting);
     free(rank);
     free(expected);
 }

@@ -3,7 +3,8 @@
  * every shape, on every backend, with x holding positive and negative values.
  * The library sums in double and rounds once to float, so each y(v) must be
  * within a relative 1e-6 of the sum of the magnitudes of its terms (which
- * also bounds cancellation). Then the error paths of gg_run_spmv.
+ * also bounds cancellation); verify/'s verify_spmv must accept every result.
+ * Then the error paths of gg_run_spmv.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -45,6 +46,7 @@ static void test_spmv_matches_reference(void **state) {
         for (uint32_t v = 0; v < s->n; ++v)
             if (!(fabs((double)y[v] - expected[v]) <= 1e-6 * magnitude[v]))
                 fail_msg("%s vertex %u: y = %.9g, expected %.17g", s->name, v, (double)y[v], expected[v]);
+        expect_verified(verify_spmv(&c->ref.csr, x, y), "%s", s->name);
         free(x);
         free(y);
         free(x_abs);

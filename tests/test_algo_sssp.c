@@ -3,7 +3,8 @@
  * several sources: with integer weights every distance must match exactly
  * (+inf for unreached). Delta-stepping is also run with explicit bucket
  * widths far below and above the default, which must not change any
- * distance. Then the error paths of gg_run_sssp.
+ * distance. verify/'s certificate check (verify_sssp) must accept every
+ * result. Then the error paths of gg_run_sssp.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -22,12 +23,14 @@
 #include "shape_cache.h"
 #include "test_filter.h"
 
-static void compare_distances(const char *shape_name, uint32_t source, float delta, const float *got,
-                              const float *expected, uint32_t n) {
-    for (uint32_t v = 0; v < n; ++v)
+static void compare_distances(const cached_shape *c, uint32_t source, float delta, const float *got,
+                              const float *expected) {
+    for (uint32_t v = 0; v < c->shape.n; ++v)
         if (!(got[v] == expected[v]))
-            fail_msg("%s source %u delta %g vertex %u: distance %.9g, expected %.9g", shape_name, source,
+            fail_msg("%s source %u delta %g vertex %u: distance %.9g, expected %.9g", c->shape.name, source,
                      (double)delta, v, (double)got[v], (double)expected[v]);
+    expect_verified(verify_sssp(&c->ref.csr, source, got), "%s source %u delta %g", c->shape.name, source,
+                    (double)delta);
 }
 
 static void test_sssp_matches_reference(void **state) {
@@ -48,12 +51,12 @@ static void test_sssp_matches_reference(void **state) {
             expect_ok(context, gg_run_sssp(context, c->graph, sources[k], dist, &options, &stats), s->name);
             check_stats(&stats, backend, 1);
             ref_sssp(&c->ref.csr, sources[k], expected);
-            compare_distances(s->name, sources[k], 0.0f, dist, expected, s->n);
+            compare_distances(c, sources[k], 0.0f, dist, expected);
             if (k != 1) continue; /* explicit widths: from vertex 0 (or the hub) only */
             for (size_t d = 0; d < sizeof explicit_deltas / sizeof explicit_deltas[0]; ++d) {
                 options.delta = explicit_deltas[d];
                 expect_ok(context, gg_run_sssp(context, c->graph, sources[k], dist, &options, NULL), s->name);
-                compare_distances(s->name, sources[k], options.delta, dist, expected, s->n);
+                compare_distances(c, sources[k], options.delta, dist, expected);
             }
         }
         free(dist);

@@ -2,7 +2,8 @@
  * SSWP (widest / bottleneck paths) against widest-path Dijkstra on every
  * shape, on every backend, from several sources: widths are minima of edge
  * weights, so they must match exactly (source +inf, unreached 0; an edge of
- * weight 0 carries nothing). Then the error paths of gg_run_sswp.
+ * weight 0 carries nothing); verify/'s verify_sswp must accept every result.
+ * Then the error paths of gg_run_sswp.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -44,6 +45,7 @@ static void test_sswp_matches_reference(void **state) {
                 if (!(width[v] == expected[v]))
                     fail_msg("%s source %u vertex %u: width %.9g, expected %.9g", s->name, sources[k], v,
                              (double)width[v], (double)expected[v]);
+            expect_verified(verify_sswp(&c->ref.csr, sources[k], width), "%s source %u", s->name, sources[k]);
         }
         free(width);
         free(expected);

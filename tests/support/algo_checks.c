@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,16 @@ uint32_t pick_sources(const ref_graph *g, uint32_t *sources, uint32_t max) {
     count += add_unique(sources, count, max, g->csr.n / 2);
     count += add_unique(sources, count, max, g->csr.n - 1);
     return count;
+}
+
+void expect_verified(verify_finding finding, const char *fmt, ...) {
+    if (!finding.failed) return;
+    char run[256];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(run, sizeof run, fmt, args);
+    va_end(args);
+    fail_msg("%s: the verifier rejects the result: %s", run, finding.message);
 }
 
 void expect_ok(gg_context *context, gg_status status, const char *what) {

@@ -1,7 +1,7 @@
 /*
  * Small helpers shared by the tests/test_algo_*.c suites: choosing sources,
- * asserting on statuses with the context's message in the failure text, and
- * checking the run statistics.
+ * asserting on statuses and verifier findings with the message in the
+ * failure text, and checking the run statistics.
  */
 #ifndef GG_TEST_ALGO_CHECKS_H
 #define GG_TEST_ALGO_CHECKS_H
@@ -11,11 +11,16 @@
 #include "backends.h"
 #include "gg.h"
 #include "ref_graph.h"
+#include "verify.h"
 
 /* Up to `max` distinct sources: 0, the vertex of largest out-degree, n / 2,
  * n - 1, and an isolated vertex (no in- or out-edge) or else a vertex without
  * out-edges, when the graph has one. Returns how many were written. */
 uint32_t pick_sources(const ref_graph *g, uint32_t *sources, uint32_t max);
+
+/* Fails the test unless a verifier of verify/ found the result sound; the
+ * failure text is printf(fmt, ...) (the shape and run) and the finding. */
+void expect_verified(verify_finding finding, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Fails the test unless `status` is GG_OK; `what` names the call. */
 void expect_ok(gg_context *context, gg_status status, const char *what);
