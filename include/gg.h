@@ -11,6 +11,7 @@
  *  - Graphs: build, load, save, generate .. stable
  *  - Algorithms (gg_run_*) ................ stable
  *  - METIS partitioning (gg_partition) .... stable
+ *  - Partitioned runs (gg_partition_plan) . stable since 0.3
  *  - CuSha G-Shards / CW (gg_shard) ....... stable
  *
  * Conventions:
@@ -60,7 +61,7 @@ extern "C" {
 /** Major version: bumped only when the ABI breaks (it is the SONAME). */
 #define GG_VERSION_MAJOR 0
 /** Minor version: bumped when the ABI grows. */
-#define GG_VERSION_MINOR 2
+#define GG_VERSION_MINOR 3
 /** Patch version: bumped for fixes that do not change the ABI. */
 #define GG_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
@@ -612,6 +613,9 @@ typedef struct gg_run_options {
     uint32_t max_iterations; /**< PageRank: iteration cap; default 100. */
     double damping;          /**< PageRank: damping factor in [0, 1); default 0.85. */
     float delta;             /**< SSSP delta-stepping bucket width; 0 (default) picks one from the weights. */
+    /** Run partitioned over this plan's parts (see ::gg_partition_plan); NULL (default) runs
+        unpartitioned. The plan must have been made from the same graph. Since 0.3. */
+    const struct gg_partition_plan *partition_plan;
 } gg_run_options;
 
 /** Statistics a run can fill. Initialise with gg_run_stats_init(). */
@@ -629,6 +633,20 @@ typedef struct gg_run_stats {
     uint64_t edges_visited;      /**< Edges examined (for GTEPS, use m / compute_ms instead). */
     uint64_t device_bytes;       /**< Device memory held for this graph after the run. */
     char fallback_reason[160];   /**< Why the GPU was not used under ::GG_BACKEND_AUTO; "" otherwise. */
+    /* Since 0.3: partitioned runs (gg_run_options.partition_plan). An unpartitioned run
+       reports one part and zeros. */
+    uint32_t num_parts;          /**< Parts the run used (1 when unpartitioned). */
+    uint32_t exchange_rounds;    /**< Exchanges of replica values between parts. */
+    uint64_t edge_cut;           /**< The plan's edge cut (see gg_partition()). */
+    uint64_t replicas;           /**< Replica vertices over all parts of the plan. */
+    uint64_t bytes_exchanged;    /**< Bytes the run's exchanges moved between parts. */
+    double exchange_ms;          /**< Time spent exchanging (packing, moving, combining), summed over parts. */
+    double partition_ms;         /**< What the plan cost to make (partitioner + replica maps), made once by
+                                      gg_partition_plan_create(): reported here, never part of this run's times. */
+    double *part_compute_ms;     /**< In: NULL, or an array of @c part_capacity entries that receives each
+                                      part's compute time (set it after gg_run_stats_init()). */
+    double *part_exchange_ms;    /**< In: NULL, or an array of @c part_capacity entries for each part's exchange time. */
+    uint32_t part_capacity;      /**< In: entries in the two arrays; parts beyond it are not written. */
 } gg_run_stats;
 
 /**
@@ -798,6 +816,158 @@ GG_API void gg_partition_options_init(gg_partition_options *options);
  */
 GG_API gg_status gg_partition(gg_context *context, const gg_graph *graph, uint32_t num_parts, uint32_t *parts,
                               uint64_t *edge_cut, const gg_partition_options *options);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Partitioned runs                                                  */
+/* ------------------------------------------------------------------------ */
+/** @{ */
+
+/**
+ * How gg_partition_plan_create() assigns vertices to parts. The names
+ * (gg_partitioner_name()) are those of <tt>gg run --partition</tt>.
+ */
+typedef enum gg_partitioner {
+    GG_PARTITIONER_METIS = 0,  /**< "metis": METIS k-way, edge cut minimised (default; needs a build with METIS). */
+    GG_PARTITIONER_RANDOM = 1, /**< "random": each vertex to a part by a seeded hash of its id. */
+    GG_PARTITIONER_BLOCK = 2,  /**< "block": contiguous id ranges of about equal vertices + edges. */
+    GG_PARTITIONER_GIVEN = 3   /**< "given": the caller's array, gg_partition_plan_options.parts. */
+} gg_partitioner;
+
+/**
+ * Opaque partition plan (Medusa, 002 §4.3): which part owns each vertex and,
+ * for each part, its local graph (its owned vertices, then the replicas of
+ * the vertices within @c replication_depth hops of them, edge directions
+ * ignored) and the maps between replicas and their owners. Built once by
+ * gg_partition_plan_create(), it is read by every run that names it in
+ * gg_run_options.partition_plan, from any thread. Runs on the CPU backend
+ * run the parts one after another and exchange replica values by memory
+ * copies; parts never read each other's values between exchanges.
+ */
+typedef struct gg_partition_plan gg_partition_plan;
+
+/** Options of gg_partition_plan_create(). Initialise with gg_partition_plan_options_init(). */
+typedef struct gg_partition_plan_options {
+    size_t struct_size;          /**< sizeof(gg_partition_plan_options), set by the init function. */
+    uint32_t num_parts;          /**< k, at least 1 (more parts than vertices leaves parts empty); default 2. */
+    gg_partitioner partitioner;  /**< Default ::GG_PARTITIONER_METIS. */
+    const uint32_t *parts;       /**< ::GG_PARTITIONER_GIVEN: the part of each vertex, each below @c num_parts. */
+    uint64_t parts_length;       /**< ::GG_PARTITIONER_GIVEN: entries in @c parts; must equal n. */
+    uint32_t replication_depth;  /**< Hops of replicas, 1 to 8: 1 (default) exchanges after every iteration,
+                                      k > 1 every k iterations (Medusa's multi-hop replication); 0 = auto:
+                                      the depth the cost model of docs/partitioned.md picks. */
+    uint64_t seed;               /**< Seed of the random partitioner and of METIS; default 1. */
+} gg_partition_plan_options;
+
+/** What a plan holds. Initialise with gg_partition_plan_stats_init(). */
+typedef struct gg_partition_plan_stats {
+    size_t struct_size;          /**< sizeof(gg_partition_plan_stats), set by the init function. */
+    uint32_t num_parts;          /**< k. */
+    uint32_t replication_depth;  /**< The depth built (auto resolved). */
+    gg_partitioner partitioner;  /**< The partitioner used. */
+    uint32_t empty_parts;        /**< Parts that own no vertex. */
+    uint64_t edge_cut;           /**< Undirected pairs {u, v}, u != v, whose ends lie in different parts. */
+    uint64_t replicas;           /**< Replica vertices over all parts. */
+    uint64_t local_edges;        /**< Edges stored over all parts' local graphs (m or more). */
+    uint64_t max_part_vertices;  /**< Vertices owned by the largest part. */
+    double partition_ms;         /**< Time of the partitioner. */
+    double build_ms;             /**< Time to build the replica maps and local graphs. */
+} gg_partition_plan_stats;
+
+/** One part of a plan. Initialise with gg_part_info_init(). */
+typedef struct gg_part_info {
+    size_t struct_size;          /**< sizeof(gg_part_info), set by the init function. */
+    uint32_t owned;              /**< Vertices the part owns. */
+    uint32_t replicas;           /**< Replicas it holds of other parts' vertices. */
+    uint64_t local_edges;        /**< Edges of its local graph. */
+    uint32_t neighbours;         /**< Other parts it exchanges with. */
+} gg_part_info;
+
+/**
+ * @brief Fills @p options with defaults and sets its @c struct_size.
+ * @param options Options to initialise; ignored when NULL.
+ */
+GG_API void gg_partition_plan_options_init(gg_partition_plan_options *options);
+/**
+ * @brief Zeroes @p stats and sets its @c struct_size.
+ * @param stats Statistics to initialise; ignored when NULL.
+ */
+GG_API void gg_partition_plan_stats_init(gg_partition_plan_stats *stats);
+/**
+ * @brief Zeroes @p info and sets its @c struct_size.
+ * @param info Structure to initialise; ignored when NULL.
+ */
+GG_API void gg_part_info_init(gg_part_info *info);
+
+/**
+ * @brief Partitions a graph and builds the replica maps of its parts.
+ *
+ * The cost (partitioner, then maps) is paid here, once, and reported in
+ * ::gg_partition_plan_stats; runs that use the plan never repeat it.
+ * @param context Context receiving any error message.
+ * @param graph The graph; it must outlive the plan.
+ * @param options Options, or NULL for defaults (2 parts, METIS, depth 1).
+ * @param[out] out_plan Receives the plan; free it with gg_partition_plan_destroy(). NULL on failure.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (zero parts, a @c parts array that is NULL, of the wrong
+ *         length or with an entry out of range, a depth above 8, an unknown partitioner);
+ *         ::GG_ERROR_UNSUPPORTED (METIS asked of a build without it); ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_partition_plan_create(gg_context *context, const gg_graph *graph,
+                                          const gg_partition_plan_options *options, gg_partition_plan **out_plan);
+
+/**
+ * @brief Destroys a plan.
+ * @param plan The plan, or NULL (no effect).
+ */
+GG_API void gg_partition_plan_destroy(gg_partition_plan *plan);
+
+/**
+ * @brief Reads a plan's statistics.
+ * @param context Context receiving any error message.
+ * @param plan The plan.
+ * @param[out] stats Initialised with gg_partition_plan_stats_init().
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_partition_plan_read_stats(gg_context *context, const gg_partition_plan *plan,
+                                              gg_partition_plan_stats *stats);
+
+/**
+ * @brief Reads one part of a plan.
+ * @param context Context receiving any error message.
+ * @param plan The plan.
+ * @param part The part, below @c num_parts.
+ * @param[out] info Initialised with gg_part_info_init().
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (part out of range).
+ */
+GG_API gg_status gg_partition_plan_read_part(gg_context *context, const gg_partition_plan *plan, uint32_t part,
+                                             gg_part_info *info);
+
+/**
+ * @brief Copies the part of every vertex.
+ * @param context Context receiving any error message.
+ * @param plan The plan.
+ * @param[out] parts n entries.
+ * @param capacity Entries @p parts holds.
+ * @return ::GG_OK; ::GG_ERROR_TOO_LARGE (capacity below n); ::GG_ERROR_INVALID_ARGUMENT.
+ */
+GG_API gg_status gg_partition_plan_read_parts(gg_context *context, const gg_partition_plan *plan, uint32_t *parts,
+                                              uint64_t capacity);
+
+/**
+ * @brief The name of a partitioner ("metis", "random", "block", "given").
+ * @param partitioner Any value.
+ * @return A static string; NULL when @p partitioner is not a ::gg_partitioner value.
+ */
+GG_API const char *gg_partitioner_name(gg_partitioner partitioner);
+
+/**
+ * @brief The partitioner a name gives: the inverse of gg_partitioner_name().
+ * @param name A NUL-terminated name.
+ * @param[out] out_partitioner Receives the partitioner; untouched on failure.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (NULL, or not a name; there is no context, so no message).
+ */
+GG_API gg_status gg_partitioner_from_name(const char *name, gg_partitioner *out_partitioner);
 
 /** @} */
 

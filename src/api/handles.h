@@ -10,6 +10,7 @@
 #include "gg.h"
 #include "graph/graph.h"
 #include "layout/shards.h"
+#include "partition/plan.h"
 
 struct gg_context {
     gg_backend backend = GG_BACKEND_AUTO;
@@ -37,4 +38,8 @@ struct gg_graph {
 
 struct gg_shards {
     gg::Shards shards;
+};
+
+struct gg_partition_plan {
+    std::unique_ptr<gg::PartitionPlan> plan;
 };

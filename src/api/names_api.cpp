@@ -1,6 +1,8 @@
-// The one table of layout spellings: gg_layout_name() and gg_layout_from_name().
-// The gg tool (--layout, the --stats report) and every binding read these
-// names through the C API, so a new layout is named here and nowhere else.
+// The one table of layout spellings, gg_layout_name() and
+// gg_layout_from_name(), and of partitioner spellings, gg_partitioner_name()
+// and gg_partitioner_from_name(). The gg tool (--layout, --partition, the
+// --stats report) and every binding read these names through the C API, so a
+// new layout or partitioner is named here and nowhere else.
 #include <cstring>
 
 #include "api/boundary.h"
@@ -20,6 +22,20 @@ constexpr LayoutName kLayoutNames[] = {
 };
 constexpr int32_t kNumLayouts = int32_t(sizeof kLayoutNames / sizeof kLayoutNames[0]);
 
+struct PartitionerName {
+    gg_partitioner partitioner;
+    const char *name;
+};
+
+// In enum order, as above.
+constexpr PartitionerName kPartitionerNames[] = {
+    {GG_PARTITIONER_METIS, "metis"},
+    {GG_PARTITIONER_RANDOM, "random"},
+    {GG_PARTITIONER_BLOCK, "block"},
+    {GG_PARTITIONER_GIVEN, "given"},
+};
+constexpr int32_t kNumPartitioners = int32_t(sizeof kPartitionerNames / sizeof kPartitionerNames[0]);
+
 }  // namespace
 
 extern "C" {
@@ -36,6 +52,23 @@ gg_status gg_layout_from_name(const char *name, gg_layout *out_layout) {
     for (const LayoutName &entry : kLayoutNames) {
         if (std::strcmp(name, entry.name) == 0) {
             *out_layout = entry.layout;
+            return GG_OK;
+        }
+    }
+    return GG_ERROR_INVALID_ARGUMENT;
+}
+
+const char *gg_partitioner_name(gg_partitioner partitioner) {
+    const int32_t v = gg::enum_value(partitioner);
+    if (v < 0 || v >= kNumPartitioners) return nullptr;
+    return kPartitionerNames[v].name;
+}
+
+gg_status gg_partitioner_from_name(const char *name, gg_partitioner *out_partitioner) {
+    if (name == nullptr || out_partitioner == nullptr) return GG_ERROR_INVALID_ARGUMENT;
+    for (const PartitionerName &entry : kPartitionerNames) {
+        if (std::strcmp(name, entry.name) == 0) {
+            *out_partitioner = entry.partitioner;
             return GG_OK;
         }
     }

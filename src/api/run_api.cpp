@@ -1,6 +1,7 @@
 // gg_run_*: argument checks, backend choice, dispatch, statistics. The
 // algorithms themselves live in src/cpu/ and cuda/, one file each.
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "api/boundary.h"
 #include "backend/dispatch.h"
 #include "core/timer.h"
+#include "partitioned/partitioned.h"
 #include "cuda_backend.h"
 
 using gg::fail;
@@ -21,6 +23,7 @@ struct Plan {
     bool use_cuda = false;
     std::string fallback_reason;
     gg::RunConfig config;
+    const gg::PartitionPlan *partition = nullptr;  // null: unpartitioned
 };
 
 Plan plan_run(const gg_context *context, const gg_run_options *user) {
@@ -45,6 +48,7 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
     plan.config.damping = o.damping;
     plan.config.delta = o.delta;
     plan.config.states = context->states.get();
+    if (o.partition_plan != nullptr) plan.partition = o.partition_plan->plan.get();
 
     gg_backend backend = o.backend != GG_BACKEND_AUTO ? o.backend : context->backend;
     if (backend == GG_BACKEND_CPU) {
@@ -66,11 +70,38 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
     return plan;
 }
 
+// The per-part arrays a caller lent in its stats (in-fields of an out-struct).
+struct PartArrays {
+    double *compute_ms = nullptr;
+    double *exchange_ms = nullptr;
+    uint32_t capacity = 0;
+};
+
+PartArrays lent_part_arrays(const gg_run_stats *user) {
+    PartArrays arrays;
+    if (user == nullptr || user->struct_size < offsetof(gg_run_stats, part_capacity) + sizeof(uint32_t))
+        return arrays;
+    arrays.compute_ms = user->part_compute_ms;
+    arrays.exchange_ms = user->part_exchange_ms;
+    arrays.capacity = user->part_capacity;
+    return arrays;
+}
+
 // Runs the request per the plan and fills the caller's stats.
 void execute(const gg::Graph &g, const Plan &plan, const gg::RunRequest &request, gg_run_stats *user_stats) {
     gg::Stopwatch total;
     gg::RunReport report;
-    gg::run_algorithm(plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU, g, request, plan.config, report);
+    gg::PartitionedReport partitioned;
+    const gg_backend backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
+    const gg::PartitionPlan *partition = plan.partition;
+    if (partition != nullptr && partition->graph_uid != g.uid())
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.partition_plan was made from another graph");
+    // One part is the unpartitioned run; APSP stays on one part (docs/partitioned.md).
+    const bool split = partition != nullptr && partition->num_parts() > 1 && request.algorithm != gg::Algorithm::apsp;
+    if (split)
+        gg::run_partitioned(backend, *partition, g, request, plan.config, report, partitioned);
+    else
+        gg::run_algorithm(backend, g, request, plan.config, report);
     gg_run_stats stats;
     gg_run_stats_init(&stats);
     stats.backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
@@ -85,6 +116,26 @@ void execute(const gg::Graph &g, const Plan &plan, const gg::RunRequest &request
     stats.edges_visited = report.edges_visited;
     stats.device_bytes = report.device_bytes;
     std::strncpy(stats.fallback_reason, plan.fallback_reason.c_str(), sizeof stats.fallback_reason - 1);
+    stats.num_parts = split ? partition->num_parts() : 1;
+    const PartArrays arrays = lent_part_arrays(user_stats);
+    stats.part_compute_ms = arrays.compute_ms;
+    stats.part_exchange_ms = arrays.exchange_ms;
+    stats.part_capacity = arrays.capacity;
+    if (partition != nullptr) stats.partition_ms = partition->partition_ms + partition->build_ms;
+    if (split) {
+        stats.exchange_rounds = partitioned.exchange_rounds;
+        stats.edge_cut = partition->edge_cut;
+        stats.replicas = partition->replicas;
+        stats.bytes_exchanged = partitioned.bytes_exchanged;
+        stats.exchange_ms = partitioned.exchange_ms;
+        for (uint32_t p = 0; p < stats.num_parts && p < arrays.capacity; ++p) {
+            if (arrays.compute_ms) arrays.compute_ms[p] = partitioned.part_compute_ms[p];
+            if (arrays.exchange_ms) arrays.exchange_ms[p] = partitioned.part_exchange_ms[p];
+        }
+    } else if (arrays.capacity > 0) {
+        if (arrays.compute_ms) arrays.compute_ms[0] = report.compute_ms;
+        if (arrays.exchange_ms) arrays.exchange_ms[0] = 0;
+    }
     gg::write_stats(user_stats, stats);
 }
 

@@ -13,4 +13,8 @@ namespace gg::cpu {
 
 #include "backend/entry_points.inc"
 
+// y[v] = sum over v's in-edges u -> v of w * x[u], for v < rows: the SpMV
+// rows, shared with each part of a partitioned run (src/partitioned/spmv.cpp).
+void spmv_rows(const Csr &in, const float *x, float *y, uint32_t rows, int threads);
+
 }  // namespace gg::cpu

@@ -11,35 +11,21 @@
  * atomics.
  *
  * Everything is in double. The two reductions (dangling mass, L1 change) are
- * summed per fixed block of kBlock vertices and then over blocks in order, so
- * the result and the iteration count do not depend on the thread count.
+ * summed per fixed block of vertices and then over blocks in order, so the
+ * result and the iteration count do not depend on the thread count
+ * (cpu/pagerank_steps.h, which partitioned runs share).
  * Out-degree counts every stored edge, self-loops and kept duplicates
  * included, as networkx does.
  */
-#include <algorithm>
-#include <cmath>
-#include <vector>
-
 #include "core/timer.h"
 #include "cpu/cpu.h"
-#include "cpu/parallel.h"
+#include "cpu/pagerank_steps.h"
 
 namespace gg::cpu {
-namespace {
-
-constexpr int64_t kBlock = 4096;
-
-double sum_in_order(const std::vector<double> &partials) {
-    double total = 0;
-    for (double p : partials) total += p;
-    return total;
-}
-
-}  // namespace
 
 void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport &report) {
     Stopwatch clock;
-    const int64_t n = g.n();
+    const uint32_t n = g.n();
     const int threads = config.num_threads;
     report.layout = GG_LAYOUT_CSR;
     if (n == 0) {
@@ -55,48 +41,19 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
     const Csr &in = g.in();
     const Csr &out = g.out;
     const double d = config.damping;
-    const int64_t blocks = (n + kBlock - 1) / kBlock;
     const bool parallel = worth_parallel(uint64_t(n) + g.m());
-    std::vector<double> contribution(size_t(n), 0.0);
-    std::vector<double> dangling_part(static_cast<size_t>(blocks)), change_part(static_cast<size_t>(blocks));
+    PageRankSteps steps(n, n, threads, parallel);
 
 #pragma omp parallel for num_threads(threads) if (parallel) schedule(static)
-    for (int64_t v = 0; v < n; ++v) ranks[v] = 1.0 / double(n);
+    for (int64_t v = 0; v < int64_t(n); ++v) ranks[v] = 1.0 / double(n);
 
     uint32_t iterations = 0;
     while (iterations < config.max_iterations) {
-#pragma omp parallel for num_threads(threads) if (parallel) schedule(static)
-        for (int64_t b = 0; b < blocks; ++b) {
-            double dangling = 0;
-            const int64_t end = std::min(n, (b + 1) * kBlock);
-            for (int64_t u = b * kBlock; u < end; ++u) {
-                const uint64_t degree = out.offsets[u + 1] - out.offsets[u];
-                if (degree == 0) {
-                    dangling += ranks[u];
-                    contribution[u] = 0;
-                } else {
-                    contribution[u] = ranks[u] / double(degree);
-                }
-            }
-            dangling_part[b] = dangling;
-        }
-        const double base = (1.0 - d) / double(n) + d * sum_in_order(dangling_part) / double(n);
-
-#pragma omp parallel for num_threads(threads) if (parallel) schedule(dynamic, 1)
-        for (int64_t b = 0; b < blocks; ++b) {
-            double change = 0;
-            const int64_t end = std::min(n, (b + 1) * kBlock);
-            for (int64_t v = b * kBlock; v < end; ++v) {
-                double incoming = 0;
-                for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) incoming += contribution[in.indices[e]];
-                const double updated = base + d * incoming;
-                change += std::fabs(updated - ranks[v]);
-                ranks[v] = updated;
-            }
-            change_part[b] = change;
-        }
+        const double dangling = steps.contributions(ranks, [&](uint32_t u) { return out.offsets[u + 1] - out.offsets[u]; });
+        const double base = (1.0 - d) / double(n) + d * dangling / double(n);
+        const double change = steps.pull(in, n, base, d, ranks);
         ++iterations;
-        if (sum_in_order(change_part) < config.tolerance) break;
+        if (change < config.tolerance) break;
     }
 
     report.iterations = iterations;

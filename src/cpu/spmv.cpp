@@ -12,6 +12,17 @@
 
 namespace gg::cpu {
 
+void spmv_rows(const Csr &in, const float *x, float *y, uint32_t rows, int threads) {
+#pragma omp parallel for num_threads(threads) if (worth_parallel(uint64_t(rows) + in.offsets[rows])) \
+    schedule(dynamic, 1024)
+    for (int64_t v = 0; v < int64_t(rows); ++v) {
+        double sum = 0;
+        for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e)
+            sum += double(in.weights[e]) * double(x[in.indices[e]]);
+        y[v] = float(sum);
+    }
+}
+
 void spmv(const Graph &g, const float *x, float *y, const RunConfig &config, RunReport &report) {
     double preprocess_ms = 0;
     if (!g.in_is_built()) {
@@ -20,15 +31,7 @@ void spmv(const Graph &g, const float *x, float *y, const RunConfig &config, Run
         preprocess_ms = transpose_clock.elapsed_ms();
     }
     Stopwatch clock;
-    const Csr &in = g.in();
-    const int64_t n = g.n();
-#pragma omp parallel for num_threads(config.num_threads) if (worth_parallel(uint64_t(n) + g.m())) schedule(dynamic, 1024)
-    for (int64_t v = 0; v < n; ++v) {
-        double sum = 0;
-        for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e)
-            sum += double(in.weights[e]) * double(x[in.indices[e]]);
-        y[v] = float(sum);
-    }
+    spmv_rows(g.in(), x, y, g.n(), config.num_threads);
     report.layout = GG_LAYOUT_CSR;
     report.iterations = 1;
     report.edges_visited = g.m();

@@ -1,0 +1,164 @@
+// The exchange of replica values between the parts of a plan
+// (partition/plan.h) that live in one process's host memory: the CPU
+// backend's parts. design.md asks for one exchange per transport (memory
+// copies here; device copies and NCCL between GPUs; MPI between
+// processes); this one is what CI runs, so every partitioned path is tested
+// without a GPU. It moves real messages: each link's values are packed into
+// a buffer, copied to the receiving part's inbox and unpacked there, so the
+// bytes counted are the bytes a wire would carry.
+//
+// Two directions, as in Medusa's replica update (002 §4.3):
+//   to_owners    replicas whose value changed since they were last synced
+//                send it to their owner, which merges it (min, max: the
+//                algorithm's semiring);
+//   to_replicas  owned vertices whose value changed since their last
+//                broadcast send it to every part holding a replica.
+// A message is sparse (id, value pairs of the changed entries) when that is
+// smaller than dense (every value of the link, in the link's order, which
+// both sides know from the plan), and dense otherwise, unless the merge is a
+// sum (BC's path counts), which must see each change once.
+//
+// Every vertex a merge changes is appended to its part's `changed` list: the
+// seeds of that part's next local step.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "core/timer.h"
+#include "partition/plan.h"
+
+namespace gg {
+
+struct ExchangeTally {
+    uint64_t bytes = 0;
+    uint32_t rounds = 0;
+    std::vector<double> part_ms;  // packing and merging, by part
+};
+
+// The values of every part: value[p][local id], and the values as last
+// exchanged (to tell what changed).
+template <class T>
+struct PartValues {
+    std::vector<std::vector<T>> value;
+    std::vector<std::vector<T>> synced;
+    std::vector<std::vector<uint32_t>> changed;
+
+    explicit PartValues(const PartitionPlan &plan) : value(plan.num_parts()), synced(plan.num_parts()),
+                                                     changed(plan.num_parts()) {}
+    // Sets every part's values (and synced copies) by global id.
+    template <class Initial>
+    void fill(const PartitionPlan &plan, Initial initial) {
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            const PartitionPart &part = plan.parts[p];
+            value[p].resize(part.size());
+            for (uint32_t l = 0; l < part.size(); ++l) value[p][l] = initial(part.global_ids[l]);
+            synced[p] = value[p];
+        }
+    }
+};
+
+class HostExchange {
+public:
+    explicit HostExchange(const PartitionPlan &plan) : plan_(plan) { tally_.part_ms.assign(plan.num_parts(), 0.0); }
+
+    // merge(T &slot, T incoming) -> true when it changed the slot. A merge
+    // that is not idempotent (a sum) must not see unchanged values again, so
+    // its messages are always sparse.
+    template <class T, class Merge>
+    void to_owners(PartValues<T> &values, Merge merge, bool idempotent = true) {
+        for (const ReplicaLink &link : plan_.links)
+            send(values, true, false, !idempotent, link.replica_part, link.replica_local, link.owner_part, link.owner_local, merge);
+        ++tally_.rounds;
+    }
+
+    // everything: send every owned value, changed or not (a replica whose
+    // part computed on it may hold a value its owner never had).
+    template <class T, class Merge>
+    void to_replicas(PartValues<T> &values, Merge merge, bool everything = false) {
+        for (const ReplicaLink &link : plan_.links)
+            send(values, false, everything, false, link.owner_part, link.owner_local, link.replica_part, link.replica_local,
+                 merge);
+        // Only now: an owned vertex may have replicas in several parts.
+        for (uint32_t p = 0; p < plan_.num_parts(); ++p) {
+            Stopwatch clock;
+            const uint32_t owned = plan_.parts[p].owned;
+            std::copy(values.value[p].begin(), values.value[p].begin() + owned, values.synced[p].begin());
+            tally_.part_ms[p] += clock.elapsed_ms();
+        }
+        ++tally_.rounds;
+    }
+
+    const ExchangeTally &tally() const { return tally_; }
+
+private:
+    // Sends the changed entries of `from_ids` in part `from` to the same
+    // positions of `to_ids` in part `to`; `sending_replicas` tells the
+    // direction, `everything` counts every entry as changed, `only_sparse`
+    // forbids dense messages.
+    template <class T, class Merge>
+    void send(PartValues<T> &values, bool sending_replicas, bool everything, bool only_sparse, uint32_t from, const std::vector<uint32_t> &from_ids, uint32_t to,
+              const std::vector<uint32_t> &to_ids, Merge merge) {
+        Stopwatch pack_clock;
+        const std::vector<T> &source = values.value[from];
+        std::vector<T> &source_synced = values.synced[from];
+        uint64_t changed = everything ? from_ids.size() : 0;
+        if (!everything)
+            for (uint32_t id : from_ids) changed += !(source[id] == source_synced[id]);
+        if (changed == 0) {
+            tally_.part_ms[from] += pack_clock.elapsed_ms();
+            return;
+        }
+        const uint64_t entries = from_ids.size();
+        const bool sparse = only_sparse || changed * (sizeof(uint32_t) + sizeof(T)) < entries * sizeof(T);
+        const uint64_t bytes = sparse ? changed * (sizeof(uint32_t) + sizeof(T)) : entries * sizeof(T);
+        outbox_.resize(bytes);
+        unsigned char *at = outbox_.data();
+        for (uint32_t i = 0; i < entries; ++i) {
+            const uint32_t id = from_ids[i];
+            const bool differs = everything || !(source[id] == source_synced[id]);
+            if (sparse && !differs) continue;
+            if (sparse) {
+                std::memcpy(at, &i, sizeof i);
+                at += sizeof i;
+            }
+            std::memcpy(at, &source[id], sizeof(T));
+            at += sizeof(T);
+            // A replica's value is synced once sent; an owner's only after
+            // every link has carried it (to_replicas).
+            if (sending_replicas && differs) source_synced[id] = source[id];
+        }
+        tally_.part_ms[from] += pack_clock.elapsed_ms();
+
+        Stopwatch merge_clock;
+        inbox_.assign(outbox_.begin(), outbox_.end());  // the transfer
+        tally_.bytes += bytes;
+        std::vector<T> &target = values.value[to];
+        std::vector<T> &target_synced = values.synced[to];
+        const unsigned char *read = inbox_.data();
+        const uint64_t messages = sparse ? changed : entries;
+        for (uint64_t k = 0; k < messages; ++k) {
+            uint32_t i = uint32_t(k);
+            if (sparse) {
+                std::memcpy(&i, read, sizeof i);
+                read += sizeof i;
+            }
+            T incoming;
+            std::memcpy(&incoming, read, sizeof(T));
+            read += sizeof(T);
+            const uint32_t id = to_ids[i];
+            if (merge(target[id], incoming)) {
+                values.changed[to].push_back(id);
+                if (!sending_replicas) target_synced[id] = target[id];  // a replica now holds its owner's value
+            }
+        }
+        tally_.part_ms[to] += merge_clock.elapsed_ms();
+    }
+
+    const PartitionPlan &plan_;
+    ExchangeTally tally_;
+    std::vector<unsigned char> outbox_, inbox_;
+};
+
+}  // namespace gg

@@ -1,0 +1,19 @@
+// The partitioners of a partition plan (plan.h): METIS k-way (Medusa's
+// choice, 002 §4.3), a seeded random hash (Gunrock's for scale-free graphs)
+// and contiguous blocks, or the caller's own array, checked.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "gg.h"
+#include "graph/graph.h"
+
+namespace gg {
+
+// parts[v] in [0, k) for every vertex; `given` is read for GG_PARTITIONER_GIVEN
+// (its length checked by the caller). Throws with a message naming the bad entry.
+std::vector<uint32_t> assign_parts(const Graph &g, uint32_t k, gg_partitioner partitioner, const uint32_t *given,
+                                   uint64_t seed);
+
+}  // namespace gg

@@ -1,0 +1,202 @@
+// Building a partition plan (plan.h). Parts are built in parallel, each by
+// one thread with a scratch map of n entries from global to local ids.
+#include "partition/plan.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include <omp.h>
+
+#include "core/error.h"
+#include "partition/metis_partition.h"
+
+namespace gg {
+namespace {
+
+constexpr uint32_t kNotLocal = UINT32_MAX;
+
+// The vertices of a part in local order, found by expanding hop by hop
+// (edges in either direction) from the owned ones: level_end[h] is the end
+// of hop h (level_end[0] = owned). Leaves local_of[v] = local id for them.
+struct HopOrder {
+    std::vector<uint32_t> ids;
+    std::vector<uint32_t> level_end;
+};
+
+HopOrder order_by_hops(const Graph &g, const std::vector<uint32_t> &owned, uint32_t max_depth,
+                       std::vector<uint32_t> &local_of) {
+    const Csr &out = g.out;
+    const Csr &in = g.in();
+    HopOrder order;
+    order.ids = owned;
+    for (uint32_t i = 0; i < order.ids.size(); ++i) local_of[order.ids[i]] = i;
+    order.level_end.push_back(uint32_t(order.ids.size()));
+    uint32_t begin = 0;
+    std::vector<uint32_t> found;
+    for (uint32_t hop = 1; hop <= max_depth; ++hop) {
+        const uint32_t end = uint32_t(order.ids.size());
+        found.clear();
+        auto visit = [&](uint32_t v) {
+            if (local_of[v] != kNotLocal) return;
+            local_of[v] = 0;  // claimed; its id is given after sorting
+            found.push_back(v);
+        };
+        for (uint32_t i = begin; i < end; ++i) {
+            const uint32_t u = order.ids[i];
+            for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) visit(out.indices[e]);
+            for (uint64_t e = in.offsets[u]; e < in.offsets[u + 1]; ++e) visit(in.indices[e]);
+        }
+        std::sort(found.begin(), found.end());
+        for (uint32_t v : found) {
+            local_of[v] = uint32_t(order.ids.size());
+            order.ids.push_back(v);
+        }
+        order.level_end.push_back(uint32_t(order.ids.size()));
+        begin = end;
+    }
+    return order;
+}
+
+std::vector<std::vector<uint32_t>> owned_lists(const std::vector<uint32_t> &owner, uint32_t k,
+                                               std::vector<uint32_t> &owner_local) {
+    std::vector<std::vector<uint32_t>> owned(k);
+    owner_local.assign(owner.size(), 0);
+    for (uint32_t v = 0; v < owner.size(); ++v) {
+        owner_local[v] = uint32_t(owned[owner[v]].size());
+        owned[owner[v]].push_back(v);
+    }
+    return owned;
+}
+
+// The local graph of one part: every edge with a computed end whose other end is local.
+void build_local_graph(const Graph &g, const HopOrder &order, uint32_t computed,
+                       const std::vector<uint32_t> &local_of, PartitionPart &part) {
+    const Csr &out = g.out;
+    const uint32_t size = uint32_t(order.ids.size());
+    Csr &local = part.local.out;
+    local.n = size;
+    local.offsets.assign(size_t(size) + 1, 0);
+    std::vector<std::pair<uint32_t, float>> edges;
+    for (uint32_t u = 0; u < size; ++u) {
+        const uint32_t global = order.ids[u];
+        edges.clear();
+        for (uint64_t e = out.offsets[global]; e < out.offsets[global + 1]; ++e) {
+            const uint32_t v = local_of[out.indices[e]];
+            if (v == kNotLocal || (u >= computed && v >= computed)) continue;
+            edges.emplace_back(v, out.weights[e]);
+        }
+        std::stable_sort(edges.begin(), edges.end(),
+                         [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (const auto &[v, w] : edges) {
+            local.indices.push_back(v);
+            local.weights.push_back(w);
+        }
+        local.offsets[u + 1] = local.indices.size();
+    }
+    part.local.weighted = g.weighted;
+    part.local.undirected = false;  // a part's graph is not symmetric even when the graph is
+    compute_weight_facts(part.local);
+    part.global_ids = order.ids;
+    part.out_degree.resize(size);
+    for (uint32_t u = 0; u < size; ++u) part.out_degree[u] = g.out.degree(order.ids[u]);
+}
+
+}  // namespace
+
+std::unique_ptr<PartitionPlan> build_partition_plan(const Graph &g, std::vector<uint32_t> owner, uint32_t k,
+                                                    uint32_t depth) {
+    if (k == 0) fail(GG_ERROR_INVALID_ARGUMENT, "a plan needs at least one part");
+    if (depth == 0 || depth > kMaxReplicationDepth)
+        fail(GG_ERROR_INVALID_ARGUMENT, "replication depth %u is out of range 1..%u", depth, kMaxReplicationDepth);
+    auto plan = std::make_unique<PartitionPlan>();
+    plan->graph_uid = g.uid();
+    plan->n = g.n();
+    plan->depth = depth;
+    plan->owner = std::move(owner);
+    const std::vector<std::vector<uint32_t>> owned = owned_lists(plan->owner, k, plan->owner_local);
+    plan->parts.resize(k);
+    g.in();  // built once here, not raced for by the threads below
+
+    std::vector<std::vector<ReplicaLink>> links_of(k);
+#pragma omp parallel
+    {
+        std::vector<uint32_t> local_of(g.n(), kNotLocal);
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t p = 0; p < int64_t(k); ++p) {
+            PartitionPart &part = plan->parts[size_t(p)];
+            const HopOrder order = order_by_hops(g, owned[size_t(p)], depth, local_of);
+            part.owned = order.level_end[0];
+            part.computed = order.level_end[depth - 1];
+            build_local_graph(g, order, part.computed, local_of, part);
+            // Links from this part's replicas to their owners, by owner part.
+            std::vector<int64_t> link_of(k, -1);
+            std::vector<ReplicaLink> &links = links_of[size_t(p)];
+            for (uint32_t l = part.owned; l < part.size(); ++l) {
+                const uint32_t global = part.global_ids[l];
+                const uint32_t q = plan->owner[global];
+                if (link_of[q] < 0) {
+                    link_of[q] = int64_t(links.size());
+                    links.push_back(ReplicaLink{uint32_t(p), q, {}, {}});
+                }
+                ReplicaLink &link = links[size_t(link_of[q])];
+                link.replica_local.push_back(l);
+                link.owner_local.push_back(plan->owner_local[global]);
+            }
+            std::sort(links.begin(), links.end(),
+                      [](const ReplicaLink &a, const ReplicaLink &b) { return a.owner_part < b.owner_part; });
+            for (uint32_t id : order.ids) local_of[id] = kNotLocal;
+        }
+    }
+    std::vector<std::vector<bool>> shares(k, std::vector<bool>(k, false));
+    for (auto &links : links_of)
+        for (ReplicaLink &link : links) {
+            shares[link.replica_part][link.owner_part] = shares[link.owner_part][link.replica_part] = true;
+            plan->links.push_back(std::move(link));
+        }
+    for (uint32_t p = 0; p < k; ++p) {
+        PartitionPart &part = plan->parts[p];
+        part.neighbours = uint32_t(std::count(shares[p].begin(), shares[p].end(), true));
+        plan->replicas += part.replicas();
+        plan->local_edges += part.local.m();
+    }
+    plan->edge_cut = g.n() > 0 ? count_edge_cut(g, plan->owner.data()) : 0;
+    return plan;
+}
+
+std::vector<DepthCost> measure_depths(const Graph &g, const std::vector<uint32_t> &owner, uint32_t k,
+                                      uint32_t max_depth) {
+    std::vector<uint32_t> owner_local;
+    const std::vector<std::vector<uint32_t>> owned = owned_lists(owner, k, owner_local);
+    std::vector<DepthCost> costs(max_depth);
+    g.in();
+    std::vector<uint32_t> local_of(g.n(), kNotLocal);
+    for (uint32_t p = 0; p < k; ++p) {
+        const HopOrder order = order_by_hops(g, owned[p], max_depth, local_of);
+        auto hop_of = [&](uint32_t local) {
+            return uint32_t(std::upper_bound(order.level_end.begin(), order.level_end.end(), local) -
+                            order.level_end.begin());
+        };
+        // An edge u -> v with hops hu <= hv belongs to depths max(hv, hu + 1) and up.
+        std::vector<uint64_t> edges_from(size_t(max_depth) + 2, 0);
+        for (uint32_t u = 0; u < order.ids.size(); ++u) {
+            const uint32_t hu = hop_of(u), global = order.ids[u];
+            for (uint64_t e = g.out.offsets[global]; e < g.out.offsets[global + 1]; ++e) {
+                const uint32_t v = local_of[g.out.indices[e]];
+                if (v == kNotLocal) continue;
+                const uint32_t hv = hop_of(v);
+                const uint32_t first = std::max(std::max(hu, hv), std::min(hu, hv) + 1);
+                edges_from[std::min<uint32_t>(first, max_depth + 1)]++;
+            }
+        }
+        uint64_t edges = 0;
+        for (uint32_t d = 1; d <= max_depth; ++d) {
+            edges += edges_from[d];
+            costs[d - 1].local_edges += edges;
+            costs[d - 1].replicas += order.level_end[d] - order.level_end[0];
+        }
+        for (uint32_t id : order.ids) local_of[id] = kNotLocal;
+    }
+    return costs;
+}
+
+}  // namespace gg

@@ -1,0 +1,85 @@
+// A partition plan: the first layer of the data flow past one device
+// (design.md, "Growing past one device"). Medusa (002 §4.3) partitions the
+// vertices with METIS; each part owns its vertices and keeps replicas of the
+// vertices its edges reach, and with multi-hop replication the replicas of
+// replicas too, so that the parts exchange only every `depth` iterations.
+//
+// Part p's local graph numbers its vertices
+//     [0, owned)           the vertices p owns, by global id
+//     [owned, computed)    replicas within depth - 1 hops of them (hop, then id)
+//     [computed, size)     replicas at exactly `depth` hops
+// where hops follow edges in either direction. It holds every edge with at
+// least one computed end whose other end is local: a computed vertex has all
+// its in- and out-edges there, which is what lets a part run `depth`
+// iterations of a pull or push step on its own (an outer replica's value is
+// only read, and only the first iteration after an exchange needs it).
+//
+// Links connect a replica to its owner: for each ordered pair (replica part,
+// owner part), the replicas' local ids in the first and the owners' in the
+// second. An exchange moves values along them (src/exchange/).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "gg.h"
+#include "graph/graph.h"
+
+namespace gg {
+
+struct PartitionPart {
+    Graph local;                           // local ids as above; weights as in the graph
+    std::vector<uint32_t> global_ids;      // local id -> global id
+    std::vector<uint32_t> out_degree;      // global out-degree of each local vertex (PageRank)
+    uint32_t owned = 0;
+    uint32_t computed = 0;
+    uint32_t neighbours = 0;               // parts it shares a link with
+
+    uint32_t size() const { return uint32_t(global_ids.size()); }
+    uint32_t replicas() const { return size() - owned; }
+};
+
+struct ReplicaLink {
+    uint32_t replica_part = 0;
+    uint32_t owner_part = 0;
+    std::vector<uint32_t> replica_local;  // in replica_part
+    std::vector<uint32_t> owner_local;    // the same vertices in owner_part
+};
+
+struct PartitionPlan {
+    uint64_t graph_uid = 0;
+    uint32_t n = 0;
+    uint32_t depth = 1;
+    gg_partitioner partitioner = GG_PARTITIONER_METIS;
+    std::vector<uint32_t> owner;          // part of each vertex
+    std::vector<uint32_t> owner_local;    // local id of each vertex in its owner part
+    std::vector<PartitionPart> parts;
+    std::vector<ReplicaLink> links;       // by (replica_part, owner_part)
+    uint64_t edge_cut = 0;
+    uint64_t replicas = 0;
+    uint64_t local_edges = 0;
+    double partition_ms = 0;
+    double build_ms = 0;
+
+    uint32_t num_parts() const { return uint32_t(parts.size()); }
+};
+
+constexpr uint32_t kMaxReplicationDepth = 8;
+
+// Builds the plan of `owner` (n entries, each below k) with replicas `depth`
+// hops deep (1..kMaxReplicationDepth).
+std::unique_ptr<PartitionPlan> build_partition_plan(const Graph &g, std::vector<uint32_t> owner, uint32_t k,
+                                                    uint32_t depth);
+
+// Replicas and local edges a plan of `owner` would hold at depths 1..max_depth
+// (index 0 = depth 1), by the same hop rule, without building it: the input
+// of the depth cost model (partitioned/replication_depth.h).
+struct DepthCost {
+    uint64_t replicas = 0;
+    uint64_t local_edges = 0;
+};
+std::vector<DepthCost> measure_depths(const Graph &g, const std::vector<uint32_t> &owner, uint32_t k,
+                                      uint32_t max_depth);
+
+}  // namespace gg

@@ -1,0 +1,69 @@
+/*
+ * Weakly connected components over the parts of a plan. Each part first
+ * finds the components of its own local graph with the CPU's Afforest
+ * (cpu/cc.cpp), once; then supersteps run label propagation over those
+ * local components and the replicas: every local component takes the
+ * smallest label among its vertices (a vertex starts with its own id), and
+ * owners send changed labels to their replicas, which keep the smaller
+ * (Medusa's replica update, 002 §4.3, with min as the combiner). Every edge
+ * lies in the parts of both its ends, so two vertices joined by a path end
+ * with the same label, the smallest id of the component: the unpartitioned
+ * answer, exactly. (A replica whose local component lowered its label sends
+ * nothing: its owner's part holds the same edges and finds the same label.)
+ */
+#include <algorithm>
+
+#include "cpu/cpu.h"
+#include "partitioned/drivers.h"
+
+namespace gg {
+
+void partitioned_cc(PartitionedRun &run, uint32_t *labels, RunReport &report, PartitionedReport &out) {
+    const PartitionPlan &plan = run.plan;
+    const uint32_t k = plan.num_parts();
+    std::vector<std::vector<uint32_t>> component(k);
+    uint64_t edges = 0;
+    for (uint32_t p = 0; p < k; ++p) {
+        const Graph &local = plan.parts[p].local;
+        component[p].resize(local.n());
+        RunReport local_report;
+        run.compute(p, [&] { cpu::cc(local, component[p].data(), run.config, local_report); });
+        edges += local_report.edges_visited;
+    }
+
+    PartValues<uint32_t> values(plan);
+    values.fill(plan, [](uint32_t v) { return v; });
+    auto keep_smaller = [](uint32_t &slot, uint32_t incoming) {
+        if (incoming >= slot) return false;
+        slot = incoming;
+        return true;
+    };
+    std::vector<bool> stale(k, true);  // parts whose labels changed since their last step
+    std::vector<uint32_t> smallest;
+    uint32_t supersteps = 0;
+    for (;;) {
+        bool stepped = false;
+        for (uint32_t p = 0; p < k; ++p) {
+            if (!stale[p]) continue;
+            stepped = true;
+            run.compute(p, [&] {
+                std::vector<uint32_t> &label = values.value[p];
+                const std::vector<uint32_t> &root = component[p];  // a local id: the component's smallest
+                smallest.assign(label.size(), UINT32_MAX);
+                for (uint32_t l = 0; l < label.size(); ++l) smallest[root[l]] = std::min(smallest[root[l]], label[l]);
+                for (uint32_t l = 0; l < label.size(); ++l) label[l] = smallest[root[l]];
+            });
+        }
+        if (!stepped) break;
+        ++supersteps;
+        run.exchange.to_replicas(values, keep_smaller);
+        for (uint32_t p = 0; p < k; ++p) {
+            stale[p] = !values.changed[p].empty();
+            values.changed[p].clear();
+        }
+    }
+    write_owned(plan, values.value, labels);
+    run.finish(report, out, supersteps, edges);
+}
+
+}  // namespace gg

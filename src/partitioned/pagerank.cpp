@@ -1,0 +1,80 @@
+/*
+ * PageRank over the parts of a plan, with Medusa's multi-hop replication
+ * (002 §4.3): each part runs the CPU's pull iteration (cpu/pagerank_steps.h)
+ * over its computed vertices, and owners refresh their replicas only every
+ * `depth` iterations.
+ *
+ * Why that is exact: right after a refresh every local value is that
+ * iteration's true rank. A computed vertex h hops from the owned ones has
+ * all its in-edges locally, from vertices at most h + 1 hops out, so one
+ * local iteration leaves the vertices within depth - 1 hops true, the next
+ * those within depth - 2, ...: the owned vertices stay true for `depth`
+ * iterations, which is when the next refresh comes. Each iteration still
+ * needs two global sums, the dangling mass and the L1 change, which each
+ * part takes over its owned vertices (they are always true) and the run
+ * adds in part order: a reduction of two numbers per iteration, not an
+ * exchange of replica values. The sums run in another order than the
+ * unpartitioned run's, so ranks agree to rounding (about 1e-15 relative).
+ */
+#include <cmath>
+
+#include "cpu/pagerank_steps.h"
+#include "partitioned/drivers.h"
+
+namespace gg {
+
+void partitioned_pagerank(PartitionedRun &run, uint32_t n, double *ranks, RunReport &report, PartitionedReport &out) {
+    const PartitionPlan &plan = run.plan;
+    const uint32_t k = plan.num_parts();
+    const double d = run.config.damping;
+    if (n == 0) {
+        run.finish(report, out, 0, 0);
+        return;
+    }
+    PartValues<double> values(plan);
+    values.fill(plan, [n](uint32_t) { return 1.0 / double(n); });
+    std::vector<cpu::PageRankSteps> steps;
+    steps.reserve(k);
+    for (uint32_t p = 0; p < k; ++p) {
+        const PartitionPart &part = plan.parts[p];
+        part.local.in();  // built before the clock of the first iteration
+        steps.emplace_back(part.size(), part.owned, run.config.num_threads,
+                           cpu::worth_parallel(uint64_t(part.size()) + part.local.m()));
+    }
+    auto overwrite = [](double &slot, double incoming) {
+        if (slot == incoming) return false;
+        slot = incoming;
+        return true;
+    };
+
+    uint64_t edges = 0;
+    uint32_t iterations = 0;
+    while (iterations < run.config.max_iterations) {
+        double dangling = 0;
+        for (uint32_t p = 0; p < k; ++p) {
+            const std::vector<uint32_t> &degree = plan.parts[p].out_degree;
+            dangling += run.compute(p, [&] {
+                return steps[p].contributions(values.value[p].data(), [&](uint32_t u) { return degree[u]; });
+            });
+        }
+        const double base = (1.0 - d) / double(n) + d * dangling / double(n);
+        double change = 0;
+        for (uint32_t p = 0; p < k; ++p) {
+            const PartitionPart &part = plan.parts[p];
+            change += run.compute(p, [&] {
+                return steps[p].pull(part.local.in(), part.computed, base, d, values.value[p].data());
+            });
+            edges += part.local.in().offsets[part.computed];
+        }
+        ++iterations;
+        if (change < run.config.tolerance) break;
+        if (iterations % plan.depth == 0) {
+            run.exchange.to_replicas(values, overwrite, /*everything=*/plan.depth > 1);
+            for (auto &changed : values.changed) changed.clear();
+        }
+    }
+    write_owned(plan, values.value, ranks);
+    run.finish(report, out, iterations, edges);
+}
+
+}  // namespace gg

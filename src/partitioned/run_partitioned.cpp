@@ -1,0 +1,32 @@
+// The one dispatch of partitioned runs: which partitioned driver serves
+// which algorithm (the drivers are one file each in this folder).
+#include "core/error.h"
+#include "partitioned/partitioned.h"
+#include "partitioned/drivers.h"
+
+namespace gg {
+
+void run_partitioned(gg_backend backend, const PartitionPlan &plan, const Graph &g, const RunRequest &r,
+                     const RunConfig &config, RunReport &report, PartitionedReport &out) {
+    if (plan.graph_uid != g.uid())
+        fail(GG_ERROR_INVALID_ARGUMENT, "the partition plan was made from another graph");
+    if (backend == GG_BACKEND_CUDA)
+        fail(GG_ERROR_UNSUPPORTED, "partitioned runs on the CUDA backend are not built yet; run them on the CPU "
+                                   "backend (backend cpu), whose parts exchange by memory copies");
+    Stopwatch clock;
+    PartitionedRun run(plan, config);
+    switch (r.algorithm) {
+    case Algorithm::bfs: partitioned_bfs(run, r.source, r.depths, r.parents, report, out); break;
+    case Algorithm::sssp: partitioned_paths<PathKind::shortest>(run, r.source, r.values, report, out); break;
+    case Algorithm::sswp: partitioned_paths<PathKind::widest>(run, r.source, r.values, report, out); break;
+    case Algorithm::cc: partitioned_cc(run, r.labels, report, out); break;
+    case Algorithm::pagerank: partitioned_pagerank(run, g.n(), r.scores, report, out); break;
+    case Algorithm::spmv: partitioned_spmv(run, r.x, r.values, report, out); break;
+    case Algorithm::bc: partitioned_bc(run, r.sources, r.num_sources, r.scores, report, out); break;
+    case Algorithm::apsp:
+        fail(GG_ERROR_INTERNAL, "APSP runs unpartitioned; the C boundary should not have sent it here");
+    }
+    report.compute_ms = clock.elapsed_ms();
+}
+
+}  // namespace gg

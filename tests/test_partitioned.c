@@ -1,0 +1,454 @@
+/* Partitioned runs (gg_partition_plan): on every shape of the catalogue and
+ * on the awkward cases (isolated vertices, a part with no edges, a hub
+ * reaching every part, more parts than vertices, one vertex, directed
+ * graphs whose parts are unreachable from the source), every algorithm run
+ * over 1 to 8 parts, by each partitioner and replication depth, returns the
+ * unpartitioned run's answer: exactly for BFS (depths, and parents that are
+ * valid BFS parents), SSSP, SSWP and CC; within 1e-9 (relative) for
+ * PageRank, SpMV and BC. The plan's statistics are checked against counts
+ * made here from the CSR (edge cut, replicas of depth 1), and bad plans and
+ * runs are refused with messages naming what is wrong. All on the CPU
+ * backend, whose parts exchange by memory copies: the whole partition,
+ * replica and exchange logic runs without a GPU. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gg.h"
+#include "graph_shapes.h"
+
+static gg_context *ctx;
+
+static int setup(void **state) {
+    (void)state;
+    gg_context_options o;
+    gg_context_options_init(&o);
+    o.backend = GG_BACKEND_CPU;
+    return gg_context_create(&o, &ctx) == GG_OK ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    gg_context_destroy(ctx);
+    return 0;
+}
+
+static void check_ok(gg_status s, const char *what) {
+    if (s != GG_OK) fail_msg("%s failed (%d): %s", what, s, gg_context_last_error(ctx));
+}
+
+static void *alloc(size_t count, size_t size) {
+    void *p = calloc(count ? count : 1, size);
+    assert_non_null(p);
+    return p;
+}
+
+static gg_partition_plan *make_plan(gg_graph *g, uint32_t parts, gg_partitioner partitioner, uint32_t depth,
+                                    const uint32_t *given) {
+    gg_partition_plan_options o;
+    gg_partition_plan_options_init(&o);
+    o.num_parts = parts;
+    o.partitioner = partitioner;
+    o.replication_depth = depth;
+    o.seed = 7;
+    if (partitioner == GG_PARTITIONER_GIVEN) {
+        o.parts = given;
+        o.parts_length = gg_graph_num_vertices(g);
+    }
+    gg_partition_plan *plan = NULL;
+    check_ok(gg_partition_plan_create(ctx, g, &o, &plan), "gg_partition_plan_create");
+    return plan;
+}
+
+static int close_enough(double a, double b) {
+    if (isinf(a) || isinf(b)) return a == b;
+    return fabs(a - b) <= 1e-9 * fmax(1.0, fmax(fabs(a), fabs(b)));
+}
+
+/* Runs every algorithm unpartitioned and over `plan`, and compares. */
+static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char *what) {
+    const uint32_t n = gg_graph_num_vertices(g);
+    gg_run_options whole, split;
+    gg_run_options_init(&whole);
+    whole.backend = GG_BACKEND_CPU;
+    split = whole;
+    split.partition_plan = plan;
+    gg_partition_plan_stats ps;
+    gg_partition_plan_stats_init(&ps);
+    check_ok(gg_partition_plan_read_stats(ctx, plan, &ps), "gg_partition_plan_read_stats");
+
+    uint32_t *u1 = alloc(n, sizeof *u1), *u2 = alloc(n, sizeof *u2), *parents = alloc(n, sizeof *parents);
+    float *f1 = alloc(n, sizeof *f1), *f2 = alloc(n, sizeof *f2), *x = alloc(n, sizeof *x);
+    double *d1 = alloc(n, sizeof *d1), *d2 = alloc(n, sizeof *d2);
+    double part_ms[8] = {0};
+    gg_run_stats stats;
+    gg_run_stats_init(&stats);
+    stats.part_compute_ms = part_ms;
+    stats.part_capacity = 8;
+
+    uint32_t sources[3] = {0, n / 2, n > 0 ? n - 1 : 0};
+    for (int i = 0; i < 3 && n > 0; ++i) {
+        const uint32_t s = sources[i];
+        check_ok(gg_run_bfs(ctx, g, s, u1, NULL, &whole, NULL), "bfs");
+        check_ok(gg_run_bfs(ctx, g, s, u2, parents, &split, &stats), "partitioned bfs");
+        assert_int_equal(stats.num_parts, ps.num_parts);
+        assert_int_equal(stats.edge_cut, ps.edge_cut);
+        assert_int_equal(stats.replicas, ps.replicas);
+        for (uint32_t v = 0; v < n; ++v) {
+            if (u1[v] != u2[v]) fail_msg("%s: BFS from %u: depth of %u is %u, unpartitioned %u", what, s, v, u2[v], u1[v]);
+            if (u1[v] == UINT32_MAX) {
+                assert_int_equal(parents[v], UINT32_MAX);
+            } else if (v == s) {
+                assert_int_equal(parents[v], s);
+            } else if (parents[v] >= n || u1[parents[v]] + 1 != u1[v]) {
+                fail_msg("%s: BFS from %u: parent %u of %u is not one level up", what, s, parents[v], v);
+            }
+        }
+        check_ok(gg_run_sssp(ctx, g, s, f1, &whole, NULL), "sssp");
+        check_ok(gg_run_sssp(ctx, g, s, f2, &split, NULL), "partitioned sssp");
+        for (uint32_t v = 0; v < n; ++v)
+            if (f1[v] != f2[v]) fail_msg("%s: SSSP from %u: %u has %g, unpartitioned %g", what, s, v, f2[v], f1[v]);
+        check_ok(gg_run_sswp(ctx, g, s, f1, &whole, NULL), "sswp");
+        check_ok(gg_run_sswp(ctx, g, s, f2, &split, NULL), "partitioned sswp");
+        for (uint32_t v = 0; v < n; ++v)
+            if (f1[v] != f2[v]) fail_msg("%s: SSWP from %u: %u has %g, unpartitioned %g", what, s, v, f2[v], f1[v]);
+    }
+    check_ok(gg_run_cc(ctx, g, u1, &whole, NULL), "cc");
+    check_ok(gg_run_cc(ctx, g, u2, &split, NULL), "partitioned cc");
+    for (uint32_t v = 0; v < n; ++v)
+        if (u1[v] != u2[v]) fail_msg("%s: CC: label of %u is %u, unpartitioned %u", what, v, u2[v], u1[v]);
+
+    check_ok(gg_run_pagerank(ctx, g, d1, &whole, NULL), "pagerank");
+    check_ok(gg_run_pagerank(ctx, g, d2, &split, NULL), "partitioned pagerank");
+    for (uint32_t v = 0; v < n; ++v)
+        if (!close_enough(d1[v], d2[v])) fail_msg("%s: PageRank of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
+
+    for (uint32_t v = 0; v < n; ++v) x[v] = (float)((v * 7u) % 13u) - 6.0f;
+    check_ok(gg_run_spmv(ctx, g, x, f1, &whole, NULL), "spmv");
+    check_ok(gg_run_spmv(ctx, g, x, f2, &split, NULL), "partitioned spmv");
+    for (uint32_t v = 0; v < n; ++v)
+        if (!(fabsf(f1[v] - f2[v]) <= 1e-5f * fmaxf(1.0f, fabsf(f1[v]))))
+            fail_msg("%s: SpMV: y of %u is %.9g, unpartitioned %.9g", what, v, f2[v], f1[v]);
+
+    const uint32_t num_sources = n < 3 ? n : 3;
+    check_ok(gg_run_bc(ctx, g, sources, num_sources, d1, &whole, NULL), "bc");
+    check_ok(gg_run_bc(ctx, g, sources, num_sources, d2, &split, NULL), "partitioned bc");
+    for (uint32_t v = 0; v < n; ++v)
+        if (!close_enough(d1[v], d2[v])) fail_msg("%s: BC of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
+
+    free(u1);
+    free(u2);
+    free(parents);
+    free(f1);
+    free(f2);
+    free(x);
+    free(d1);
+    free(d2);
+}
+
+/* Every catalogue shape, a partitioner, part count and depth chosen by its
+ * index so that all combinations occur across the catalogue. */
+static void test_catalogue_equals_unpartitioned(void **state) {
+    (void)state;
+    static const gg_partitioner partitioners[] = {GG_PARTITIONER_METIS, GG_PARTITIONER_RANDOM, GG_PARTITIONER_BLOCK};
+    static const uint32_t part_counts[] = {2, 3, 5, 8};
+    const size_t count = shape_count();
+    for (size_t i = 0; i < count; ++i) {
+        shape s;
+        shape_make(i, &s);
+        gg_graph *g = shape_build(ctx, &s);
+        const gg_partitioner partitioner = partitioners[i % 3];
+        const uint32_t parts = part_counts[(i / 3) % 4];
+        const uint32_t depth = 1 + (uint32_t)(i % 2);
+        gg_partition_plan *plan = make_plan(g, parts, partitioner, depth, NULL);
+        char what[160];
+        snprintf(what, sizeof what, "%s, %u parts by %s, depth %u", s.name, parts, gg_partitioner_name(partitioner),
+                 depth);
+        compare_runs(g, plan, what);
+        gg_partition_plan_destroy(plan);
+        gg_graph_destroy(g);
+        shape_free(&s);
+    }
+}
+
+/* One mid-sized shape through every part count 1..8, partitioner and depth 1..3. */
+static void test_every_setting_on_one_shape(void **state) {
+    (void)state;
+    shape s;
+    shape_rmat(&s, 8, 6, 0.57, 0.19, 0.19, 20, 99);
+    gg_graph *g = shape_build(ctx, &s);
+    for (uint32_t parts = 1; parts <= 8; ++parts)
+        for (int p = 0; p < 3; ++p)
+            for (uint32_t depth = 1; depth <= 3; ++depth) {
+                gg_partition_plan *plan = make_plan(g, parts, (gg_partitioner)p, depth, NULL);
+                char what[96];
+                snprintf(what, sizeof what, "rmat-8, %u parts by %s, depth %u", parts,
+                         gg_partitioner_name((gg_partitioner)p), depth);
+                compare_runs(g, plan, what);
+                gg_partition_plan_destroy(plan);
+            }
+    gg_graph_destroy(g);
+    shape_free(&s);
+}
+
+static gg_graph *edges_graph(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, const float *w,
+                             int undirected) {
+    gg_graph_options o;
+    gg_graph_options_init(&o);
+    o.undirected = undirected;
+    gg_graph *g = NULL;
+    check_ok(gg_graph_create(ctx, n, m, src, dst, w, &o, &g), "gg_graph_create");
+    return g;
+}
+
+/* The awkward cases, with the caller's own parts. */
+static void test_awkward_cases(void **state) {
+    (void)state;
+    /* A directed graph: part 1 (vertices 4..7) is unreachable from 0; 8 and 9 are isolated
+     * and make part 2 a part with no edges. */
+    const uint32_t src[] = {0, 1, 2, 3, 4, 5, 6, 7, 2, 4};
+    const uint32_t dst[] = {1, 2, 3, 0, 5, 6, 7, 4, 0, 1};
+    const float w[] = {1, 2, 0, 4, 1, 1, 1, 1, 3, 5};
+    gg_graph *g = edges_graph(10, 10, src, dst, w, 0);
+    const uint32_t given[] = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2};
+    gg_partition_plan *plan = make_plan(g, 3, GG_PARTITIONER_GIVEN, 1, given);
+    gg_part_info info;
+    gg_part_info_init(&info);
+    check_ok(gg_partition_plan_read_part(ctx, plan, 2, &info), "read_part");
+    assert_int_equal(info.owned, 2);
+    assert_int_equal(info.local_edges, 0);
+    assert_int_equal(info.replicas, 0);
+    compare_runs(g, plan, "directed, unreachable part, edgeless part");
+    gg_partition_plan_destroy(plan);
+
+    /* More parts than vertices: most parts own nothing. */
+    plan = make_plan(g, 8, GG_PARTITIONER_RANDOM, 2, NULL);
+    compare_runs(g, plan, "10 vertices over 8 random parts, depth 2");
+    gg_partition_plan_destroy(plan);
+    uint32_t spread[10];
+    for (uint32_t v = 0; v < 10; ++v) spread[v] = v % 7 == 0 ? 6 : v % 7;
+    gg_partition_plan_options o;
+    gg_partition_plan_options_init(&o);
+    o.num_parts = 16;
+    o.partitioner = GG_PARTITIONER_GIVEN;
+    o.parts = spread;
+    o.parts_length = 10;
+    check_ok(gg_partition_plan_create(ctx, g, &o, &plan), "16 parts over 10 vertices");
+    gg_partition_plan_stats ps;
+    gg_partition_plan_stats_init(&ps);
+    check_ok(gg_partition_plan_read_stats(ctx, plan, &ps), "stats");
+    assert_int_equal(ps.empty_parts, 16 - 6);
+    compare_runs(g, plan, "16 parts, 10 of them empty");
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(g);
+
+    /* One vertex with a self-loop. */
+    const uint32_t loop[] = {0};
+    g = edges_graph(1, 1, loop, loop, NULL, 0);
+    plan = make_plan(g, 4, GG_PARTITIONER_BLOCK, 1, NULL);
+    compare_runs(g, plan, "one vertex");
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(g);
+
+    /* A hub joined to every vertex, each leaf in its own part. */
+    enum { kLeaves = 64 };
+    uint32_t hub_src[kLeaves], hub_dst[kLeaves], own[kLeaves + 1];
+    for (uint32_t i = 0; i < kLeaves; ++i) {
+        hub_src[i] = 0;
+        hub_dst[i] = i + 1;
+    }
+    for (uint32_t v = 0; v <= kLeaves; ++v) own[v] = v % 8;
+    g = edges_graph(kLeaves + 1, kLeaves, hub_src, hub_dst, NULL, 1);
+    plan = make_plan(g, 8, GG_PARTITIONER_GIVEN, 1, own);
+    for (uint32_t p = 1; p < 8; ++p) {
+        check_ok(gg_partition_plan_read_part(ctx, plan, p, &info), "read_part");
+        assert_int_equal(info.replicas, 1); /* the hub */
+    }
+    check_ok(gg_partition_plan_read_part(ctx, plan, 0, &info), "read_part");
+    assert_int_equal(info.replicas, kLeaves - kLeaves / 8); /* every leaf the hub's part does not own */
+    compare_runs(g, plan, "hub reaching every part");
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(g);
+}
+
+/* Edge cut and depth-1 replicas against counts made here from the CSR. */
+static void test_plan_statistics(void **state) {
+    (void)state;
+    shape s;
+    shape_rmat(&s, 7, 5, 0.57, 0.19, 0.19, 0, 5);
+    s.undirected = 0;
+    gg_graph *g = shape_build(ctx, &s);
+    const uint32_t n = gg_graph_num_vertices(g);
+    const uint64_t m = gg_graph_num_edges(g);
+    uint64_t *offsets = alloc(n + 1, sizeof *offsets);
+    uint32_t *targets = alloc(m, sizeof *targets), *parts = alloc(n, sizeof *parts);
+    check_ok(gg_graph_read_csr(ctx, g, offsets, n + 1, targets, m, NULL, 0), "read_csr");
+    gg_partition_plan *plan = make_plan(g, 4, GG_PARTITIONER_RANDOM, 1, NULL);
+    check_ok(gg_partition_plan_read_parts(ctx, plan, parts, n), "read_parts");
+    gg_partition_plan_stats ps;
+    gg_partition_plan_stats_init(&ps);
+    check_ok(gg_partition_plan_read_stats(ctx, plan, &ps), "stats");
+    assert_int_equal(ps.num_parts, 4);
+    assert_int_equal(ps.replication_depth, 1);
+    assert_int_equal(ps.partitioner, GG_PARTITIONER_RANDOM);
+    assert_true(ps.local_edges >= m);
+
+    /* replica (p, v): v is not in p and shares an edge, either way, with a vertex of p. */
+    unsigned char *held = alloc((size_t)n * 4, 1);
+    uint64_t cut = 0;
+    unsigned char *pair_seen = alloc((size_t)n * n, 1);
+    for (uint32_t u = 0; u < n; ++u)
+        for (uint64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+            const uint32_t v = targets[e];
+            if (parts[u] != parts[v]) {
+                held[(size_t)v * 4 + parts[u]] = 1;
+                held[(size_t)u * 4 + parts[v]] = 1;
+                const uint32_t a = u < v ? u : v, b = u < v ? v : u;
+                if (!pair_seen[(size_t)a * n + b]) {
+                    pair_seen[(size_t)a * n + b] = 1;
+                    ++cut;
+                }
+            }
+        }
+    uint64_t replicas = 0, per_part[4] = {0};
+    for (uint32_t v = 0; v < n; ++v)
+        for (uint32_t p = 0; p < 4; ++p)
+            if (held[(size_t)v * 4 + p]) {
+                ++replicas;
+                ++per_part[p];
+            }
+    assert_int_equal(ps.edge_cut, cut);
+    assert_int_equal(ps.replicas, replicas);
+    for (uint32_t p = 0; p < 4; ++p) {
+        gg_part_info info;
+        gg_part_info_init(&info);
+        check_ok(gg_partition_plan_read_part(ctx, plan, p, &info), "read_part");
+        assert_int_equal(info.replicas, per_part[p]);
+    }
+
+    /* The plan's cost is reported by every run and paid once; bytes move. */
+    float *dist = alloc(n, sizeof *dist);
+    double compute[4], exchange[4];
+    gg_run_options ro;
+    gg_run_options_init(&ro);
+    ro.partition_plan = plan;
+    gg_run_stats rs;
+    gg_run_stats_init(&rs);
+    rs.part_compute_ms = compute;
+    rs.part_exchange_ms = exchange;
+    rs.part_capacity = 4;
+    check_ok(gg_run_sssp(ctx, g, 0, dist, &ro, &rs), "sssp");
+    assert_int_equal(rs.num_parts, 4);
+    assert_true(rs.bytes_exchanged > 0);
+    assert_true(rs.exchange_rounds >= 2);
+    assert_true(rs.partition_ms == ps.partition_ms + ps.build_ms);
+    assert_true(rs.part_compute_ms == compute); /* the caller's arrays stay its own */
+    for (int p = 0; p < 4; ++p) assert_true(compute[p] >= 0 && exchange[p] >= 0);
+
+    /* Auto depth picks one of the measured depths. */
+    gg_partition_plan *automatic = make_plan(g, 4, GG_PARTITIONER_BLOCK, 0, NULL);
+    check_ok(gg_partition_plan_read_stats(ctx, automatic, &ps), "stats");
+    assert_true(ps.replication_depth >= 1 && ps.replication_depth <= 4);
+    compare_runs(g, automatic, "auto depth");
+    gg_partition_plan_destroy(automatic);
+
+    free(dist);
+    free(held);
+    free(pair_seen);
+    free(offsets);
+    free(targets);
+    free(parts);
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(g);
+    shape_free(&s);
+}
+
+static void expect_refusal(gg_status status, gg_status expected, const char *needle) {
+    if (status != expected) fail_msg("expected status %d, got %d (%s)", expected, status, gg_context_last_error(ctx));
+    if (strstr(gg_context_last_error(ctx), needle) == NULL)
+        fail_msg("message \"%s\" does not name \"%s\"", gg_context_last_error(ctx), needle);
+}
+
+static void test_bad_plans_and_runs(void **state) {
+    (void)state;
+    const uint32_t src[] = {0, 1, 2}, dst[] = {1, 2, 3};
+    gg_graph *g = edges_graph(4, 3, src, dst, NULL, 0);
+    gg_partition_plan *plan = NULL;
+    gg_partition_plan_options o;
+
+    gg_partition_plan_options_init(&o);
+    o.num_parts = 0;
+    expect_refusal(gg_partition_plan_create(ctx, g, &o, &plan), GG_ERROR_INVALID_ARGUMENT, "num_parts");
+    assert_null(plan);
+
+    const uint32_t parts[] = {0, 1, 5, 0};
+    gg_partition_plan_options_init(&o);
+    o.partitioner = GG_PARTITIONER_GIVEN;
+    o.parts = parts;
+    o.parts_length = 3;
+    expect_refusal(gg_partition_plan_create(ctx, g, &o, &plan), GG_ERROR_INVALID_ARGUMENT, "parts_length is 3");
+    o.parts_length = 4;
+    expect_refusal(gg_partition_plan_create(ctx, g, &o, &plan), GG_ERROR_INVALID_ARGUMENT, "parts[2] = 5");
+    o.parts = NULL;
+    expect_refusal(gg_partition_plan_create(ctx, g, &o, &plan), GG_ERROR_INVALID_ARGUMENT, "parts");
+
+    gg_partition_plan_options_init(&o);
+    o.replication_depth = 9;
+    expect_refusal(gg_partition_plan_create(ctx, g, &o, &plan), GG_ERROR_INVALID_ARGUMENT, "replication_depth");
+    gg_partition_plan_options_init(&o);
+    o.partitioner = (gg_partitioner)17;
+    expect_refusal(gg_partition_plan_create(ctx, g, &o, &plan), GG_ERROR_INVALID_ARGUMENT, "partitioner");
+    gg_partition_plan_options_init(&o);
+    o.partitioner = GG_PARTITIONER_RANDOM;
+    o.parts = parts;
+    expect_refusal(gg_partition_plan_create(ctx, g, &o, &plan), GG_ERROR_INVALID_ARGUMENT, "GG_PARTITIONER_GIVEN");
+
+    /* A plan of one graph refused by runs on another. */
+    plan = make_plan(g, 2, GG_PARTITIONER_BLOCK, 1, NULL);
+    gg_graph *other = edges_graph(4, 3, src, dst, NULL, 0);
+    gg_run_options ro;
+    gg_run_options_init(&ro);
+    ro.partition_plan = plan;
+    uint32_t depths[4];
+    expect_refusal(gg_run_bfs(ctx, other, 0, depths, NULL, &ro, NULL), GG_ERROR_INVALID_ARGUMENT, "another graph");
+    check_ok(gg_run_bfs(ctx, g, 0, depths, NULL, &ro, NULL), "the context stays usable");
+    assert_int_equal(depths[3], 3);
+
+    gg_part_info info;
+    gg_part_info_init(&info);
+    expect_refusal(gg_partition_plan_read_part(ctx, plan, 2, &info), GG_ERROR_INVALID_ARGUMENT, "part 2");
+    uint32_t short_parts[2];
+    expect_refusal(gg_partition_plan_read_parts(ctx, plan, short_parts, 2), GG_ERROR_TOO_LARGE, "parts");
+    assert_int_equal(gg_partition_plan_create(ctx, NULL, NULL, &plan), GG_ERROR_INVALID_ARGUMENT);
+
+    /* Names. */
+    gg_partitioner p;
+    assert_int_equal(gg_partitioner_from_name("random", &p), GG_OK);
+    assert_int_equal(p, GG_PARTITIONER_RANDOM);
+    assert_int_equal(gg_partitioner_from_name("Random", &p), GG_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(gg_partitioner_name(GG_PARTITIONER_BLOCK), "block");
+    assert_null(gg_partitioner_name((gg_partitioner)4));
+
+    gg_partition_plan_destroy(plan);
+    gg_partition_plan_destroy(NULL);
+    gg_graph_destroy(other);
+    gg_graph_destroy(g);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_plans_and_runs),
+        cmocka_unit_test(test_plan_statistics),
+        cmocka_unit_test(test_awkward_cases),
+        cmocka_unit_test(test_every_setting_on_one_shape),
+        cmocka_unit_test(test_catalogue_equals_unpartitioned),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
