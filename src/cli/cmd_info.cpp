@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/output_writer.h"
+#include "cli/partition_options.h"
 #include "cli/progress.h"
 #include "cli/session.h"
 
@@ -55,13 +56,44 @@ std::string degree_text(const DegreeSummary &s) {
 // (unweighted graphs carry weight 1 on every edge). CSC costs the same.
 uint64_t csr_bytes(uint32_t n, uint64_t m) { return (uint64_t(n) + 1) * 8 + m * 4 + m * 4; }
 
+// --parts K: the plan of each partitioner (METIS only in a build with it).
+struct PartitionRow {
+    const char *name;
+    gg_partition_plan_stats stats;
+};
+
+std::vector<PartitionRow> partition_rows(gg_context *context, const gg_graph *graph,
+                                         gg_partition_plan_options options, const std::string &path) {
+    std::vector<PartitionRow> rows;
+    for (gg_partitioner p : {GG_PARTITIONER_METIS, GG_PARTITIONER_RANDOM, GG_PARTITIONER_BLOCK}) {
+        options.partitioner = p;
+        gg_partition_plan *plan = nullptr;
+        const gg_status status = gg_partition_plan_create(context, graph, &options, &plan);
+        if (status == GG_ERROR_UNSUPPORTED && p == GG_PARTITIONER_METIS) continue;  // a build without METIS
+        if (status != GG_OK) library_failure(context, status, path);
+        PlanHandle handle(plan);
+        PartitionRow row{gg_partitioner_name(p), {}};
+        gg_partition_plan_stats_init(&row.stats);
+        const gg_status read = gg_partition_plan_read_stats(context, plan, &row.stats);
+        if (read != GG_OK) library_failure(context, read, path);
+        rows.push_back(row);
+    }
+    return rows;
+}
+
 }  // namespace
 
 int info_command(int argc, char **argv, int first) {
-    Arguments args(argc, argv, first, {{"--undirected", OptionSpec::kFlag}, {"--json", OptionSpec::kFlag}},
+    Arguments args(argc, argv, first,
+                   {{"--undirected", OptionSpec::kFlag},
+                    {"--json", OptionSpec::kFlag},
+                    {"--parts", OptionSpec::kRequired},
+                    {"--replication-depth", OptionSpec::kRequired}},
                    "gg info");
     if (args.help()) return print_help(kInfoHelp);
-    args.expect_positionals(1, "gg info GRAPH [--undirected] [--json]");
+    args.expect_positionals(1, "gg info GRAPH [--undirected] [--parts K [--replication-depth D|auto]] [--json]");
+    const gg_partition_plan_options plan_settings = plan_options(args);
+    if (args.has("--replication-depth") && !args.has("--parts")) usage_error("--replication-depth: needs --parts K");
     const std::string &path = args.positionals()[0];
 
     Session session;
@@ -97,6 +129,12 @@ int info_command(int argc, char **argv, int first) {
     const bool undirected = gg_graph_is_undirected(graph.get()) != 0;
     const bool weighted = gg_graph_is_weighted(graph.get()) != 0;
     const uint64_t cw_total = shard_stats.gshards_bytes + shard_stats.cw_bytes;
+    std::vector<PartitionRow> partitions;
+    if (args.has("--parts")) {
+        Progress partitioning("partitioning");
+        partitions = partition_rows(context, graph.get(), plan_settings, path);
+        partitioning.done("partitioned");
+    }
 
     OutputWriter out("");
     if (args.has("--json")) {
@@ -116,6 +154,19 @@ int info_command(int argc, char **argv, int first) {
             .add_bool("undirected", undirected).add_bool("weighted", weighted)
             .add("out_degree", degree_json(out_summary)).add("in_degree", degree_json(in_summary))
             .add("isolated_vertices", isolated).add("memory_bytes", memory).add("shards", shard_json);
+        if (!partitions.empty()) {
+            JsonObject by_partitioner;
+            for (const PartitionRow &row : partitions) {
+                JsonObject p;
+                p.add("parts", row.stats.num_parts).add("replication_depth", row.stats.replication_depth)
+                    .add("edge_cut", row.stats.edge_cut).add("replicas", row.stats.replicas)
+                    .add("local_edges", row.stats.local_edges).add("max_part_vertices", row.stats.max_part_vertices)
+                    .add("empty_parts", row.stats.empty_parts).add("partition_ms", row.stats.partition_ms)
+                    .add("build_ms", row.stats.build_ms);
+                by_partitioner.add(row.name, p);
+            }
+            o.add("partitions", by_partitioner);
+        }
         out.text(o.str() + "\n");
     } else {
         char line[512];
@@ -146,6 +197,13 @@ int info_command(int argc, char **argv, int first) {
             ">=64: %llu\n",
             (unsigned long long)h[0], (unsigned long long)h[1], (unsigned long long)h[2], (unsigned long long)h[3],
             (unsigned long long)h[4], (unsigned long long)h[5], (unsigned long long)h[6], (unsigned long long)h[7]);
+        for (const PartitionRow &row : partitions)
+            put("%-6s %2u parts edge cut %llu, replicas %llu (depth %u), local edges %llu, largest part %llu "
+                "vertices; %.1f ms + %.1f ms to build\n",
+                row.name, row.stats.num_parts, (unsigned long long)row.stats.edge_cut,
+                (unsigned long long)row.stats.replicas, row.stats.replication_depth,
+                (unsigned long long)row.stats.local_edges, (unsigned long long)row.stats.max_part_vertices,
+                row.stats.partition_ms, row.stats.build_ms);
     }
     out.finish();
     return kExitOk;

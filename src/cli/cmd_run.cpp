@@ -9,6 +9,7 @@
 #include "cli/cli_error.h"
 #include "cli/commands.h"
 #include "cli/output_writer.h"
+#include "cli/partition_options.h"
 #include "cli/progress.h"
 #include "cli/session.h"
 #include "cli/stats_report.h"
@@ -178,16 +179,12 @@ void run_and_write(gg_context *context, const gg_graph *graph, const Request &r,
 }  // namespace
 
 int run_command(int argc, char **argv, int first) {
-    Arguments args(argc, argv, first,
-                   {{"--source", OptionSpec::kRequired},
-                    {"--backend", OptionSpec::kRequired},
-                    {"--layout", OptionSpec::kRequired},
-                    {"--undirected", OptionSpec::kFlag},
-                    {"--threads", OptionSpec::kRequired},
-                    {"--out", OptionSpec::kRequired},
-                    {"--stats", OptionSpec::kFlag},
-                    {"--json", OptionSpec::kFlag}},
-                   "gg run");
+    std::vector<OptionSpec> specs = {{"--source", OptionSpec::kRequired},  {"--backend", OptionSpec::kRequired},
+                                     {"--layout", OptionSpec::kRequired},  {"--undirected", OptionSpec::kFlag},
+                                     {"--threads", OptionSpec::kRequired}, {"--out", OptionSpec::kRequired},
+                                     {"--stats", OptionSpec::kFlag},       {"--json", OptionSpec::kFlag}};
+    for (const OptionSpec &spec : partition_option_specs()) specs.push_back(spec);
+    Arguments args(argc, argv, first, specs, "gg run");
     if (args.help()) return print_help(kRunHelp);
     args.expect_positionals(2, "gg run ALGO GRAPH [options]");
 
@@ -208,7 +205,15 @@ int run_command(int argc, char **argv, int first) {
     const bool json = args.has("--json");
     const bool stats_wanted = json || args.has("--stats");
 
-    Session session(backend, threads);
+    // Checked before the load: a bad partition option fails at once.
+    const gg_partition_plan_options plan_settings = plan_options(args);
+    for (const char *option : {"--partition", "--replication-depth"})
+        if (args.has(option) && !args.has("--parts")) usage_error("%s: needs --parts K", option);
+    const DeviceChoice devices = args.has("--devices") ? parse_devices(args.value("--devices")) : DeviceChoice{};
+    if (args.has("--devices") && backend == GG_BACKEND_CPU)
+        usage_error("--devices: names CUDA devices, but --backend is cpu");
+
+    Session session(backend, threads, devices.ids, devices.all);
     gg_context *context = session.context();
     if (backend == GG_BACKEND_CUDA) {
         char reason[256] = "";
@@ -238,7 +243,19 @@ int run_command(int argc, char **argv, int first) {
     gg_run_options_init(&request.options);
     request.options.backend = backend;
     request.options.layout = layout;
+    PlanHandle plan;
+    if (args.has("--parts")) {
+        Progress progress("partitioning");
+        plan = make_plan(context, graph.get(), plan_settings, request.path);
+        progress.done("partitioned");
+        request.options.partition_plan = plan.get();
+    }
     gg_run_stats_init(&report.stats);
+    report.part_compute_ms.assign(plan_settings.num_parts, 0.0);
+    report.part_exchange_ms.assign(plan_settings.num_parts, 0.0);
+    report.stats.part_compute_ms = report.part_compute_ms.data();
+    report.stats.part_exchange_ms = report.part_exchange_ms.data();
+    report.stats.part_capacity = plan_settings.num_parts;
     run_and_write(context, graph.get(), request, out, &report.stats, &report.output_ms);
     if (stats_wanted) {
         report.warnings = session.warnings();

@@ -31,6 +31,8 @@ const char kRunHelp[] =
     "usage: gg run ALGO GRAPH [--source V] [--backend auto|cpu|cuda]\n"
     "              [--layout auto|csr|gshards|cw|vsplit|udt|tocab] [--undirected]\n"
     "              [--threads N] [--out FILE] [--stats] [--json]\n"
+    "              [--parts K [--partition metis|random|block] [--replication-depth D|auto]]\n"
+    "              [--devices all|ID,ID,...]\n"
     "\n"
     "ALGO and what each output line (one per vertex, in vertex order) holds:\n"
     "  bfs       hop count from the source along out-edges; -1 when unreachable\n"
@@ -53,7 +55,13 @@ const char kRunHelp[] =
     "  --out FILE      write the values to FILE instead of stdout\n"
     "  --stats         print timing, iterations, backend, layout and any GPU fallback\n"
     "                  reason to stderr\n"
-    "  --json          print the statistics as one JSON object (implies --stats)\n";
+    "  --json          print the statistics as one JSON object (implies --stats)\n"
+    "  --parts K       run partitioned over K parts (docs/partitioned.md): the same answers,\n"
+    "                  with parts, edge cut, replicas and bytes exchanged in --stats\n"
+    "  --partition P   metis (default), random or block\n"
+    "  --replication-depth D\n"
+    "                  hops of replicas, 1 (default) to 8, or auto (a cost model picks)\n"
+    "  --devices LIST  the CUDA devices of the run: all, or ids such as 0,1\n";
 
 const char kConvertHelp[] =
     "usage: gg convert IN OUT [--undirected]\n"
@@ -81,7 +89,7 @@ const char kGenerateHelp[] =
     "  --directed          keep generated edges one-way (default: both directions)\n";
 
 const char kInfoHelp[] =
-    "usage: gg info GRAPH [--undirected] [--json]\n"
+    "usage: gg info GRAPH [--undirected] [--parts K [--replication-depth D|auto]] [--json]\n"
     "\n"
     "Prints the vertex and edge counts, whether the graph is undirected and weighted,\n"
     "out- and in-degree statistics, and the bytes of each layout: CSR, CSC, CuSha\n"
@@ -89,6 +97,10 @@ const char kInfoHelp[] =
     "\n"
     "options:\n"
     "  --undirected    store every edge of GRAPH in both directions\n"
+    "  --parts K       also partition into K parts with each partitioner (metis when built\n"
+    "                  with it, random, block) and print edge cut, replicas and build time\n"
+    "  --replication-depth D\n"
+    "                  hops of replicas of those plans, 1 (default) to 8, or auto\n"
     "  --json          print one JSON object instead of text\n";
 
 int print_help(const char *text) {

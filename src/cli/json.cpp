@@ -50,15 +50,18 @@ JsonObject &JsonObject::add(const char *name, int64_t value) {
     return *this;
 }
 
-JsonObject &JsonObject::add(const char *name, double value) {
-    key(name);
-    if (!std::isfinite(value)) {
-        body_ += "null";  // JSON has no infinity or NaN
-        return *this;
-    }
+namespace {
+std::string number_text(double value) {
+    if (!std::isfinite(value)) return "null";  // JSON has no infinity or NaN
     char text[32];
     std::snprintf(text, sizeof text, "%.6g", value);
-    body_ += text;
+    return text;
+}
+}  // namespace
+
+JsonObject &JsonObject::add(const char *name, double value) {
+    key(name);
+    body_ += number_text(value);
     return *this;
 }
 
@@ -78,6 +81,14 @@ JsonObject &JsonObject::add(const char *name, const std::vector<uint64_t> &value
     key(name);
     body_ += "[";
     for (size_t i = 0; i < values.size(); ++i) body_ += (i ? ", " : "") + std::to_string(values[i]);
+    body_ += "]";
+    return *this;
+}
+
+JsonObject &JsonObject::add(const char *name, const std::vector<double> &values) {
+    key(name);
+    body_ += "[";
+    for (size_t i = 0; i < values.size(); ++i) body_ += (i ? ", " : "") + number_text(values[i]);
     body_ += "]";
     return *this;
 }

@@ -21,6 +21,7 @@ public:
     JsonObject &add_bool(const char *key, bool value);
     JsonObject &add(const char *key, const JsonObject &value);
     JsonObject &add(const char *key, const std::vector<uint64_t> &values);
+    JsonObject &add(const char *key, const std::vector<double> &values);
     JsonObject &add(const char *key, const std::vector<std::string> &values);
     // "{...}" on one line.
     std::string str() const { return "{" + body_ + "}"; }

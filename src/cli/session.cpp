@@ -10,15 +10,25 @@
 
 namespace gg_cli {
 
-Session::Session(gg_backend backend, int32_t threads) {
+Session::Session(gg_backend backend, int32_t threads, const std::vector<int32_t> &devices, bool all_devices) {
     gg_context_options options;
     gg_context_options_init(&options);
     options.backend = backend;
     options.num_threads = threads;
+    if (all_devices) {
+        options.device_id = -1;
+        options.all_devices = 1;
+    } else if (!devices.empty()) {
+        options.device_id = devices[0];
+        options.devices = devices.data();
+        options.num_devices = uint32_t(devices.size());
+    }
     options.log_fn = &Session::on_log;
     options.log_user_data = this;
     options.log_level = GG_LOG_WARN;
     gg_status status = gg_context_create(&options, &context_);
+    if (status != GG_OK && (all_devices || !devices.empty()))
+        usage_error("--devices: the context refused the device list (%s)", gg_status_string(status));
     if (status != GG_OK) runtime_error("cannot create a gg context: %s", gg_status_string(status));
 }
 

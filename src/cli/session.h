@@ -18,7 +18,10 @@ using GraphHandle = std::unique_ptr<gg_graph, GraphDeleter>;
 
 class Session {
 public:
-    explicit Session(gg_backend backend = GG_BACKEND_AUTO, int32_t threads = 0);
+    // devices: the context's CUDA devices (empty: the default, device 0);
+    // all_devices: every visible one.
+    explicit Session(gg_backend backend = GG_BACKEND_AUTO, int32_t threads = 0,
+                     const std::vector<int32_t> &devices = {}, bool all_devices = false);
     ~Session();
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;

@@ -1,5 +1,6 @@
 #include "cli/stats_report.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "cli/json.h"
@@ -29,6 +30,12 @@ double gteps(const RunReport &r) {
     return r.stats.compute_ms > 0 ? double(r.edges) / (r.stats.compute_ms * 1e6) : 0.0;
 }
 
+// The per-part times of a partitioned run (none for one part).
+std::vector<double> part_times(const std::vector<double> &times, uint32_t parts) {
+    if (parts <= 1) return {};
+    return std::vector<double>(times.begin(), times.begin() + std::min<size_t>(parts, times.size()));
+}
+
 void print_json(const RunReport &r) {
     const gg_run_stats &s = r.stats;
     JsonObject o;
@@ -51,6 +58,15 @@ void print_json(const RunReport &r) {
         .add("gteps", gteps(r))
         .add("device_bytes", s.device_bytes)
         .add("fallback_reason", s.fallback_reason)
+        .add("parts", s.num_parts)
+        .add("edge_cut", s.edge_cut)
+        .add("replicas", s.replicas)
+        .add("bytes_exchanged", s.bytes_exchanged)
+        .add("exchange_rounds", s.exchange_rounds)
+        .add("exchange_ms", s.exchange_ms)
+        .add("partition_ms", s.partition_ms)
+        .add("part_compute_ms", part_times(r.part_compute_ms, s.num_parts))
+        .add("part_exchange_ms", part_times(r.part_exchange_ms, s.num_parts))
         .add("warnings", r.warnings);
     std::fprintf(stderr, "%s\n", o.str().c_str());
 }
@@ -77,6 +93,16 @@ void print_text(const RunReport &r) {
     std::fprintf(e, "edges visited %llu\n", (unsigned long long)s.edges_visited);
     std::fprintf(e, "GTEPS         %.4f (edges / compute time)\n", gteps(r));
     if (s.device_bytes != 0) std::fprintf(e, "device memory %llu bytes\n", (unsigned long long)s.device_bytes);
+    if (s.num_parts > 1) {
+        std::fprintf(e, "parts         %u (edge cut %llu, %llu replicas; partitioned once in %.3f ms)\n", s.num_parts,
+                     (unsigned long long)s.edge_cut, (unsigned long long)s.replicas, s.partition_ms);
+        std::fprintf(e, "exchange      %llu bytes in %u rounds, %.3f ms\n", (unsigned long long)s.bytes_exchanged,
+                     s.exchange_rounds, s.exchange_ms);
+        const std::vector<double> compute = part_times(r.part_compute_ms, s.num_parts);
+        const std::vector<double> exchange = part_times(r.part_exchange_ms, s.num_parts);
+        for (size_t p = 0; p < compute.size(); ++p)
+            std::fprintf(e, "  part %-6zu compute %.3f ms, exchange %.3f ms\n", p, compute[p], exchange[p]);
+    }
     for (const std::string &w : r.warnings) std::fprintf(e, "warning       %s\n", w.c_str());
 }
 

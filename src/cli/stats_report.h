@@ -18,6 +18,8 @@ struct RunReport {
     double load_ms = 0;
     double output_ms = 0;
     gg_run_stats stats;
+    std::vector<double> part_compute_ms;   // lent to stats: one per part
+    std::vector<double> part_exchange_ms;
     std::vector<std::string> warnings;
 };
 
