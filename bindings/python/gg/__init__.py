@@ -28,9 +28,10 @@ from .errors import (
     UnsupportedError,
 )
 from .graph import UNREACHABLE, Graph, format_from_path, generate, load
+from .partition_plan import PartInfo, PartitionPlan, PartitionPlanStats
 from .results import Partition, RunStats, Shards, ShardStats
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "ABI_MAJOR",
@@ -44,7 +45,10 @@ __all__ = [
     "InvalidArgumentError",
     "OutOfMemoryError",
     "ParseError",
+    "PartInfo",
     "Partition",
+    "PartitionPlan",
+    "PartitionPlanStats",
     "RunStats",
     "ShardStats",
     "Shards",

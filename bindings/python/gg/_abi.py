@@ -44,8 +44,10 @@ LOG_LEVELS = {"debug": 0, "info": 1, "warn": 2, "error": 3}
 DUPLICATES = {"min": 0, "max": 1, "sum": 2, "first": 3, "all": 4}
 FORMATS = {"auto": 0, "mtx": 1, "edgelist": 2, "wel": 3, "dimacs": 4, "ggb": 5}
 GENERATORS = {"kron": 0, "urand": 1, "grid": 2}
-# Layout names are the library's own (gg_layout_name / gg_layout_from_name):
-# see layout_value() and layout_name() below; there is no second table here.
+# Layout and partitioner names are the library's own (gg_layout_name /
+# gg_layout_from_name, gg_partitioner_name / gg_partitioner_from_name): see
+# layout_value(), partitioner_value() and their *_name() below; there is no
+# second table here.
 
 gg_status = c_int
 gg_enum = c_int
@@ -60,6 +62,10 @@ class gg_graph(Structure):
 
 
 class gg_shards(Structure):
+    """Opaque."""
+
+
+class gg_partition_plan(Structure):
     """Opaque."""
 
 
@@ -119,6 +125,8 @@ class gg_run_options(Structure):
         ("max_iterations", c_uint32),
         ("damping", c_double),
         ("delta", c_float),
+        # Since 0.3.
+        ("partition_plan", POINTER(gg_partition_plan)),
     ]
 
 
@@ -137,6 +145,17 @@ class gg_run_stats(Structure):
         ("edges_visited", c_uint64),
         ("device_bytes", c_uint64),
         ("fallback_reason", c_char * 160),
+        # Since 0.3: partitioned runs. The last three are inputs: caller-owned arrays.
+        ("num_parts", c_uint32),
+        ("exchange_rounds", c_uint32),
+        ("edge_cut", c_uint64),
+        ("replicas", c_uint64),
+        ("bytes_exchanged", c_uint64),
+        ("exchange_ms", c_double),
+        ("partition_ms", c_double),
+        ("part_compute_ms", POINTER(c_double)),
+        ("part_exchange_ms", POINTER(c_double)),
+        ("part_capacity", c_uint32),
     ]
 
 
@@ -145,6 +164,44 @@ class gg_partition_options(Structure):
         ("struct_size", c_size_t),
         ("seed", c_int32),
         ("ufactor", c_int32),
+    ]
+
+
+class gg_partition_plan_options(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("num_parts", c_uint32),
+        ("partitioner", gg_enum),
+        ("parts", POINTER(c_uint32)),
+        ("parts_length", c_uint64),
+        ("replication_depth", c_uint32),
+        ("seed", c_uint64),
+    ]
+
+
+class gg_partition_plan_stats(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("num_parts", c_uint32),
+        ("replication_depth", c_uint32),
+        ("partitioner", gg_enum),
+        ("empty_parts", c_uint32),
+        ("edge_cut", c_uint64),
+        ("replicas", c_uint64),
+        ("local_edges", c_uint64),
+        ("max_part_vertices", c_uint64),
+        ("partition_ms", c_double),
+        ("build_ms", c_double),
+    ]
+
+
+class gg_part_info(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("owned", c_uint32),
+        ("replicas", c_uint32),
+        ("local_edges", c_uint64),
+        ("neighbours", c_uint32),
     ]
 
 
@@ -178,6 +235,7 @@ P = POINTER
 ctx_p = P(gg_context)
 graph_p = P(gg_graph)
 shards_p = P(gg_shards)
+plan_p = P(gg_partition_plan)
 u32_p = P(c_uint32)
 u64_p = P(c_uint64)
 f32_p = P(c_float)
@@ -232,6 +290,16 @@ PROTOTYPES = {
     "gg_run_apsp": (gg_status, [ctx_p, graph_p, f32_p, c_uint64, P(gg_run_options), P(gg_run_stats)]),
     "gg_partition_options_init": (None, [P(gg_partition_options)]),
     "gg_partition": (gg_status, [ctx_p, graph_p, c_uint32, u32_p, u64_p, P(gg_partition_options)]),
+    "gg_partition_plan_options_init": (None, [P(gg_partition_plan_options)]),
+    "gg_partition_plan_stats_init": (None, [P(gg_partition_plan_stats)]),
+    "gg_part_info_init": (None, [P(gg_part_info)]),
+    "gg_partition_plan_create": (gg_status, [ctx_p, graph_p, P(gg_partition_plan_options), P(plan_p)]),
+    "gg_partition_plan_destroy": (None, [plan_p]),
+    "gg_partition_plan_read_stats": (gg_status, [ctx_p, plan_p, P(gg_partition_plan_stats)]),
+    "gg_partition_plan_read_part": (gg_status, [ctx_p, plan_p, c_uint32, P(gg_part_info)]),
+    "gg_partition_plan_read_parts": (gg_status, [ctx_p, plan_p, u32_p, c_uint64]),
+    "gg_partitioner_name": (c_char_p, [gg_enum]),
+    "gg_partitioner_from_name": (gg_status, [c_char_p, P(gg_enum)]),
     "gg_shard_options_init": (None, [P(gg_shard_options)]),
     "gg_shard_stats_init": (None, [P(gg_shard_stats)]),
     "gg_shard": (gg_status, [ctx_p, graph_p, P(gg_shard_options), P(shards_p)]),
@@ -308,6 +376,37 @@ def layout_value(layout):
     value = gg_enum()
     if lib.gg_layout_from_name(key.encode("ascii", "replace"), ctypes.byref(value)) != GG_OK:
         raise ValueError(layout)
+    return value.value
+
+
+def partitioner_name(value):
+    """The library's name of a partitioner value; 'unknown(<value>)' for one it does not know."""
+    name = lib.gg_partitioner_name(value)
+    return name.decode("ascii") if name is not None else "unknown(%d)" % value
+
+
+def partitioner_names():
+    """Every partitioner name the library knows, in enum order."""
+    names = []
+    while lib.gg_partitioner_name(len(names)) is not None:
+        names.append(lib.gg_partitioner_name(len(names)).decode("ascii"))
+    return names
+
+
+def partitioner_value(partitioner):
+    """The C value of a partitioner given by the library's name (any case) or a known int value.
+
+    Raises ValueError for anything else.
+    """
+    if isinstance(partitioner, int) and not isinstance(partitioner, bool):
+        if lib.gg_partitioner_name(partitioner) is not None:
+            return partitioner
+        raise ValueError(partitioner)
+    if not isinstance(partitioner, str):
+        raise ValueError(partitioner)
+    value = gg_enum()
+    if lib.gg_partitioner_from_name(partitioner.lower().encode("ascii", "replace"), ctypes.byref(value)) != GG_OK:
+        raise ValueError(partitioner)
     return value.value
 
 

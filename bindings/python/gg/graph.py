@@ -7,6 +7,8 @@ accept these keyword arguments besides their own:
     layout    "auto", "csr", "gshards", "cw", "vsplit", "udt", "tocab" (the library's
               names, gg_layout_name; "virtual_split" is a deprecated alias of "vsplit")
     context   the gg.Context to run with (default: the graph's own)
+    plan      a gg.PartitionPlan of this graph (Graph.partition_plan): the run
+              goes partitioned over its parts and returns the same answers
     return_stats
               when True, the result is followed by a gg.RunStats: a single
               array becomes (array, stats), a tuple gets stats appended.
@@ -14,6 +16,7 @@ accept these keyword arguments besides their own:
 
 import ctypes
 import weakref
+from ctypes import c_double
 
 import numpy as np
 
@@ -32,6 +35,7 @@ from ._convert import (
 )
 from .context import resolve
 from .errors import InvalidArgumentError, OutOfMemoryError
+from .partition_plan import PartitionPlan, plan_options
 from .results import Partition, RunStats, Shards
 
 #: The depth BFS gives to unreachable vertices (UINT32_MAX).
@@ -49,8 +53,12 @@ def graph_options(directed=True, duplicates="min", drop_self_loops=False, max_ed
     return options
 
 
-def _run_options(backend=None, layout=None, **numbers):
+def _run_options(backend=None, layout=None, plan=None, **numbers):
     options = _abi.initialized(_abi.gg_run_options, "gg_run_options_init")
+    if plan is not None:
+        if not isinstance(plan, PartitionPlan):
+            raise InvalidArgumentError("plan must be a gg.PartitionPlan, not %s" % type(plan).__name__)
+        options.partition_plan = plan._live()
     if backend is not None:
         options.backend = enum_value(_abi.BACKENDS, backend, "backend")
     if layout is not None:
@@ -88,6 +96,7 @@ class Graph:
         self._handle = handle
         self._context = context
         self._finalizer = weakref.finalize(self, lib.gg_graph_destroy, handle)
+        self._plans = weakref.WeakSet()  # closed before the graph: the library needs the graph to outlive them
         self.nodes = nodes
         self._node_index = None
 
@@ -188,7 +197,9 @@ class Graph:
 
     # ---- lifetime ---------------------------------------------------------
     def close(self):
-        """Releases the graph and its cached layouts now."""
+        """Releases the graph and its cached layouts now, and closes its partition plans."""
+        for plan in list(self._plans):
+            plan.close()
         self._finalizer()
 
     @property
@@ -313,16 +324,25 @@ class Graph:
                                 enum_value(_abi.FORMATS, format, "format"))
 
     # ---- algorithms -------------------------------------------------------
-    def _run(self, function, args, outputs, context, return_stats, run_options):
+    def _run(self, function, args, outputs, context, return_stats, run_options, plan=None):
         stats = _abi.initialized(_abi.gg_run_stats, "gg_run_stats_init")
+        if return_stats:
+            # Per-part times land in arrays of ours: one entry per part of the plan (1 unpartitioned).
+            capacity = plan.num_parts if plan is not None else 1
+            part_compute = (c_double * max(capacity, 1))()
+            part_exchange = (c_double * max(capacity, 1))()
+            stats.part_compute_ms = part_compute
+            stats.part_exchange_ms = part_exchange
+            stats.part_capacity = capacity
         self._ctx(context).call(function, self._live(), *args, ctypes.byref(run_options), ctypes.byref(stats))
         result = outputs[0] if len(outputs) == 1 else tuple(outputs)
         if not return_stats:
             return result
-        stats = RunStats.from_c(stats)
+        count = min(int(stats.num_parts), capacity)
+        stats = RunStats.from_c(stats, part_compute[:count], part_exchange[:count])
         return (result, stats) if len(outputs) == 1 else tuple(outputs) + (stats,)
 
-    def bfs(self, source, parents=False, backend=None, layout=None, context=None, return_stats=False):
+    def bfs(self, source, parents=False, backend=None, layout=None, context=None, return_stats=False, plan=None):
         """Hop counts from `source` along out-edges (uint32; unreachable = gg.UNREACHABLE).
 
         parents=True also returns a BFS-tree parent per vertex (the source is its
@@ -333,9 +353,9 @@ class Graph:
         tree = np.empty(self.n, np.uint32) if parents else None
         outputs = [depths, tree] if parents else [depths]
         return self._run(lib.gg_run_bfs, (source, pointer(depths, _abi.u32_p), pointer(tree, _abi.u32_p)), outputs,
-                         context, return_stats, _run_options(backend, layout))
+                         context, return_stats, _run_options(backend, layout, plan), plan)
 
-    def sssp(self, source, delta=None, backend=None, layout=None, context=None, return_stats=False):
+    def sssp(self, source, delta=None, backend=None, layout=None, context=None, return_stats=False, plan=None):
         """Shortest distances from `source` along out-edges (float32; unreachable = inf).
 
         delta is the delta-stepping bucket width (None: chosen from the weights).
@@ -344,32 +364,34 @@ class Graph:
         source = vertex(source)
         distances = np.empty(self.n, np.float32)
         return self._run(lib.gg_run_sssp, (source, pointer(distances, _abi.f32_p)), [distances], context,
-                         return_stats, _run_options(backend, layout, delta=delta))
+                         return_stats, _run_options(backend, layout, plan, delta=delta), plan)
 
-    def sswp(self, source, backend=None, layout=None, context=None, return_stats=False):
+    def sswp(self, source, backend=None, layout=None, context=None, return_stats=False, plan=None):
         """Widest-path widths from `source` (float32; the source gets inf, unreachable vertices 0)."""
         source = vertex(source)
         widths = np.empty(self.n, np.float32)
         return self._run(lib.gg_run_sswp, (source, pointer(widths, _abi.f32_p)), [widths], context, return_stats,
-                         _run_options(backend, layout))
+                         _run_options(backend, layout, plan), plan)
 
-    def cc(self, backend=None, layout=None, context=None, return_stats=False):
+    def cc(self, backend=None, layout=None, context=None, return_stats=False, plan=None):
         """Weakly connected components: each vertex gets the smallest vertex id of its component (uint32)."""
         labels = np.empty(self.n, np.uint32)
         return self._run(lib.gg_run_cc, (pointer(labels, _abi.u32_p),), [labels], context, return_stats,
-                         _run_options(backend, layout))
+                         _run_options(backend, layout, plan), plan)
 
     def pagerank(self, damping=None, tolerance=None, max_iterations=None, backend=None, layout=None, context=None,
-                 return_stats=False):
+                 return_stats=False, plan=None):
         """PageRank as networkx.pagerank(G, weight=None) defines it (float64, sums to 1).
 
         Defaults: damping 0.85, tolerance 1e-6 (L1 change per iteration), max_iterations 100.
         """
         ranks = np.empty(self.n, np.float64)
-        options = _run_options(backend, layout, damping=damping, tolerance=tolerance, max_iterations=max_iterations)
-        return self._run(lib.gg_run_pagerank, (pointer(ranks, _abi.f64_p),), [ranks], context, return_stats, options)
+        options = _run_options(backend, layout, plan, damping=damping, tolerance=tolerance,
+                               max_iterations=max_iterations)
+        return self._run(lib.gg_run_pagerank, (pointer(ranks, _abi.f64_p),), [ranks], context, return_stats, options,
+                         plan)
 
-    def bc(self, sources=None, backend=None, layout=None, context=None, return_stats=False):
+    def bc(self, sources=None, backend=None, layout=None, context=None, return_stats=False, plan=None):
         """Betweenness centrality (Brandes) summed over `sources` (default: every vertex), unnormalised (float64)."""
         centrality = np.empty(self.n, np.float64)
         if sources is None:
@@ -378,16 +400,16 @@ class Graph:
             source_array = id_array(sources, "sources")
             count = checked_int(source_array.size, "len(sources)", 0, UINT32_MAX)
         return self._run(lib.gg_run_bc, (pointer(source_array, _abi.u32_p), count, pointer(centrality, _abi.f64_p)),
-                         [centrality], context, return_stats, _run_options(backend, layout))
+                         [centrality], context, return_stats, _run_options(backend, layout, plan), plan)
 
-    def spmv(self, x, backend=None, layout=None, context=None, return_stats=False):
+    def spmv(self, x, backend=None, layout=None, context=None, return_stats=False, plan=None):
         """y[v] = sum over edges u -> v of w(u, v) * x[u] (float32)."""
         x = value_array(x, "x", np.float32, self.n)
         y = np.empty(self.n, np.float32)
         return self._run(lib.gg_run_spmv, (pointer(x, _abi.f32_p), pointer(y, _abi.f32_p)), [y], context,
-                         return_stats, _run_options(backend, layout))
+                         return_stats, _run_options(backend, layout, plan), plan)
 
-    def apsp(self, backend=None, layout=None, context=None, return_stats=False):
+    def apsp(self, backend=None, layout=None, context=None, return_stats=False, plan=None):
         """All-pairs shortest distances as a dense n x n float32 matrix (row = source, unreachable = inf)."""
         n = self.n
         try:
@@ -396,7 +418,7 @@ class Graph:
             raise OutOfMemoryError("APSP of %d vertices needs an n x n matrix of %d bytes, which could not be allocated"
                                    % (n, n * n * 4)) from None
         return self._run(lib.gg_run_apsp, (pointer(distances, _abi.f32_p), n * n), [distances], context, return_stats,
-                         _run_options(backend, layout))
+                         _run_options(backend, layout, plan), plan)
 
     def partition(self, num_parts, seed=None, ufactor=None, context=None):
         """METIS k-way partition of the vertices (edge directions ignored): a gg.Partition."""
@@ -411,6 +433,28 @@ class Graph:
         self._ctx(context).call(lib.gg_partition, self._live(), num_parts, pointer(parts, _abi.u32_p),
                                 ctypes.byref(cut), ctypes.byref(options))
         return Partition(parts=parts, edge_cut=int(cut.value), num_parts=num_parts)
+
+    def partition_plan(self, parts=None, partitioner="metis", replication_depth=1, seed=None, context=None):
+        """Partitions the graph for partitioned runs: a gg.PartitionPlan to pass as ``plan=`` to any run.
+
+        parts: the number of parts k (default 2; with a given array, its maximum + 1).
+        partitioner: "metis" (default; needs a library built with METIS), "random"
+            (a seeded hash of the vertex id), "block" (contiguous id ranges of about
+            equal vertices + edges), or an array of one part per vertex ("given").
+        replication_depth: hops of replicas, 1 to 8 (1 exchanges after every
+            iteration, k every k iterations: Medusa's multi-hop replication), or
+            "auto" for the depth the library's cost model picks.
+        seed: seed of the random partitioner and of METIS (default 1).
+        The plan's cost (partitioner, replica maps) is paid here, once: see plan.stats.
+        """
+        options, given = plan_options(self.n, parts, partitioner, replication_depth, seed)
+        handle = _abi.plan_p()
+        ctx = self._ctx(context)
+        ctx.call(lib.gg_partition_plan_create, self._live(), ctypes.byref(options), ctypes.byref(handle))
+        del given  # read by the call above; the plan keeps its own copy
+        plan = PartitionPlan(handle, self, ctx)  # owns the handle from its first line
+        self._plans.add(plan)
+        return plan
 
     def shard(self, vertices_per_shard=None, shared_memory_bytes=None, vertex_value_bytes=None, context=None):
         """CuSha G-Shards and Concatenated Windows of this graph: a gg.Shards."""

@@ -2,7 +2,7 @@
 
 import ctypes
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -28,9 +28,19 @@ class RunStats:
     edges_visited: int
     device_bytes: int     # device memory held for the graph after the run
     fallback_reason: str  # why the GPU was not used under backend "auto"; "" otherwise
+    # Since 0.3: partitioned runs (plan=...). An unpartitioned run reports one part and zeros.
+    num_parts: int = 1           # parts the run used
+    exchange_rounds: int = 0     # exchanges of replica values between parts
+    edge_cut: int = 0            # the plan's edge cut
+    replicas: int = 0            # replica vertices over all parts of the plan
+    bytes_exchanged: int = 0     # bytes the run's exchanges moved between parts
+    exchange_ms: float = 0.0     # time spent exchanging, summed over parts
+    partition_ms: float = 0.0    # what the plan cost to make (once, at Graph.partition_plan), not part of this run
+    part_compute_ms: list = field(default_factory=list)   # compute time of each part
+    part_exchange_ms: list = field(default_factory=list)  # exchange time of each part
 
     @classmethod
-    def from_c(cls, raw):
+    def from_c(cls, raw, part_compute_ms=(), part_exchange_ms=()):
         return cls(
             backend=enum_name(_abi.BACKENDS, raw.backend),
             layout=_abi.layout_name(raw.layout),
@@ -44,6 +54,15 @@ class RunStats:
             edges_visited=int(raw.edges_visited),
             device_bytes=int(raw.device_bytes),
             fallback_reason=raw.fallback_reason.decode("utf-8", "replace"),
+            num_parts=int(raw.num_parts),
+            exchange_rounds=int(raw.exchange_rounds),
+            edge_cut=int(raw.edge_cut),
+            replicas=int(raw.replicas),
+            bytes_exchanged=int(raw.bytes_exchanged),
+            exchange_ms=float(raw.exchange_ms),
+            partition_ms=float(raw.partition_ms),
+            part_compute_ms=[float(x) for x in part_compute_ms],
+            part_exchange_ms=[float(x) for x in part_exchange_ms],
         )
 
 
