@@ -13,7 +13,7 @@ use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
-pub const GG_VERSION_MINOR: u32 = 2;
+pub const GG_VERSION_MINOR: u32 = 3;
 pub const GG_VERSION_PATCH: u32 = 0;
 pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
 
@@ -68,6 +68,12 @@ pub const GG_LAYOUT_VIRTUAL_SPLIT: gg_layout = 4;
 pub const GG_LAYOUT_UDT: gg_layout = 5;
 pub const GG_LAYOUT_TOCAB: gg_layout = 6;
 
+pub type gg_partitioner = i32;
+pub const GG_PARTITIONER_METIS: gg_partitioner = 0;
+pub const GG_PARTITIONER_RANDOM: gg_partitioner = 1;
+pub const GG_PARTITIONER_BLOCK: gg_partitioner = 2;
+pub const GG_PARTITIONER_GIVEN: gg_partitioner = 3;
+
 macro_rules! opaque {
     ($name:ident) => {
         /// Opaque handle type; only ever used behind a pointer.
@@ -81,6 +87,7 @@ macro_rules! opaque {
 opaque!(gg_context);
 opaque!(gg_graph);
 opaque!(gg_shards);
+opaque!(gg_partition_plan);
 
 pub type gg_log_fn = Option<unsafe extern "C" fn(user_data: *mut c_void, level: gg_log_level, message: *const c_char)>;
 
@@ -138,6 +145,8 @@ pub struct gg_run_options {
     pub max_iterations: u32,
     pub damping: f64,
     pub delta: f32,
+    /// Since 0.3: run partitioned over this plan; NULL (default) runs unpartitioned.
+    pub partition_plan: *const gg_partition_plan,
 }
 
 #[repr(C)]
@@ -156,6 +165,20 @@ pub struct gg_run_stats {
     pub edges_visited: u64,
     pub device_bytes: u64,
     pub fallback_reason: [c_char; 160],
+    // Since 0.3: partitioned runs. An unpartitioned run reports one part and zeros.
+    pub num_parts: u32,
+    pub exchange_rounds: u32,
+    pub edge_cut: u64,
+    pub replicas: u64,
+    pub bytes_exchanged: u64,
+    pub exchange_ms: f64,
+    pub partition_ms: f64,
+    /// In: NULL, or `part_capacity` entries that receive each part's compute time.
+    pub part_compute_ms: *mut f64,
+    /// In: NULL, or `part_capacity` entries that receive each part's exchange time.
+    pub part_exchange_ms: *mut f64,
+    /// In: entries of the two arrays.
+    pub part_capacity: u32,
 }
 
 #[repr(C)]
@@ -164,6 +187,44 @@ pub struct gg_partition_options {
     pub struct_size: usize,
     pub seed: i32,
     pub ufactor: i32,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_partition_plan_options {
+    pub struct_size: usize,
+    pub num_parts: u32,
+    pub partitioner: gg_partitioner,
+    pub parts: *const u32,
+    pub parts_length: u64,
+    pub replication_depth: u32,
+    pub seed: u64,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_partition_plan_stats {
+    pub struct_size: usize,
+    pub num_parts: u32,
+    pub replication_depth: u32,
+    pub partitioner: gg_partitioner,
+    pub empty_parts: u32,
+    pub edge_cut: u64,
+    pub replicas: u64,
+    pub local_edges: u64,
+    pub max_part_vertices: u64,
+    pub partition_ms: f64,
+    pub build_ms: f64,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_part_info {
+    pub struct_size: usize,
+    pub owned: u32,
+    pub replicas: u32,
+    pub local_edges: u64,
+    pub neighbours: u32,
 }
 
 #[repr(C)]
@@ -383,6 +444,37 @@ extern "C" {
         options: *const gg_partition_options,
     ) -> gg_status;
 
+    // Partitioned runs (since 0.3)
+    pub fn gg_partition_plan_options_init(options: *mut gg_partition_plan_options);
+    pub fn gg_partition_plan_stats_init(stats: *mut gg_partition_plan_stats);
+    pub fn gg_part_info_init(info: *mut gg_part_info);
+    pub fn gg_partition_plan_create(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        options: *const gg_partition_plan_options,
+        out_plan: *mut *mut gg_partition_plan,
+    ) -> gg_status;
+    pub fn gg_partition_plan_destroy(plan: *mut gg_partition_plan);
+    pub fn gg_partition_plan_read_stats(
+        context: *mut gg_context,
+        plan: *const gg_partition_plan,
+        stats: *mut gg_partition_plan_stats,
+    ) -> gg_status;
+    pub fn gg_partition_plan_read_part(
+        context: *mut gg_context,
+        plan: *const gg_partition_plan,
+        part: u32,
+        info: *mut gg_part_info,
+    ) -> gg_status;
+    pub fn gg_partition_plan_read_parts(
+        context: *mut gg_context,
+        plan: *const gg_partition_plan,
+        parts: *mut u32,
+        capacity: u64,
+    ) -> gg_status;
+    pub fn gg_partitioner_name(partitioner: gg_partitioner) -> *const c_char;
+    pub fn gg_partitioner_from_name(name: *const c_char, out_partitioner: *mut gg_partitioner) -> gg_status;
+
     // CuSha G-Shards and Concatenated Windows
     pub fn gg_shard_options_init(options: *mut gg_shard_options);
     pub fn gg_shard_stats_init(stats: *mut gg_shard_stats);
@@ -472,6 +564,9 @@ mod tests {
         size_check!(gg_partition_options, gg_partition_options_init);
         size_check!(gg_shard_options, gg_shard_options_init);
         size_check!(gg_shard_stats, gg_shard_stats_init);
+        size_check!(gg_partition_plan_options, gg_partition_plan_options_init);
+        size_check!(gg_partition_plan_stats, gg_partition_plan_stats_init);
+        size_check!(gg_part_info, gg_part_info_init);
     }
 
     #[test]
@@ -493,6 +588,26 @@ mod tests {
         assert_eq!((partition.seed, partition.ufactor), (1, 0));
         let stats = size_check!(gg_run_stats, gg_run_stats_init);
         assert_eq!(stats.device_id, -1);
+        assert!(stats.part_compute_ms.is_null() && stats.part_exchange_ms.is_null() && stats.part_capacity == 0);
+        assert!(run.partition_plan.is_null());
+        let plan = size_check!(gg_partition_plan_options, gg_partition_plan_options_init);
+        assert_eq!((plan.num_parts, plan.partitioner, plan.parts_length), (2, GG_PARTITIONER_METIS, 0));
+        assert!(plan.parts.is_null() && plan.replication_depth == 1 && plan.seed == 1);
+    }
+
+    #[test]
+    fn partitioner_names() {
+        let name = |p| unsafe { std::ffi::CStr::from_ptr(gg_partitioner_name(p)) }.to_str().unwrap();
+        assert_eq!(
+            [name(GG_PARTITIONER_METIS), name(GG_PARTITIONER_RANDOM), name(GG_PARTITIONER_BLOCK), name(GG_PARTITIONER_GIVEN)],
+            ["metis", "random", "block", "given"]
+        );
+        assert!(unsafe { gg_partitioner_name(99) }.is_null());
+        let mut partitioner = -1;
+        assert_eq!(unsafe { gg_partitioner_from_name(b"block\0".as_ptr() as *const c_char, &mut partitioner) }, GG_OK);
+        assert_eq!(partitioner, GG_PARTITIONER_BLOCK);
+        assert_ne!(unsafe { gg_partitioner_from_name(b"zigzag\0".as_ptr() as *const c_char, &mut partitioner) }, GG_OK);
+        assert_eq!(partitioner, GG_PARTITIONER_BLOCK, "untouched on failure");
     }
 
     #[test]

@@ -11,6 +11,8 @@
 //! - [`Context`] holds the backend choice, threads and the error slot; it is
 //!   `Send` but not `Sync` (see its module docs for why).
 //! - [`Graph`] is immutable, `Send + Sync`, released on drop.
+//! - [`PartitionPlan`] splits a graph into parts once; runs given it through
+//!   [`RunOptions::partition_plan`] go partitioned, with the same answers.
 //! - Every fallible call returns [`Result`]; an [`Error`] carries a [`Status`]
 //!   and the library's message.
 //! - Vertex ids are `u32` (0-based), edge counts `u64`, weights `f32`.
@@ -19,6 +21,7 @@ mod context;
 mod error;
 mod graph;
 mod options;
+mod plan;
 mod run;
 mod shards;
 
@@ -26,9 +29,10 @@ pub use context::{Context, ContextOptions, LogFn};
 pub use error::{Error, Result, Status};
 pub use graph::{format_from_path, Csr, Graph};
 pub use options::{
-    Backend, Duplicates, Format, GeneratorOptions, GraphOptions, Layout, LogLevel, PartitionOptions, RunOptions,
-    ShardOptions,
+    Backend, Duplicates, Format, GeneratorOptions, GraphOptions, Layout, LogLevel, PartitionOptions,
+    PartitionPlanOptions, Partitioner, RunOptions, ShardOptions,
 };
+pub use plan::{PartInfo, PartitionPlan, PartitionPlanStats};
 pub use run::{Partition, RunStats, UNREACHABLE};
 pub use shards::{ConcatenatedWindows, GShards, ShardStats, Shards};
 

@@ -1,6 +1,7 @@
 //! Enums and option builders. Every builder starts from the library's own
 //! `*_init` defaults, so a default left untouched is the library's default.
 
+use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 
 use gg_sys as sys;
@@ -111,6 +112,66 @@ c_enum!(
     }
 );
 
+c_enum!(
+    /// How [`Graph::partition_plan`](crate::Graph::partition_plan) assigns vertices to parts.
+    Partitioner {
+        /// METIS k-way, edge cut minimised (the default; needs a library built with METIS).
+        Metis = sys::GG_PARTITIONER_METIS,
+        /// Each vertex to a part by a seeded hash of its id.
+        Random = sys::GG_PARTITIONER_RANDOM,
+        /// Contiguous id ranges of about equal vertices + edges.
+        Block = sys::GG_PARTITIONER_BLOCK,
+        /// The caller's array ([`PartitionPlanOptions::given`]).
+        Given = sys::GG_PARTITIONER_GIVEN,
+    }
+);
+
+impl Partitioner {
+    /// The library's name (`gg_partitioner_name`): "metis", "random", "block" or "given";
+    /// `None` for a value the linked library does not know.
+    pub fn name(self) -> Option<&'static str> {
+        // SAFETY: any value may be passed; the result is NULL or a static string.
+        let name = unsafe { sys::gg_partitioner_name(self.raw()) };
+        if name.is_null() {
+            return None;
+        }
+        // SAFETY: a static NUL-terminated ASCII string of the library.
+        unsafe { std::ffi::CStr::from_ptr(name) }.to_str().ok()
+    }
+
+    /// The partitioner the library's name gives (`gg_partitioner_from_name`, case-insensitive here).
+    pub fn from_name(name: &str) -> crate::Result<Partitioner> {
+        let text = std::ffi::CString::new(name.to_ascii_lowercase())
+            .map_err(|_| crate::Error::invalid(format!("partitioner name {name:?} contains a NUL byte")))?;
+        let mut raw: sys::gg_partitioner = 0;
+        // SAFETY: a NUL-terminated name and a valid out pointer.
+        if unsafe { sys::gg_partitioner_from_name(text.as_ptr(), &mut raw) } != sys::GG_OK {
+            let known: Vec<&str> = (0..).map(Partitioner::from_raw).map_while(Partitioner::name).collect();
+            return Err(crate::Error::invalid(format!(
+                "unknown partitioner {name:?}; expected one of {}",
+                known.join(", ")
+            )));
+        }
+        Ok(Partitioner::from_raw(raw))
+    }
+}
+
+impl std::fmt::Display for Partitioner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.name() {
+            Some(name) => f.write_str(name),
+            None => write!(f, "unknown({})", self.raw()),
+        }
+    }
+}
+
+impl std::str::FromStr for Partitioner {
+    type Err = crate::Error;
+    fn from_str(name: &str) -> crate::Result<Partitioner> {
+        Partitioner::from_name(name)
+    }
+}
+
 impl Layout {
     /// The library's name of this layout (`gg_layout_name`): "auto", "csr", "gshards",
     /// "cw", "vsplit", "udt" or "tocab"; `None` for a value the linked library does not know.
@@ -158,7 +219,7 @@ impl std::str::FromStr for Layout {
     }
 }
 
-fn initialized<T>(init: unsafe extern "C" fn(*mut T)) -> T {
+pub(crate) fn initialized<T>(init: unsafe extern "C" fn(*mut T)) -> T {
     let mut value = MaybeUninit::<T>::zeroed();
     // SAFETY: every *_init function fills the plain-data struct it is given,
     // which is valid even when all zero.
@@ -264,18 +325,24 @@ impl GeneratorOptions {
 }
 
 /// Options of every run; `RunOptions::default()` uses the context's backend and the documented defaults.
+///
+/// The lifetime is that of the [`PartitionPlan`](crate::PartitionPlan) a partitioned run borrows
+/// ([`partition_plan`](Self::partition_plan)); options without a plan may live as long as wanted.
 #[derive(Debug, Clone, Copy)]
-pub struct RunOptions {
+pub struct RunOptions<'a> {
     pub(crate) raw: sys::gg_run_options,
+    /// Parts of the plan (0 without one): the size of the per-part time arrays of the stats.
+    pub(crate) plan_parts: u32,
+    plan: PhantomData<&'a ()>,
 }
 
-impl Default for RunOptions {
+impl Default for RunOptions<'_> {
     fn default() -> Self {
-        RunOptions { raw: initialized(sys::gg_run_options_init) }
+        RunOptions { raw: initialized(sys::gg_run_options_init), plan_parts: 0, plan: PhantomData }
     }
 }
 
-impl RunOptions {
+impl<'a> RunOptions<'a> {
     pub fn new() -> Self {
         Self::default()
     }
@@ -305,6 +372,66 @@ impl RunOptions {
     /// SSSP delta-stepping bucket width; 0 (default) picks one from the weights.
     pub fn delta(mut self, delta: f32) -> Self {
         self.raw.delta = delta;
+        self
+    }
+    /// Runs partitioned over `plan`'s parts (the plan must be of the graph run on), with the
+    /// same answers as an unpartitioned run. The CPU backend runs partitioned plans; the CUDA
+    /// backend refuses them for now (`Status::Unsupported`).
+    pub fn partition_plan(mut self, plan: &'a crate::PartitionPlan<'_>) -> Self {
+        self.raw.partition_plan = plan.as_ptr();
+        self.plan_parts = plan.stats().num_parts;
+        self
+    }
+}
+
+/// Options of [`Graph::partition_plan`](crate::Graph::partition_plan); the lifetime is that of
+/// the caller's array of a [`given`](Self::given) partition.
+#[derive(Debug, Clone, Copy)]
+pub struct PartitionPlanOptions<'a> {
+    pub(crate) raw: sys::gg_partition_plan_options,
+    pub(crate) given: Option<&'a [u32]>,
+}
+
+impl Default for PartitionPlanOptions<'_> {
+    fn default() -> Self {
+        PartitionPlanOptions { raw: initialized(sys::gg_partition_plan_options_init), given: None }
+    }
+}
+
+impl<'a> PartitionPlanOptions<'a> {
+    /// 2 parts, METIS, replication depth 1, seed 1.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// k, at least 1 (more parts than vertices leaves parts empty).
+    pub fn num_parts(mut self, num_parts: u32) -> Self {
+        self.raw.num_parts = num_parts;
+        self
+    }
+    pub fn partitioner(mut self, partitioner: Partitioner) -> Self {
+        self.raw.partitioner = partitioner.raw();
+        self
+    }
+    /// The caller's partition: `parts[v]` is the part of vertex v (n entries, each below
+    /// `num_parts`; the library checks both). Sets the partitioner to [`Partitioner::Given`].
+    pub fn given(mut self, parts: &'a [u32]) -> Self {
+        self.raw.partitioner = sys::GG_PARTITIONER_GIVEN;
+        self.given = Some(parts);
+        self
+    }
+    /// Hops of replicas, 1 to 8: 1 (default) exchanges after every iteration, k every k
+    /// iterations (Medusa's multi-hop replication); 0 = [`auto`](Self::auto_replication_depth).
+    pub fn replication_depth(mut self, depth: u32) -> Self {
+        self.raw.replication_depth = depth;
+        self
+    }
+    /// The depth the library's cost model picks.
+    pub fn auto_replication_depth(self) -> Self {
+        self.replication_depth(0)
+    }
+    /// Seed of the random partitioner and of METIS (default 1).
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.raw.seed = seed;
         self
     }
 }

@@ -42,10 +42,33 @@ pub struct RunStats {
     pub device_bytes: u64,
     /// Why the GPU was not used under `Backend::Auto`; empty otherwise.
     pub fallback_reason: String,
+    // Since 0.3: partitioned runs (RunOptions::partition_plan). An unpartitioned
+    // run reports one part and zeros.
+    /// Parts the run used (1 when unpartitioned).
+    pub num_parts: u32,
+    /// Exchanges of replica values between parts.
+    pub exchange_rounds: u32,
+    /// The plan's edge cut.
+    pub edge_cut: u64,
+    /// Replica vertices over all parts of the plan.
+    pub replicas: u64,
+    /// Bytes the run's exchanges moved between parts.
+    pub bytes_exchanged: u64,
+    /// Time spent exchanging (packing, moving, combining), summed over parts.
+    pub exchange_ms: f64,
+    /// What the plan cost to make, once, in `Graph::partition_plan`: never part of this run's times.
+    pub partition_ms: f64,
+    /// Each part's compute time.
+    pub part_compute_ms: Vec<f64>,
+    /// Each part's exchange time.
+    pub part_exchange_ms: Vec<f64>,
 }
 
 impl RunStats {
-    fn from_raw(raw: &sys::gg_run_stats) -> RunStats {
+    fn from_raw(raw: &sys::gg_run_stats, mut part_compute_ms: Vec<f64>, mut part_exchange_ms: Vec<f64>) -> RunStats {
+        let parts = (raw.num_parts as usize).min(part_compute_ms.len());
+        part_compute_ms.truncate(parts);
+        part_exchange_ms.truncate(parts);
         // SAFETY: the library NUL-terminates fallback_reason within its 160 bytes
         // (gg_run_stats_init zeroes it); from_bytes_until_nul would need Rust 1.69.
         let reason = unsafe { CStr::from_ptr(raw.fallback_reason.as_ptr()) };
@@ -62,6 +85,15 @@ impl RunStats {
             edges_visited: raw.edges_visited,
             device_bytes: raw.device_bytes,
             fallback_reason: reason.to_string_lossy().into_owned(),
+            num_parts: raw.num_parts,
+            exchange_rounds: raw.exchange_rounds,
+            edge_cut: raw.edge_cut,
+            replicas: raw.replicas,
+            bytes_exchanged: raw.bytes_exchanged,
+            exchange_ms: raw.exchange_ms,
+            partition_ms: raw.partition_ms,
+            part_compute_ms,
+            part_exchange_ms,
         }
     }
 }
@@ -89,15 +121,23 @@ impl Graph {
         self.num_vertices() as u64
     }
 
-    /// Runs one gg_run_* call and converts its stats.
+    /// Runs one gg_run_* call and converts its stats; each part's times land
+    /// in vectors of one entry per part of the options' plan (1 without one).
     fn run(
         &self,
         ctx: &Context,
+        options: &RunOptions,
         call: impl FnOnce(*mut sys::gg_run_stats) -> sys::gg_status,
     ) -> Result<RunStats> {
+        let capacity = options.plan_parts.max(1);
+        let mut part_compute_ms: Vec<f64> = zeroed(capacity as usize, "part_compute_ms")?;
+        let mut part_exchange_ms: Vec<f64> = zeroed(capacity as usize, "part_exchange_ms")?;
         let mut stats = new_stats();
+        stats.part_compute_ms = part_compute_ms.as_mut_ptr();
+        stats.part_exchange_ms = part_exchange_ms.as_mut_ptr();
+        stats.part_capacity = capacity;
         ctx.check(call(&mut stats))?;
-        Ok(RunStats::from_raw(&stats))
+        Ok(RunStats::from_raw(&stats, part_compute_ms, part_exchange_ms))
     }
 
     /// Hop counts from `source` along out-edges ([`UNREACHABLE`] where none).
@@ -123,7 +163,7 @@ impl Graph {
         }
         let parents = parents.map_or(ptr::null_mut(), |p| p.as_mut_ptr());
         // SAFETY: every output slice holds n entries (checked above).
-        self.run(ctx, |stats| unsafe {
+        self.run(ctx, options, |stats| unsafe {
             sys::gg_run_bfs(ctx.as_ptr(), self.as_ptr(), source, depths.as_mut_ptr(), parents, &options.raw, stats)
         })
     }
@@ -139,7 +179,7 @@ impl Graph {
     pub fn sssp_into(&self, ctx: &Context, source: u32, distances: &mut [f32], options: &RunOptions) -> Result<RunStats> {
         check_len(distances.len(), self.n_u64(), "distances")?;
         // SAFETY: distances holds n entries.
-        self.run(ctx, |stats| unsafe {
+        self.run(ctx, options, |stats| unsafe {
             sys::gg_run_sssp(ctx.as_ptr(), self.as_ptr(), source, distances.as_mut_ptr(), &options.raw, stats)
         })
     }
@@ -154,7 +194,7 @@ impl Graph {
     pub fn sswp_into(&self, ctx: &Context, source: u32, widths: &mut [f32], options: &RunOptions) -> Result<RunStats> {
         check_len(widths.len(), self.n_u64(), "widths")?;
         // SAFETY: widths holds n entries.
-        self.run(ctx, |stats| unsafe {
+        self.run(ctx, options, |stats| unsafe {
             sys::gg_run_sswp(ctx.as_ptr(), self.as_ptr(), source, widths.as_mut_ptr(), &options.raw, stats)
         })
     }
@@ -169,7 +209,7 @@ impl Graph {
     pub fn cc_into(&self, ctx: &Context, labels: &mut [u32], options: &RunOptions) -> Result<RunStats> {
         check_len(labels.len(), self.n_u64(), "labels")?;
         // SAFETY: labels holds n entries.
-        self.run(ctx, |stats| unsafe {
+        self.run(ctx, options, |stats| unsafe {
             sys::gg_run_cc(ctx.as_ptr(), self.as_ptr(), labels.as_mut_ptr(), &options.raw, stats)
         })
     }
@@ -184,7 +224,7 @@ impl Graph {
     pub fn pagerank_into(&self, ctx: &Context, ranks: &mut [f64], options: &RunOptions) -> Result<RunStats> {
         check_len(ranks.len(), self.n_u64(), "ranks")?;
         // SAFETY: ranks holds n entries.
-        self.run(ctx, |stats| unsafe {
+        self.run(ctx, options, |stats| unsafe {
             sys::gg_run_pagerank(ctx.as_ptr(), self.as_ptr(), ranks.as_mut_ptr(), &options.raw, stats)
         })
     }
@@ -212,7 +252,7 @@ impl Graph {
             None => (ptr::null(), 0),
         };
         // SAFETY: sources holds `count` entries, centrality n.
-        self.run(ctx, |stats| unsafe {
+        self.run(ctx, options, |stats| unsafe {
             sys::gg_run_bc(ctx.as_ptr(), self.as_ptr(), pointer, count, centrality.as_mut_ptr(), &options.raw, stats)
         })
     }
@@ -228,7 +268,7 @@ impl Graph {
         check_len(x.len(), self.n_u64(), "x")?;
         check_len(y.len(), self.n_u64(), "y")?;
         // SAFETY: x and y hold n entries.
-        self.run(ctx, |stats| unsafe {
+        self.run(ctx, options, |stats| unsafe {
             sys::gg_run_spmv(ctx.as_ptr(), self.as_ptr(), x.as_ptr(), y.as_mut_ptr(), &options.raw, stats)
         })
     }
@@ -248,7 +288,7 @@ impl Graph {
     /// and says how many bytes are needed when it does not.
     pub fn apsp_into(&self, ctx: &Context, distances: &mut [f32], options: &RunOptions) -> Result<RunStats> {
         // SAFETY: the capacity passed is the slice's true length.
-        self.run(ctx, |stats| unsafe {
+        self.run(ctx, options, |stats| unsafe {
             sys::gg_run_apsp(
                 ctx.as_ptr(),
                 self.as_ptr(),
