@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -68,6 +69,10 @@ type Graph struct {
 	mu  sync.RWMutex
 	raw *C.gg_graph
 	ctx *Context // the context it was made with, used when a call passes nil
+	// The library needs a graph to outlive its partition plans: Close only
+	// marks a graph with open plans closed, and its last plan's Close frees it.
+	plans  atomic.Int32
+	closed bool
 }
 
 func newGraph(ctx *Context, fn func(raw *C.gg_context, out **C.gg_graph) C.gg_status) (*Graph, error) {
@@ -80,23 +85,40 @@ func newGraph(ctx *Context, fn func(raw *C.gg_context, out **C.gg_graph) C.gg_st
 	return g, nil
 }
 
-// Close releases the graph and its cached layouts. Closing twice is harmless.
+// Close releases the graph and its cached layouts (once its partition plans
+// are closed too). Closing twice is harmless.
 func (g *Graph) Close() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.raw != nil {
-		C.gg_graph_destroy(g.raw)
-		g.raw = nil
+	if g.raw != nil && !g.closed {
+		g.closed = true
 		runtime.SetFinalizer(g, nil)
+		g.destroyIfUnused()
 	}
 	return nil
+}
+
+// planClosed is called by a plan of g when it is closed.
+func (g *Graph) planClosed() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.plans.Add(-1)
+	g.destroyIfUnused()
+}
+
+// destroyIfUnused frees a closed graph that no plan needs; g.mu is held.
+func (g *Graph) destroyIfUnused() {
+	if g.closed && g.raw != nil && g.plans.Load() == 0 {
+		C.gg_graph_destroy(g.raw)
+		g.raw = nil
+	}
 }
 
 // with runs fn on the live graph with the given context (nil: the graph's own).
 func (g *Graph) with(ctx *Context, fn func(c *C.gg_context, raw *C.gg_graph) C.gg_status) error {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
-	if g.raw == nil {
+	if g.raw == nil || g.closed {
 		return invalid("the gg.Graph has been closed")
 	}
 	if ctx == nil {
@@ -318,6 +340,10 @@ func Generate(ctx *Context, opts GeneratorOptions) (*Graph, error) {
 func (g *Graph) query(fn func(raw *C.gg_graph)) {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
+	if g.closed {
+		fn(nil)
+		return
+	}
 	fn(g.raw) // the C queries accept NULL (a closed graph) and return 0
 }
 

@@ -73,6 +73,11 @@ type RunOptions struct {
 	MaxIterations uint32  // PageRank: iteration cap; default 100
 	Damping       float64 // PageRank: damping in (0, 1); default 0.85
 	Delta         float32 // SSSP delta-stepping bucket width; default: chosen from the weights
+	// Plan, when not nil, runs partitioned over the plan's parts (a plan of the
+	// graph run on, made by Graph.PartitionPlan), with the same answers as an
+	// unpartitioned run. The CPU backend runs plans; the CUDA backend refuses
+	// them for now (StatusUnsupported).
+	Plan *PartitionPlan
 	// Stats, when not nil, receives the run's statistics.
 	Stats *RunStats
 }
@@ -91,6 +96,17 @@ type RunStats struct {
 	EdgesVisited   uint64
 	DeviceBytes    uint64 // device memory held for the graph after the run
 	FallbackReason string // why the GPU was not used under BackendAuto; "" otherwise
+	// Since ABI 0.3: partitioned runs (RunOptions.Plan). An unpartitioned run
+	// reports one part and zeros.
+	NumParts       uint32    // parts the run used (1 when unpartitioned)
+	ExchangeRounds uint32    // exchanges of replica values between parts
+	EdgeCut        uint64    // the plan's edge cut
+	Replicas       uint64    // replica vertices over all parts of the plan
+	BytesExchanged uint64    // bytes the run's exchanges moved between parts
+	ExchangeMs     float64   // time spent exchanging, summed over parts
+	PartitionMs    float64   // what the plan cost to make, once: never part of this run's times
+	PartComputeMs  []float64 // each part's compute time
+	PartExchangeMs []float64 // each part's exchange time
 }
 
 func (o *RunOptions) raw() C.gg_run_options {
@@ -118,21 +134,54 @@ func (o *RunOptions) store(raw *C.gg_run_stats) {
 	if o == nil || o.Stats == nil {
 		return
 	}
+	parts := uint32(raw.num_parts)
+	if parts > uint32(raw.part_capacity) {
+		parts = uint32(raw.part_capacity)
+	}
 	*o.Stats = RunStats{
 		Backend: Backend(raw.backend), Layout: Layout(raw.layout), DeviceID: int(raw.device_id),
 		NumThreads: int(raw.num_threads), TotalMs: float64(raw.total_ms), ComputeMs: float64(raw.compute_ms),
 		TransferMs: float64(raw.transfer_ms), PreprocessMs: float64(raw.preprocess_ms),
 		Iterations: uint32(raw.iterations), EdgesVisited: uint64(raw.edges_visited),
 		DeviceBytes: uint64(raw.device_bytes), FallbackReason: C.GoString(&raw.fallback_reason[0]),
+		NumParts: uint32(raw.num_parts), ExchangeRounds: uint32(raw.exchange_rounds),
+		EdgeCut: uint64(raw.edge_cut), Replicas: uint64(raw.replicas),
+		BytesExchanged: uint64(raw.bytes_exchanged), ExchangeMs: float64(raw.exchange_ms),
+		PartitionMs:    float64(raw.partition_ms),
+		PartComputeMs:  append([]float64(nil), unsafe.Slice((*float64)(unsafe.Pointer(raw.part_compute_ms)), parts)...),
+		PartExchangeMs: append([]float64(nil), unsafe.Slice((*float64)(unsafe.Pointer(raw.part_exchange_ms)), parts)...),
 	}
 }
 
 // run calls one gg_run_* function. n is read under the graph's lock, so that
-// outputs are sized for the graph actually run on.
+// outputs are sized for the graph actually run on; a plan is held open (its
+// read lock) for the whole call.
 func (g *Graph) run(ctx *Context, opts *RunOptions, fn func(c *C.gg_context, raw *C.gg_graph, o *C.gg_run_options, s *C.gg_run_stats) C.gg_status) error {
 	o := opts.raw()
 	var stats C.gg_run_stats
 	C.gg_run_stats_init(&stats)
+	if opts != nil && opts.Plan != nil {
+		plan := opts.Plan
+		plan.mu.RLock()
+		defer plan.mu.RUnlock()
+		if plan.raw == nil {
+			return invalid("the gg.PartitionPlan has been closed")
+		}
+		o.partition_plan = plan.raw
+	}
+	if opts != nil && opts.Stats != nil {
+		// C memory for the per-part times: cgo forbids passing C a struct that holds a Go pointer.
+		capacity := uint32(1)
+		if opts.Plan != nil && opts.Plan.Stats.NumParts > 1 {
+			capacity = opts.Plan.Stats.NumParts
+		}
+		size := C.size_t(unsafe.Sizeof(C.double(0)))
+		stats.part_compute_ms = (*C.double)(C.calloc(C.size_t(capacity), size))
+		defer C.free(unsafe.Pointer(stats.part_compute_ms))
+		stats.part_exchange_ms = (*C.double)(C.calloc(C.size_t(capacity), size))
+		defer C.free(unsafe.Pointer(stats.part_exchange_ms))
+		stats.part_capacity = C.uint32_t(capacity)
+	}
 	err := g.with(ctx, func(c *C.gg_context, raw *C.gg_graph) C.gg_status { return fn(c, raw, &o, &stats) })
 	if err == nil {
 		opts.store(&stats)
