@@ -27,6 +27,7 @@ include("abi.jl")
 include("errors.jl")
 include("context.jl")
 include("graph.jl")
+include("plan.jl")
 include("algorithms.jl")
 include("shards.jl")
 

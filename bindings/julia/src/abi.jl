@@ -10,8 +10,9 @@ const DUPLICATES = Dict(:min => Int32(0), :max => Int32(1), :sum => Int32(2), :f
 const FORMATS = Dict(:auto => Int32(0), :mtx => Int32(1), :edgelist => Int32(2), :wel => Int32(3),
                      :dimacs => Int32(4), :ggb => Int32(5))
 const GENERATORS = Dict(:kron => Int32(0), :urand => Int32(1), :grid => Int32(2))
-# Layout names are the library's own (gg_layout_name, gg_layout_from_name): see
-# layout_value and layout_name below, so there is no second table here.
+# Layout and partitioner names are the library's own (gg_layout_name,
+# gg_layout_from_name, gg_partitioner_name, gg_partitioner_from_name): see
+# layout_value, partitioner_value and their *_name below; there is no second table here.
 "Spellings this binding used before gg 0.2, still accepted (deprecated)."
 const DEPRECATED_LAYOUT_NAMES = Dict(:virtual_split => :vsplit)
 
@@ -64,6 +65,7 @@ mutable struct CRunOptions
     max_iterations::UInt32
     damping::Cdouble
     delta::Cfloat
+    partition_plan::Ptr{Cvoid}   # since 0.3
     CRunOptions() = new()
 end
 
@@ -81,6 +83,17 @@ mutable struct CRunStats
     edges_visited::UInt64
     device_bytes::UInt64
     fallback_reason::NTuple{160,UInt8}
+    # Since 0.3: partitioned runs. The last three are inputs: caller-owned arrays.
+    num_parts::UInt32
+    exchange_rounds::UInt32
+    edge_cut::UInt64
+    replicas::UInt64
+    bytes_exchanged::UInt64
+    exchange_ms::Cdouble
+    partition_ms::Cdouble
+    part_compute_ms::Ptr{Cdouble}
+    part_exchange_ms::Ptr{Cdouble}
+    part_capacity::UInt32
     CRunStats() = new()
 end
 
@@ -89,6 +102,41 @@ mutable struct CPartitionOptions
     seed::Int32
     ufactor::Int32
     CPartitionOptions() = new()
+end
+
+mutable struct CPartitionPlanOptions
+    struct_size::Csize_t
+    num_parts::UInt32
+    partitioner::Int32
+    parts::Ptr{UInt32}
+    parts_length::UInt64
+    replication_depth::UInt32
+    seed::UInt64
+    CPartitionPlanOptions() = new()
+end
+
+mutable struct CPartitionPlanStats
+    struct_size::Csize_t
+    num_parts::UInt32
+    replication_depth::UInt32
+    partitioner::Int32
+    empty_parts::UInt32
+    edge_cut::UInt64
+    replicas::UInt64
+    local_edges::UInt64
+    max_part_vertices::UInt64
+    partition_ms::Cdouble
+    build_ms::Cdouble
+    CPartitionPlanStats() = new()
+end
+
+mutable struct CPartInfo
+    struct_size::Csize_t
+    owned::UInt32
+    replicas::UInt32
+    local_edges::UInt64
+    neighbours::UInt32
+    CPartInfo() = new()
 end
 
 mutable struct CShardOptions
@@ -164,4 +212,32 @@ function layout_value(layout)
     end
     throw(GgError(:invalid_argument, Int32(-1),
                   "layout is $(repr(layout)); expected one of $(join(layout_names(), ", "))"))
+end
+
+"The library's name of a partitioner value as a Symbol; `:unknown_<value>` for one it does not know."
+function partitioner_name(value::Integer)
+    name = ccall(sym(:gg_partitioner_name), Ptr{UInt8}, (Int32,), value)
+    return name == C_NULL ? Symbol("unknown_$(value)") : Symbol(unsafe_string(name))
+end
+
+"Every partitioner name the library knows, in enum order."
+function partitioner_names()
+    names = Symbol[]
+    while ccall(sym(:gg_partitioner_name), Ptr{UInt8}, (Int32,), length(names)) != C_NULL
+        push!(names, partitioner_name(length(names)))
+    end
+    return names
+end
+
+"The C value of a partitioner given by the library's name (Symbol or string, any case)."
+function partitioner_value(partitioner)
+    key = partitioner isa AbstractString ? Symbol(lowercase(partitioner)) : partitioner
+    if key isa Symbol
+        out = Ref{Int32}(0)
+        ccall(sym(:gg_partitioner_from_name), Int32, (Cstring, Ref{Int32}), lowercase(String(key)), out) == 0 &&
+            return out[]
+    end
+    throw(GgError(:invalid_argument, Int32(-1),
+                  "partitioner is $(repr(partitioner)); expected one of $(join(partitioner_names(), ", ")), " *
+                  "or a vector of one part per vertex"))
 end

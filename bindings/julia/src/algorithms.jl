@@ -3,6 +3,8 @@
 #   layout   = nothing (:auto), :csr, :gshards, :cw, :vsplit, :udt, :tocab (the library's
 #              names; :virtual_split is a deprecated alias of :vsplit)
 #   context  = nothing (the graph's own context)
+#   plan     = nothing, or a PartitionPlan of the graph (partition_plan): the run goes
+#              partitioned over its parts and returns the same answers
 #   return_stats = false; when true the result comes back as (result, stats::RunStats)
 
 "The BFS depth of vertices the source cannot reach."
@@ -22,19 +24,47 @@ struct RunStats
     edges_visited::Int
     device_bytes::Int
     fallback_reason::String # why the GPU was not used under :auto; "" otherwise
+    # Since 0.3: partitioned runs (plan=...). An unpartitioned run reports one part and zeros.
+    num_parts::Int              # parts the run used
+    exchange_rounds::Int        # exchanges of replica values between parts
+    edge_cut::Int               # the plan's edge cut
+    replicas::Int               # replica vertices over all parts of the plan
+    bytes_exchanged::Int        # bytes the run's exchanges moved between parts
+    exchange_ms::Float64        # time spent exchanging, summed over parts
+    partition_ms::Float64       # what the plan cost to make, once: never part of this run's times
+    part_compute_ms::Vector{Float64}   # each part's compute time
+    part_exchange_ms::Vector{Float64}  # each part's exchange time
 end
 
-function RunStats(raw::CRunStats)
+function RunStats(raw::CRunStats, part_compute::Vector{Float64}, part_exchange::Vector{Float64})
     bytes = collect(raw.fallback_reason)
     reason = String(bytes[1:something(findfirst(==(0x00), bytes), length(bytes) + 1)-1])
+    count = min(Int(raw.num_parts), length(part_compute))
     RunStats(enum_name(BACKENDS, raw.backend), layout_name(raw.layout), raw.device_id, raw.num_threads,
              raw.total_ms, raw.compute_ms, raw.transfer_ms, raw.preprocess_ms, raw.iterations, raw.edges_visited,
-             raw.device_bytes, reason)
+             raw.device_bytes, reason, raw.num_parts, raw.exchange_rounds, raw.edge_cut, raw.replicas,
+             raw.bytes_exchanged, raw.exchange_ms, raw.partition_ms, part_compute[1:count], part_exchange[1:count])
+end
+
+"""
+A gg_run_stats whose per-part time arrays are `part_compute` and `part_exchange`,
+one entry per part of `plan` (1 without one); preserve both during the call.
+"""
+function new_run_stats(plan)
+    capacity = plan === nothing ? 1 : max(1, plan.stats.num_parts)
+    part_compute, part_exchange = zeros(Float64, capacity), zeros(Float64, capacity)
+    stats = initialized(CRunStats, :gg_run_stats_init)
+    stats.part_compute_ms, stats.part_exchange_ms = pointer(part_compute), pointer(part_exchange)
+    stats.part_capacity = capacity
+    return stats, part_compute, part_exchange
 end
 
 function run_options(; backend=nothing, layout=nothing, tolerance=nothing, max_iterations=nothing,
-                     damping=nothing, delta=nothing)
+                     damping=nothing, delta=nothing, plan=nothing)
     options = initialized(CRunOptions, :gg_run_options_init)
+    plan === nothing || plan isa PartitionPlan ||
+        throw(invalid_argument("plan must be a Gg.PartitionPlan, not $(typeof(plan))"))
+    options.partition_plan = plan === nothing ? C_NULL : live(plan)
     backend === nothing || (options.backend = enum_value(BACKENDS, backend, "backend"))
     layout === nothing || (options.layout = layout_value(layout))
     tolerance === nothing || (options.tolerance = Float64(tolerance))
@@ -44,11 +74,14 @@ function run_options(; backend=nothing, layout=nothing, tolerance=nothing, max_i
     return options
 end
 
-"Runs one gg_run_* call: `f(ctx_ptr, graph_ptr, options, stats)` returns its status."
-function run_algorithm(f, g::Graph, result, context, return_stats::Bool, options::CRunOptions)
-    stats = initialized(CRunStats, :gg_run_stats_init)
-    call((c, p) -> f(c, p, options, stats), g, context)
-    return return_stats ? (result, RunStats(stats)) : result
+"""
+Runs one gg_run_* call: `f(ctx_ptr, graph_ptr, options, stats)` returns its status. `plan`
+(the one `options` names, or nothing) is kept alive during the call.
+"""
+function run_algorithm(f, g::Graph, result, context, return_stats::Bool, options::CRunOptions, plan=nothing)
+    stats, part_compute, part_exchange = new_run_stats(plan)
+    GC.@preserve plan part_compute part_exchange call((c, p) -> f(c, p, options, stats), g, context)
+    return return_stats ? (result, RunStats(stats, part_compute, part_exchange)) : result
 end
 
 const RUN_ARGS = (Ptr{Cvoid}, Ptr{Cvoid})
@@ -61,50 +94,54 @@ Hop counts from `source` along out-edges (`UNREACHABLE` where none). With
 parent, unreachable vertices get 0.
 """
 function bfs(g::Graph, source::Integer; parents::Bool=false, backend=nothing, layout=nothing, context=nothing,
-             return_stats::Bool=false)
+             return_stats::Bool=false, plan=nothing)
     s = vertex_id(source)
     n = nv(g)
     depths = Vector{UInt32}(undef, n)
     tree = parents ? Vector{UInt32}(undef, n) : nothing
-    options = run_options(; backend, layout)
-    stats = initialized(CRunStats, :gg_run_stats_init)
-    call(g, context) do c, p
-        ccall(sym(:gg_run_bfs), Int32, (RUN_ARGS..., UInt32, Ptr{UInt32}, Ptr{UInt32}, Ref{CRunOptions}, Ref{CRunStats}),
-              c, p, s, depths, tree === nothing ? C_NULL : tree, options, stats)
+    options = run_options(; backend, layout, plan)
+    stats, part_compute, part_exchange = new_run_stats(plan)
+    GC.@preserve plan part_compute part_exchange begin
+        call(g, context) do c, p
+            ccall(sym(:gg_run_bfs), Int32,
+                  (RUN_ARGS..., UInt32, Ptr{UInt32}, Ptr{UInt32}, Ref{CRunOptions}, Ref{CRunStats}),
+                  c, p, s, depths, tree === nothing ? C_NULL : tree, options, stats)
+        end
     end
     result = if tree === nothing
         depths
     else
         (depths, [t == UNREACHABLE ? 0 : Int(t) + 1 for t in tree])
     end
-    return return_stats ? (result, RunStats(stats)) : result
+    return return_stats ? (result, RunStats(stats, part_compute, part_exchange)) : result
 end
 
 "Shortest distances from `source` (Float32, `Inf` where unreachable). `delta`: delta-stepping bucket width."
 function sssp(g::Graph, source::Integer; delta=nothing, backend=nothing, layout=nothing, context=nothing,
-              return_stats::Bool=false)
+              return_stats::Bool=false, plan=nothing)
     s = vertex_id(source)
     distances = Vector{Float32}(undef, nv(g))
-    run_algorithm(g, distances, context, return_stats, run_options(; backend, layout, delta)) do c, p, o, st
+    run_algorithm(g, distances, context, return_stats, run_options(; backend, layout, delta, plan), plan) do c, p, o, st
         ccall(sym(:gg_run_sssp), Int32, (RUN_ARGS..., UInt32, Ptr{Float32}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, s, distances, o, st)
     end
 end
 
 "Widest-path widths from `source` (Float32): `Inf` at the source, 0 where unreachable."
-function sswp(g::Graph, source::Integer; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false)
+function sswp(g::Graph, source::Integer; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false,
+              plan=nothing)
     s = vertex_id(source)
     widths = Vector{Float32}(undef, nv(g))
-    run_algorithm(g, widths, context, return_stats, run_options(; backend, layout)) do c, p, o, st
+    run_algorithm(g, widths, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
         ccall(sym(:gg_run_sswp), Int32, (RUN_ARGS..., UInt32, Ptr{Float32}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, s, widths, o, st)
     end
 end
 
 "Weakly connected components: each vertex gets the smallest (1-based) vertex id of its component."
-function cc(g::Graph; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false)
+function cc(g::Graph; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false, plan=nothing)
     labels = Vector{UInt32}(undef, nv(g))
-    result = run_algorithm(g, labels, context, return_stats, run_options(; backend, layout)) do c, p, o, st
+    result = run_algorithm(g, labels, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
         ccall(sym(:gg_run_cc), Int32, (RUN_ARGS..., Ptr{UInt32}, Ref{CRunOptions}, Ref{CRunStats}), c, p, labels, o, st)
     end
     one_based = Int.(labels) .+ 1
@@ -113,10 +150,10 @@ end
 
 "PageRank as networkx.pagerank(G, weight=None) defines it (Float64, sums to 1)."
 function pagerank(g::Graph; damping=nothing, tolerance=nothing, max_iterations=nothing, backend=nothing,
-                  layout=nothing, context=nothing, return_stats::Bool=false)
+                  layout=nothing, context=nothing, return_stats::Bool=false, plan=nothing)
     ranks = Vector{Float64}(undef, nv(g))
-    options = run_options(; backend, layout, damping, tolerance, max_iterations)
-    run_algorithm(g, ranks, context, return_stats, options) do c, p, o, st
+    options = run_options(; backend, layout, damping, tolerance, max_iterations, plan)
+    run_algorithm(g, ranks, context, return_stats, options, plan) do c, p, o, st
         ccall(sym(:gg_run_pagerank), Int32, (RUN_ARGS..., Ptr{Float64}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, ranks, o, st)
     end
@@ -124,14 +161,14 @@ end
 
 "Betweenness centrality over `sources` (1-based; `nothing` = every vertex), unnormalised."
 function bc(g::Graph, sources::Union{Nothing,AbstractVector{<:Integer}}=nothing; backend=nothing, layout=nothing,
-            context=nothing, return_stats::Bool=false)
+            context=nothing, return_stats::Bool=false, plan=nothing)
     list = sources === nothing ? nothing : zero_based(sources, "sources")
     list === nothing || length(list) <= typemax(UInt32) || throw(invalid_argument("too many sources"))
     count = list === nothing ? 0 : length(list)
     # An empty, non-nothing list means no sources (NULL would mean every vertex).
     pointer_arg = list === nothing ? C_NULL : (isempty(list) ? UInt32[0] : list)
     centrality = Vector{Float64}(undef, nv(g))
-    run_algorithm(g, centrality, context, return_stats, run_options(; backend, layout)) do c, p, o, st
+    run_algorithm(g, centrality, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
         ccall(sym(:gg_run_bc), Int32,
               (RUN_ARGS..., Ptr{UInt32}, UInt32, Ptr{Float64}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, pointer_arg, count, centrality, o, st)
@@ -140,23 +177,23 @@ end
 
 "`y[v] = sum over edges u -> v of w(u, v) * x[u]` (Float32)."
 function spmv(g::Graph, x::AbstractVector{<:Real}; backend=nothing, layout=nothing, context=nothing,
-              return_stats::Bool=false)
+              return_stats::Bool=false, plan=nothing)
     n = nv(g)
     length(x) == n || throw(invalid_argument("x has $(length(x)) entries; $n are needed"))
     input = Vector{Float32}(x)
     y = Vector{Float32}(undef, n)
-    run_algorithm(g, y, context, return_stats, run_options(; backend, layout)) do c, p, o, st
+    run_algorithm(g, y, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
         ccall(sym(:gg_run_spmv), Int32, (RUN_ARGS..., Ptr{Float32}, Ptr{Float32}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, input, y, o, st)
     end
 end
 
 "All-pairs shortest distances: an n x n Matrix{Float32} with `D[s, t]` the distance from s to t."
-function apsp(g::Graph; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false)
+function apsp(g::Graph; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false, plan=nothing)
     n = nv(g)
     # The library writes row-major (row = source): read as column-major, column s is source s.
     buffer = Matrix{Float32}(undef, n, n)
-    result = run_algorithm(g, buffer, context, return_stats, run_options(; backend, layout)) do c, p, o, st
+    result = run_algorithm(g, buffer, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
         ccall(sym(:gg_run_apsp), Int32, (RUN_ARGS..., Ptr{Float32}, UInt64, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, buffer, UInt64(n) * UInt64(n), o, st)
     end

@@ -6,32 +6,45 @@
 An immutable directed graph (an undirected one stores both directions), built
 by `from_edges`, `from_csr`, `from_sparse`, `load_graph` or `generate_graph`.
 It may be used by several tasks at once. Release with `close(g)`, or let the
-finalizer do it; do not close it while another task is running on it.
+finalizer do it; do not close it while another task is running on it. The
+library needs a graph to outlive its partition plans: a graph closed while
+plans of it are open is freed when the last of them is closed.
 """
 mutable struct Graph
     ptr::Ptr{Cvoid}
     ctx::Context  # the context it was made with, used when a call names none
+    open_plans::Threads.Atomic{Int}
+    closed::Threads.Atomic{Bool}
+    freed::Threads.Atomic{Bool}
 
     function Graph(ptr::Ptr{Cvoid}, ctx::Context)
-        g = new(ptr, ctx)
+        g = new(ptr, ctx, Threads.Atomic{Int}(0), Threads.Atomic{Bool}(false), Threads.Atomic{Bool}(false))
         finalizer(destroy!, g)
         return g
     end
 end
 
-function destroy!(g::Graph)
-    if g.ptr != C_NULL
-        ccall(sym(:gg_graph_destroy), Cvoid, (Ptr{Cvoid},), g.ptr)
+# Frees the C graph once it is closed and no plan needs it (exactly once, whichever of
+# close(g) and the last close(plan) comes last; finalizers run in no set order).
+function free_if_unused!(g::Graph)
+    if g.closed[] && g.open_plans[] == 0 && !Threads.atomic_xchg!(g.freed, true)
+        ptr = g.ptr
         g.ptr = C_NULL
+        ptr == C_NULL || ccall(sym(:gg_graph_destroy), Cvoid, (Ptr{Cvoid},), ptr)
     end
     return nothing
 end
 
+function destroy!(g::Graph)
+    g.closed[] = true
+    free_if_unused!(g)
+end
+
 Base.close(g::Graph) = destroy!(g)
-Base.isopen(g::Graph) = g.ptr != C_NULL
+Base.isopen(g::Graph) = g.ptr != C_NULL && !g.closed[]
 
 function live(g::Graph)
-    g.ptr == C_NULL && throw(invalid_argument("this Gg.Graph has been closed"))
+    isopen(g) || throw(invalid_argument("this Gg.Graph has been closed"))
     return g.ptr
 end
 

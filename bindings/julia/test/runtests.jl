@@ -169,6 +169,87 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         close(s)
     end
 
+    @testset "ABI 0.3: partitioned runs" begin
+        for (T, init) in ((Gg.CPartitionPlanOptions, :gg_partition_plan_options_init),
+                          (Gg.CPartitionPlanStats, :gg_partition_plan_stats_init), (Gg.CPartInfo, :gg_part_info_init))
+            @test Gg.initialized(T, init).struct_size == sizeof(T)
+        end
+        po = Gg.initialized(Gg.CPartitionPlanOptions, :gg_partition_plan_options_init)
+        @test (po.num_parts, po.partitioner, po.parts, po.parts_length, po.replication_depth, po.seed) ==
+              (2, 0, C_NULL, 0, 1, 1)
+        @test Gg.partitioner_names() == [:metis, :random, :block, :given]
+        @test Gg.partitioner_value("BLOCK") == 2 && Gg.partitioner_name(99) == :unknown_99
+        @test_throws GgError Gg.partitioner_value(:zigzag)
+
+        metis = try
+            Gg.partition(Gg.from_edges([1, 2], [2, 3]), 2); true
+        catch e
+            e isa GgError && e.status === :unsupported || rethrow()
+            false
+        end
+        partitioners = metis ? (:random, :block, :metis) : (:random, :block)
+        g = Gg.generate_graph(:urand; scale=6, degree=4, seed=3, weighted=true, weight_range=(1, 9),
+                              symmetrize=false, context=Gg.Context(; backend=:cpu))
+        for partitioner in partitioners, depth in (1, 2, :auto)
+            plan = Gg.partition_plan(g; parts=3, partitioner=partitioner, replication_depth=depth, seed=7)
+            @test Gg.stats(plan).num_parts == 3 && Gg.stats(plan).partitioner === partitioner
+            @test 1 <= Gg.stats(plan).replication_depth <= 8
+            for source in (1, 33)
+                @test Gg.bfs(g, source; plan) == Gg.bfs(g, source)
+                @test Gg.sssp(g, source; plan) == Gg.sssp(g, source)
+                @test Gg.sswp(g, source; plan) == Gg.sswp(g, source)
+            end
+            @test Gg.cc(g; plan) == Gg.cc(g)
+            @test isapprox(Gg.pagerank(g; plan, tolerance=1e-10, max_iterations=1000),
+                           Gg.pagerank(g; tolerance=1e-10, max_iterations=1000); atol=1e-7)
+            x = Float32.(1:Gg.nv(g)) ./ 7
+            @test isapprox(Gg.spmv(g, x; plan), Gg.spmv(g, x); rtol=1e-5)
+            close(plan)
+        end
+        plan = Gg.partition_plan(g; parts=4, partitioner=:block)
+        _, st = Gg.sssp(g, 1; plan, return_stats=true)
+        @test st.num_parts == 4 && st.edge_cut == Gg.stats(plan).edge_cut && st.exchange_rounds >= 1
+        @test length(st.part_compute_ms) == 4 && length(st.part_exchange_ms) == 4
+        _, st = Gg.sssp(g, 1; return_stats=true)
+        @test (st.num_parts, st.exchange_rounds, st.edge_cut) == (1, 0, 0)
+        close(plan)
+
+        # 1 -> 2 -> 3 -> 4 -> 1, plus 3 -> 2, a self-loop 4 -> 4 and 1 -> 5. Parts [1, 1, 2, 2, 2] cut
+        # the undirected pairs {2,3}, {1,4} and {1,5}: an edge cut of 3.
+        tiny = Gg.from_edges([1, 2, 3, 4, 3, 4, 1], [2, 3, 4, 1, 2, 4, 5])
+        plan = Gg.partition_plan(tiny; parts=2, partitioner=[1, 1, 2, 2, 2])
+        s = Gg.stats(plan)
+        @test (s.num_parts, s.partitioner, s.edge_cut, s.empty_parts, s.max_part_vertices) == (2, :given, 3, 0, 3)
+        @test Gg.parts(plan) == [1, 1, 2, 2, 2]
+        infos = Gg.part_infos(plan)
+        @test [i.owned for i in infos] == [2, 3] && [i.replicas for i in infos] == [3, 2] && s.replicas == 5
+        @test Gg.part_info(plan, 2) == infos[2]
+        @test_throws GgError Gg.part_info(plan, 3)
+        @test Gg.bfs(tiny, 1; plan) == UInt32[0, 1, 2, 3, 1]
+        close(plan)
+        @test_throws GgError Gg.bfs(tiny, 1; plan)   # closed
+        e = try
+            Gg.partition_plan(tiny; parts=2, partitioner=[1, 2, 1]); nothing
+        catch err
+            err
+        end
+        @test e isa GgError && e.status === :invalid_argument && occursin("5", e.message)
+        e = try
+            Gg.partition_plan(tiny; parts=2, partitioner=[1, 2, 1, 3, 2]); nothing
+        catch err
+            err
+        end
+        @test e isa GgError && e.status === :invalid_argument && occursin("parts[3] = 2", e.message)
+        @test_throws GgError Gg.partition_plan(tiny; parts=0, partitioner=:random)
+        @test_throws GgError Gg.partition_plan(tiny; parts=2, partitioner=:random, replication_depth=9)
+        @test_throws GgError Gg.partition_plan(tiny; partitioner=[0, 1, 1, 1, 1])   # parts start at 1
+        # A graph closed before its plan lives until the plan is closed.
+        plan = Gg.partition_plan(tiny; parts=2, partitioner=:block)
+        close(tiny)
+        @test !isopen(tiny) && length(Gg.parts(plan)) == 5
+        close(plan)
+    end
+
     @testset "log callback" begin
         lines = Tuple{Symbol,String}[]
         Gg.Context(; backend=:cpu, log=(level, message) -> push!(lines, (level, message)), log_level=:error) do ctx
