@@ -421,6 +421,23 @@ static void test_bad_plans_and_runs(void **state) {
     check_ok(gg_run_bfs(ctx, g, 0, depths, NULL, &ro, NULL), "the context stays usable");
     assert_int_equal(depths[3], 3);
 
+    /* The CUDA backend has no parts yet: with a GPU it refuses, naming the CPU backend. */
+    if (gg_context_cuda_available(ctx, NULL, 0)) {
+        ro.backend = GG_BACKEND_CUDA;
+        expect_refusal(gg_run_bfs(ctx, g, 0, depths, NULL, &ro, NULL), GG_ERROR_UNSUPPORTED, "CPU backend");
+        ro.backend = GG_BACKEND_AUTO;
+        /* Under auto (the default context) the parts run on the CPU, and the stats say why. */
+        gg_context *automatic = NULL;
+        assert_int_equal(gg_context_create(NULL, &automatic), GG_OK);
+        gg_run_stats st;
+        gg_run_stats_init(&st);
+        assert_int_equal(gg_run_bfs(automatic, g, 0, depths, NULL, &ro, &st), GG_OK);
+        assert_int_equal(st.backend, GG_BACKEND_CPU);
+        assert_int_equal(st.num_parts, 2);
+        assert_non_null(strstr(st.fallback_reason, "partitioned"));
+        gg_context_destroy(automatic);
+    }
+
     gg_part_info info;
     gg_part_info_init(&info);
     expect_refusal(gg_partition_plan_read_part(ctx, plan, 2, &info), GG_ERROR_INVALID_ARGUMENT, "part 2");

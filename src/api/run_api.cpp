@@ -21,6 +21,7 @@ namespace {
 
 struct Plan {
     bool use_cuda = false;
+    bool cuda_named = false;  // the run or the context asked for CUDA, not auto
     std::string fallback_reason;
     gg::RunConfig config;
     const gg::PartitionPlan *partition = nullptr;  // null: unpartitioned
@@ -51,6 +52,7 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
     if (o.partition_plan != nullptr) plan.partition = o.partition_plan->plan.get();
 
     gg_backend backend = o.backend != GG_BACKEND_AUTO ? o.backend : context->backend;
+    plan.cuda_named = backend == GG_BACKEND_CUDA;
     if (backend == GG_BACKEND_CPU) {
         plan.use_cuda = false;
     } else {
@@ -88,16 +90,21 @@ PartArrays lent_part_arrays(const gg_run_stats *user) {
 }
 
 // Runs the request per the plan and fills the caller's stats.
-void execute(const gg::Graph &g, const Plan &plan, const gg::RunRequest &request, gg_run_stats *user_stats) {
+void execute(const gg::Graph &g, Plan plan, const gg::RunRequest &request, gg_run_stats *user_stats) {
     gg::Stopwatch total;
     gg::RunReport report;
     gg::PartitionedReport partitioned;
-    const gg_backend backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
     const gg::PartitionPlan *partition = plan.partition;
     if (partition != nullptr && partition->graph_uid != g.uid())
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.partition_plan was made from another graph");
     // One part is the unpartitioned run; APSP stays on one part (docs/partitioned.md).
     const bool split = partition != nullptr && partition->num_parts() > 1 && request.algorithm != gg::Algorithm::apsp;
+    // The GPU has no parts yet: under auto the parts run on the CPU, and the stats say why.
+    if (split && plan.use_cuda && !plan.cuda_named) {
+        plan.use_cuda = false;
+        plan.fallback_reason = "partitioned runs on the GPU are not built yet";
+    }
+    const gg_backend backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
     if (split)
         gg::run_partitioned(backend, *partition, g, request, plan.config, report, partitioned);
     else
