@@ -614,7 +614,9 @@ typedef struct gg_run_options {
     double damping;          /**< PageRank: damping factor in [0, 1); default 0.85. */
     float delta;             /**< SSSP delta-stepping bucket width; 0 (default) picks one from the weights. */
     /** Run partitioned over this plan's parts (see ::gg_partition_plan); NULL (default) runs
-        unpartitioned. The plan must have been made from the same graph. Since 0.3. */
+        unpartitioned. The plan must have been made from the same graph. The parts run on the CPU
+        backend: a run that names ::GG_BACKEND_CUDA is refused with ::GG_ERROR_UNSUPPORTED, one
+        under ::GG_BACKEND_AUTO runs on the CPU and says so in @c fallback_reason. Since 0.3. */
     const struct gg_partition_plan *partition_plan;
 } gg_run_options;
 
