@@ -834,7 +834,9 @@ typedef enum gg_partitioner {
     GG_PARTITIONER_METIS = 0,  /**< "metis": METIS k-way, edge cut minimised (default; needs a build with METIS). */
     GG_PARTITIONER_RANDOM = 1, /**< "random": each vertex to a part by a seeded hash of its id. */
     GG_PARTITIONER_BLOCK = 2,  /**< "block": contiguous id ranges of about equal vertices + edges. */
-    GG_PARTITIONER_GIVEN = 3   /**< "given": the caller's array, gg_partition_plan_options.parts. */
+    GG_PARTITIONER_GIVEN = 3,  /**< "given": the caller's array, gg_partition_plan_options.parts. */
+    GG_PARTITIONER_AUTO = 4    /**< "auto": chosen per graph from measured edge cuts (docs/partitioned.md);
+                                    gg_partition_plan_stats says which and why. Since 0.3. */
 } gg_partitioner;
 
 /**
@@ -867,14 +869,16 @@ typedef struct gg_partition_plan_stats {
     size_t struct_size;          /**< sizeof(gg_partition_plan_stats), set by the init function. */
     uint32_t num_parts;          /**< k. */
     uint32_t replication_depth;  /**< The depth built (auto resolved). */
-    gg_partitioner partitioner;  /**< The partitioner used. */
+    gg_partitioner partitioner;  /**< The partitioner used (never ::GG_PARTITIONER_AUTO: the one auto chose). */
     uint32_t empty_parts;        /**< Parts that own no vertex. */
     uint64_t edge_cut;           /**< Undirected pairs {u, v}, u != v, whose ends lie in different parts. */
     uint64_t replicas;           /**< Replica vertices over all parts. */
     uint64_t local_edges;        /**< Edges stored over all parts' local graphs (m or more). */
     uint64_t max_part_vertices;  /**< Vertices owned by the largest part. */
-    double partition_ms;         /**< Time of the partitioner. */
+    double partition_ms;         /**< Time of the partitioner (auto: of every cut it measured). */
     double build_ms;             /**< Time to build the replica maps and local graphs. */
+    char choice[192];            /**< How the partitioner was chosen: for ::GG_PARTITIONER_AUTO, the cuts it
+                                      measured and the rule that decided; "" otherwise. */
 } gg_partition_plan_stats;
 
 /** One part of a plan. Initialise with gg_part_info_init(). */
@@ -957,7 +961,7 @@ GG_API gg_status gg_partition_plan_read_parts(gg_context *context, const gg_part
                                               uint64_t capacity);
 
 /**
- * @brief The name of a partitioner ("metis", "random", "block", "given").
+ * @brief The name of a partitioner ("metis", "random", "block", "given", "auto").
  * @param partitioner Any value.
  * @return A static string; NULL when @p partitioner is not a ::gg_partitioner value.
  */

@@ -370,6 +370,56 @@ static void test_plan_statistics(void **state) {
     shape_free(&s);
 }
 
+/* Auto: a grid numbered by position gets blocks, a graph with hubs random
+ * parts; the stats name the choice and the cuts it measured, and the runs
+ * still equal the unpartitioned ones. */
+static void test_auto_partitioner(void **state) {
+    (void)state;
+    gg_generator_options go;
+    gg_generator_options_init(&go);
+    go.kind = GG_GENERATOR_GRID;
+    go.rows = 40;
+    go.cols = 50;
+    go.weighted = 1;
+    gg_graph *grid = NULL;
+    check_ok(gg_graph_generate(ctx, &go, &grid), "grid");
+    gg_partition_plan *plan = make_plan(grid, 4, GG_PARTITIONER_AUTO, 1, NULL);
+    gg_partition_plan_stats ps;
+    gg_partition_plan_stats_init(&ps);
+    check_ok(gg_partition_plan_read_stats(ctx, plan, &ps), "stats");
+    assert_int_equal(ps.partitioner, GG_PARTITIONER_BLOCK);
+    assert_non_null(strstr(ps.choice, "auto chose block"));
+    assert_non_null(strstr(ps.choice, "random cut"));
+    compare_runs(grid, plan, "grid, auto partitioner");
+    gg_partition_plan_destroy(plan);
+
+    /* A hub joined to 2,000 leaves on a ring: degree 2,000 against a mean near 4. */
+    enum { kLeaves = 2000 };
+    uint32_t *src = alloc(3 * kLeaves, sizeof *src), *dst = alloc(3 * kLeaves, sizeof *dst);
+    for (uint32_t i = 0; i < kLeaves; ++i) {
+        src[3 * i] = 0, dst[3 * i] = i + 1;
+        src[3 * i + 1] = i + 1, dst[3 * i + 1] = 1 + (i + 1) % kLeaves;
+        src[3 * i + 2] = i + 1, dst[3 * i + 2] = 1 + (i + 7) % kLeaves;
+    }
+    gg_graph *skewed = edges_graph(kLeaves + 1, 3 * kLeaves, src, dst, NULL, 1);
+    free(src);
+    free(dst);
+    plan = make_plan(skewed, 4, GG_PARTITIONER_AUTO, 1, NULL);
+    check_ok(gg_partition_plan_read_stats(ctx, plan, &ps), "stats");
+    if (ps.partitioner != GG_PARTITIONER_RANDOM || strstr(ps.choice, "(hubs)") == NULL)
+        fail_msg("a hub under auto: partitioner %d, \"%s\"", ps.partitioner, ps.choice);
+    compare_runs(skewed, plan, "hub and ring, auto partitioner");
+    gg_partition_plan_destroy(plan);
+
+    /* A named partitioner leaves the choice empty. */
+    plan = make_plan(skewed, 2, GG_PARTITIONER_BLOCK, 1, NULL);
+    check_ok(gg_partition_plan_read_stats(ctx, plan, &ps), "stats");
+    assert_string_equal(ps.choice, "");
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(skewed);
+    gg_graph_destroy(grid);
+}
+
 static void expect_refusal(gg_status status, gg_status expected, const char *needle) {
     if (status != expected) fail_msg("expected status %d, got %d (%s)", expected, status, gg_context_last_error(ctx));
     if (strstr(gg_context_last_error(ctx), needle) == NULL)
@@ -403,7 +453,7 @@ static void test_bad_plans_and_runs(void **state) {
     o.replication_depth = 9;
     expect_refusal(gg_partition_plan_create(ctx, g, &o, &plan), GG_ERROR_INVALID_ARGUMENT, "replication_depth");
     gg_partition_plan_options_init(&o);
-    o.partitioner = (gg_partitioner)17;
+    o.partitioner = (gg_partitioner)5;
     expect_refusal(gg_partition_plan_create(ctx, g, &o, &plan), GG_ERROR_INVALID_ARGUMENT, "partitioner");
     gg_partition_plan_options_init(&o);
     o.partitioner = GG_PARTITIONER_RANDOM;
@@ -451,7 +501,8 @@ static void test_bad_plans_and_runs(void **state) {
     assert_int_equal(p, GG_PARTITIONER_RANDOM);
     assert_int_equal(gg_partitioner_from_name("Random", &p), GG_ERROR_INVALID_ARGUMENT);
     assert_string_equal(gg_partitioner_name(GG_PARTITIONER_BLOCK), "block");
-    assert_null(gg_partitioner_name((gg_partitioner)4));
+    assert_string_equal(gg_partitioner_name(GG_PARTITIONER_AUTO), "auto");
+    assert_null(gg_partitioner_name((gg_partitioner)5));
 
     gg_partition_plan_destroy(plan);
     gg_partition_plan_destroy(NULL);
@@ -464,6 +515,7 @@ int main(void) {
         cmocka_unit_test(test_bad_plans_and_runs),
         cmocka_unit_test(test_plan_statistics),
         cmocka_unit_test(test_awkward_cases),
+        cmocka_unit_test(test_auto_partitioner),
         cmocka_unit_test(test_every_setting_on_one_shape),
         cmocka_unit_test(test_catalogue_equals_unpartitioned),
     };

@@ -33,6 +33,7 @@ constexpr PartitionerName kPartitionerNames[] = {
     {GG_PARTITIONER_RANDOM, "random"},
     {GG_PARTITIONER_BLOCK, "block"},
     {GG_PARTITIONER_GIVEN, "given"},
+    {GG_PARTITIONER_AUTO, "auto"},
 };
 constexpr int32_t kNumPartitioners = int32_t(sizeof kPartitionerNames / sizeof kPartitionerNames[0]);
 

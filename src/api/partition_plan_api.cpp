@@ -52,7 +52,7 @@ gg_status gg_partition_plan_create(gg_context *context, const gg_graph *graph,
         const gg_partition_plan_options o =
             gg::read_options(options, gg_partition_plan_options_init, "gg_partition_plan_options");
         if (o.num_parts == 0) fail(GG_ERROR_INVALID_ARGUMENT, "gg_partition_plan_options.num_parts must be at least 1");
-        if (!gg::enum_in_range(o.partitioner, GG_PARTITIONER_METIS, GG_PARTITIONER_GIVEN))
+        if (!gg::enum_in_range(o.partitioner, GG_PARTITIONER_METIS, GG_PARTITIONER_AUTO))
             fail(GG_ERROR_INVALID_ARGUMENT, "gg_partition_plan_options.partitioner is %d, not a gg_partitioner",
                  gg::enum_value(o.partitioner));
         if (o.replication_depth > gg::kMaxReplicationDepth)
@@ -72,14 +72,17 @@ gg_status gg_partition_plan_create(gg_context *context, const gg_graph *graph,
         }
 
         gg::Stopwatch partition_clock;
-        std::vector<uint32_t> owner = gg::assign_parts(g, o.num_parts, o.partitioner, o.parts, o.seed);
+        gg::PartAssignment assignment = gg::assign_parts(g, o.num_parts, o.partitioner, o.parts, o.seed);
         const double partition_ms = partition_clock.elapsed_ms();
+        if (!assignment.choice.empty()) context->log(GG_LOG_INFO, assignment.choice);
         gg::Stopwatch build_clock;
-        const uint32_t depth =
-            o.replication_depth == 0 ? gg::choose_replication_depth(g, owner, o.num_parts) : o.replication_depth;
+        const uint32_t depth = o.replication_depth == 0
+                                   ? gg::choose_replication_depth(g, assignment.parts, o.num_parts)
+                                   : o.replication_depth;
         auto handle = std::make_unique<gg_partition_plan>();
-        handle->plan = gg::build_partition_plan(g, std::move(owner), o.num_parts, depth);
-        handle->plan->partitioner = o.partitioner;
+        handle->plan = gg::build_partition_plan(g, std::move(assignment.parts), o.num_parts, depth);
+        handle->plan->partitioner = assignment.partitioner;
+        handle->plan->partitioner_choice = assignment.choice;
         handle->plan->partition_ms = partition_ms;
         handle->plan->build_ms = build_clock.elapsed_ms();
         context->log(GG_LOG_INFO, "partition plan: " + std::to_string(o.num_parts) + " parts, depth " +
@@ -114,6 +117,7 @@ gg_status gg_partition_plan_read_stats(gg_context *context, const gg_partition_p
         s.local_edges = p.local_edges;
         s.partition_ms = p.partition_ms;
         s.build_ms = p.build_ms;
+        std::strncpy(s.choice, p.partitioner_choice.c_str(), sizeof s.choice - 1);
         gg::write_stats(stats, s);
     });
 }

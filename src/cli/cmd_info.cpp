@@ -65,14 +65,14 @@ struct PartitionRow {
 std::vector<PartitionRow> partition_rows(gg_context *context, const gg_graph *graph,
                                          gg_partition_plan_options options, const std::string &path) {
     std::vector<PartitionRow> rows;
-    for (gg_partitioner p : {GG_PARTITIONER_METIS, GG_PARTITIONER_RANDOM, GG_PARTITIONER_BLOCK}) {
+    for (gg_partitioner p : {GG_PARTITIONER_METIS, GG_PARTITIONER_RANDOM, GG_PARTITIONER_BLOCK, GG_PARTITIONER_AUTO}) {
         options.partitioner = p;
         gg_partition_plan *plan = nullptr;
         const gg_status status = gg_partition_plan_create(context, graph, &options, &plan);
         if (status == GG_ERROR_UNSUPPORTED && p == GG_PARTITIONER_METIS) continue;  // a build without METIS
         if (status != GG_OK) library_failure(context, status, path);
         PlanHandle handle(plan);
-        PartitionRow row{gg_partitioner_name(p), {}};
+        PartitionRow row{gg_partitioner_name(p), {}};  // auto's row names itself; its stats name its choice
         gg_partition_plan_stats_init(&row.stats);
         const gg_status read = gg_partition_plan_read_stats(context, plan, &row.stats);
         if (read != GG_OK) library_failure(context, read, path);
@@ -162,7 +162,7 @@ int info_command(int argc, char **argv, int first) {
                     .add("edge_cut", row.stats.edge_cut).add("replicas", row.stats.replicas)
                     .add("local_edges", row.stats.local_edges).add("max_part_vertices", row.stats.max_part_vertices)
                     .add("empty_parts", row.stats.empty_parts).add("partition_ms", row.stats.partition_ms)
-                    .add("build_ms", row.stats.build_ms);
+                    .add("build_ms", row.stats.build_ms).add("choice", row.stats.choice);
                 by_partitioner.add(row.name, p);
             }
             o.add("partitions", by_partitioner);
@@ -204,6 +204,8 @@ int info_command(int argc, char **argv, int first) {
                 (unsigned long long)row.stats.replicas, row.stats.replication_depth,
                 (unsigned long long)row.stats.local_edges, (unsigned long long)row.stats.max_part_vertices,
                 row.stats.partition_ms, row.stats.build_ms);
+        for (const PartitionRow &row : partitions)
+            if (row.stats.choice[0] != '\0') put("       %s\n", row.stats.choice);
     }
     out.finish();
     return kExitOk;

@@ -248,6 +248,10 @@ int run_command(int argc, char **argv, int first) {
         Progress progress("partitioning");
         plan = make_plan(context, graph.get(), plan_settings, request.path);
         progress.done("partitioned");
+        gg_partition_plan_stats plan_stats;
+        gg_partition_plan_stats_init(&plan_stats);
+        if (gg_partition_plan_read_stats(context, plan.get(), &plan_stats) == GG_OK)
+            report.partition_choice = plan_stats.choice;
         request.options.partition_plan = plan.get();
     }
     gg_run_stats_init(&report.stats);

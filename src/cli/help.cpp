@@ -58,7 +58,7 @@ const char kRunHelp[] =
     "  --json          print the statistics as one JSON object (implies --stats)\n"
     "  --parts K       run partitioned over K parts (docs/partitioned.md): the same answers,\n"
     "                  with parts, edge cut, replicas and bytes exchanged in --stats\n"
-    "  --partition P   metis (default), random or block\n"
+    "  --partition P   metis (default), random, block, or auto (chosen from measured cuts)\n"
     "  --replication-depth D\n"
     "                  hops of replicas, 1 (default) to 8, or auto (a cost model picks)\n"
     "  --devices LIST  the CUDA devices of the run: all, or ids such as 0,1\n";
@@ -98,7 +98,8 @@ const char kInfoHelp[] =
     "options:\n"
     "  --undirected    store every edge of GRAPH in both directions\n"
     "  --parts K       also partition into K parts with each partitioner (metis when built\n"
-    "                  with it, random, block) and print edge cut, replicas and build time\n"
+    "                  with it, random, block, auto) and print edge cut, replicas and build\n"
+    "                  time, and what auto chose and why\n"
     "  --replication-depth D\n"
     "                  hops of replicas of those plans, 1 (default) to 8, or auto\n"
     "  --json          print one JSON object instead of text\n";

@@ -14,7 +14,7 @@ std::vector<OptionSpec> partition_option_specs() {
 gg_partitioner parse_partitioner(const std::string &text) {
     gg_partitioner partitioner = GG_PARTITIONER_METIS;
     if (text != "given" && gg_partitioner_from_name(text.c_str(), &partitioner) == GG_OK) return partitioner;
-    usage_error("--partition: unknown partitioner '%s' (expected metis, random or block)", text.c_str());
+    usage_error("--partition: unknown partitioner '%s' (expected metis, random, block or auto)", text.c_str());
 }
 
 gg_partition_plan_options plan_options(const Arguments &args) {

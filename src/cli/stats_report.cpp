@@ -67,6 +67,7 @@ void print_json(const RunReport &r) {
         .add("partition_ms", s.partition_ms)
         .add("part_compute_ms", part_times(r.part_compute_ms, s.num_parts))
         .add("part_exchange_ms", part_times(r.part_exchange_ms, s.num_parts))
+        .add("partition_choice", r.partition_choice)
         .add("warnings", r.warnings);
     std::fprintf(stderr, "%s\n", o.str().c_str());
 }
@@ -98,6 +99,7 @@ void print_text(const RunReport &r) {
                      (unsigned long long)s.edge_cut, (unsigned long long)s.replicas, s.partition_ms);
         std::fprintf(e, "exchange      %llu bytes in %u rounds, %.3f ms\n", (unsigned long long)s.bytes_exchanged,
                      s.exchange_rounds, s.exchange_ms);
+        if (!r.partition_choice.empty()) std::fprintf(e, "partitioner   %s\n", r.partition_choice.c_str());
         const std::vector<double> compute = part_times(r.part_compute_ms, s.num_parts);
         const std::vector<double> exchange = part_times(r.part_exchange_ms, s.num_parts);
         for (size_t p = 0; p < compute.size(); ++p)

@@ -20,6 +20,7 @@ struct RunReport {
     gg_run_stats stats;
     std::vector<double> part_compute_ms;   // lent to stats: one per part
     std::vector<double> part_exchange_ms;
+    std::string partition_choice;          // how --partition auto chose ("" otherwise)
     std::vector<std::string> warnings;
 };
 

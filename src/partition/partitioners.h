@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "gg.h"
@@ -11,9 +12,15 @@
 
 namespace gg {
 
-// parts[v] in [0, k) for every vertex; `given` is read for GG_PARTITIONER_GIVEN
-// (its length checked by the caller). Throws with a message naming the bad entry.
-std::vector<uint32_t> assign_parts(const Graph &g, uint32_t k, gg_partitioner partitioner, const uint32_t *given,
-                                   uint64_t seed);
+struct PartAssignment {
+    std::vector<uint32_t> parts;  // parts[v] in [0, k)
+    gg_partitioner partitioner;   // the one that made them (auto resolved)
+    std::string choice;           // auto: the cuts measured and the rule that decided
+};
+
+// Assigns every vertex a part; `given` is read for GG_PARTITIONER_GIVEN (its
+// length checked by the caller). Throws with a message naming a bad entry.
+PartAssignment assign_parts(const Graph &g, uint32_t k, gg_partitioner partitioner, const uint32_t *given,
+                            uint64_t seed);
 
 }  // namespace gg

@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "gg.h"
@@ -52,6 +53,7 @@ struct PartitionPlan {
     uint32_t n = 0;
     uint32_t depth = 1;
     gg_partitioner partitioner = GG_PARTITIONER_METIS;
+    std::string partitioner_choice;       // how auto chose; "" otherwise
     std::vector<uint32_t> owner;          // part of each vertex
     std::vector<uint32_t> owner_local;    // local id of each vertex in its owner part
     std::vector<PartitionPart> parts;

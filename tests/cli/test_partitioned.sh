@@ -15,7 +15,7 @@ for graph in g.wel grid.ggb kron.ggb; do
         gg run "$algo" "$graph" --backend cpu "${source_option[@]}"
         cp out whole.txt
         for setting in "--parts 2" "--parts 3 --partition random" "--parts 5 --partition block --replication-depth 2" \
-            "--parts 4 --replication-depth auto"; do
+            "--parts 4 --replication-depth auto" "--parts 3 --partition auto"; do
             # shellcheck disable=SC2086 # the setting is several options
             gg run "$algo" "$graph" --backend cpu "${source_option[@]}" $setting
             check "$algo on $graph with $setting: exit 0" [ "$RC" -eq 0 ]
@@ -45,6 +45,9 @@ check "info --parts: a block row" grep -q '^block   4 parts edge cut' out
 gg info grid.ggb --parts 4 --json
 check "info --parts --json: partitions" grep -qF '"partitions": {' out
 check "info --parts --json: random" grep -qF '"random": {"parts": 4' out
+check "info --parts --json: auto says what it chose" grep -qF '"choice": "auto chose block' out
+gg run bfs grid.ggb --backend cpu --parts 4 --partition auto --stats
+check "--stats says what auto chose" grep -q '^partitioner *auto chose block: block cut' err
 
 expect_error "--parts 0" 2 "--parts" -- run bfs g.wel --parts 0
 expect_error "--parts not a number" 2 "--parts" -- run bfs g.wel --parts two
