@@ -22,10 +22,14 @@ const (
 	PartitionerRandom Partitioner = C.GG_PARTITIONER_RANDOM // each vertex to a part by a seeded hash of its id
 	PartitionerBlock  Partitioner = C.GG_PARTITIONER_BLOCK  // contiguous id ranges of about equal vertices + edges
 	PartitionerGiven  Partitioner = C.GG_PARTITIONER_GIVEN  // the caller's array, PartitionPlanOptions.Parts
+	// PartitionerAuto: block, random or METIS, chosen per graph from the edge cuts the
+	// library measures; the plan's Stats.Partitioner names the one chosen (never
+	// PartitionerAuto) and Stats.Choice says why.
+	PartitionerAuto Partitioner = C.GG_PARTITIONER_AUTO
 )
 
 // String is the library's name of the partitioner (gg_partitioner_name):
-// "metis", "random", "block" or "given".
+// "metis", "random", "block", "given" or "auto".
 func (p Partitioner) String() string {
 	if name := C.gg_partitioner_name(C.gg_partitioner(p)); name != nil {
 		return C.GoString(name)
@@ -68,15 +72,18 @@ type PartitionPlanOptions struct {
 // PartitionPlanStats is what a plan holds.
 type PartitionPlanStats struct {
 	NumParts         uint32
-	ReplicationDepth uint32 // the depth built (auto resolved)
-	Partitioner      Partitioner
-	EmptyParts       uint32  // parts that own no vertex
-	EdgeCut          uint64  // undirected pairs {u, v}, u != v, whose ends lie in different parts
-	Replicas         uint64  // replica vertices over all parts
-	LocalEdges       uint64  // edges stored over all parts' local graphs (m or more)
-	MaxPartVertices  uint64  // vertices owned by the largest part
-	PartitionMs      float64 // time of the partitioner
-	BuildMs          float64 // time to build the replica maps and local graphs
+	ReplicationDepth uint32      // the depth built (auto resolved)
+	Partitioner      Partitioner // the one used; under PartitionerAuto, the one it chose
+	EmptyParts       uint32      // parts that own no vertex
+	EdgeCut          uint64      // undirected pairs {u, v}, u != v, whose ends lie in different parts
+	Replicas         uint64      // replica vertices over all parts
+	LocalEdges       uint64      // edges stored over all parts' local graphs (m or more)
+	MaxPartVertices  uint64      // vertices owned by the largest part
+	PartitionMs      float64     // time of the partitioner (PartitionerAuto: of every cut it measured)
+	BuildMs          float64     // time to build the replica maps and local graphs
+	// Choice, under PartitionerAuto, is how it chose (the cuts it measured and
+	// the rule that decided); "" otherwise.
+	Choice string
 }
 
 // PartInfo describes one part of a plan.
@@ -161,7 +168,7 @@ func (g *Graph) PartitionPlan(ctx *Context, numParts uint32, opts *PartitionPlan
 		Partitioner: Partitioner(stats.partitioner), EmptyParts: uint32(stats.empty_parts),
 		EdgeCut: uint64(stats.edge_cut), Replicas: uint64(stats.replicas), LocalEdges: uint64(stats.local_edges),
 		MaxPartVertices: uint64(stats.max_part_vertices), PartitionMs: float64(stats.partition_ms),
-		BuildMs: float64(stats.build_ms),
+		BuildMs: float64(stats.build_ms), Choice: C.GoString(&stats.choice[0]),
 	}
 	return p, nil
 }

@@ -48,18 +48,54 @@ func tinyGraph(t *testing.T, ctx *gg.Context) *gg.Graph {
 
 func TestPartitionerNamesAreTheLibraryOnes(t *testing.T) {
 	var names []string
-	for p := gg.PartitionerMETIS; p <= gg.PartitionerGiven; p++ {
+	for p := gg.PartitionerMETIS; p <= gg.PartitionerAuto; p++ {
 		names = append(names, p.String())
 	}
-	if want := []string{"metis", "random", "block", "given"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"metis", "random", "block", "given", "auto"}; !reflect.DeepEqual(names, want) {
 		t.Fatalf("partitioner names %v, want %v", names, want)
 	}
 	if p, err := gg.ParsePartitioner("BLOCK"); err != nil || p != gg.PartitionerBlock {
 		t.Errorf("ParsePartitioner(BLOCK) = %v, %v", p, err)
 	}
+	if p, err := gg.ParsePartitioner("Auto"); err != nil || p != gg.PartitionerAuto {
+		t.Errorf("ParsePartitioner(Auto) = %v, %v", p, err)
+	}
 	_, err := gg.ParsePartitioner("zigzag")
-	if !errors.Is(err, gg.StatusInvalidArgument) || !strings.Contains(err.Error(), "metis, random, block, given") {
+	if !errors.Is(err, gg.StatusInvalidArgument) || !strings.Contains(err.Error(), "metis, random, block, given, auto") {
 		t.Errorf("ParsePartitioner(zigzag) = %v", err)
+	}
+}
+
+func TestAutoPartitionerChoosesBlockOnAGridAndSaysWhy(t *testing.T) {
+	ctx := cpuContext(t)
+	g, err := gg.Generate(ctx, gg.Grid(40, 50))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	plan, err := g.PartitionPlan(ctx, 4, &gg.PartitionPlanOptions{Partitioner: gg.PartitionerAuto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plan.Close()
+	if plan.Stats.NumParts != 4 || plan.Stats.Partitioner != gg.PartitionerBlock ||
+		!strings.Contains(plan.Stats.Choice, "auto chose block") {
+		t.Errorf("auto on a grid: stats %+v", plan.Stats)
+	}
+	want, err := g.BFS(ctx, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := g.BFS(ctx, 0, &gg.RunOptions{Plan: plan}); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("BFS under the auto plan: %v, want the unpartitioned depths", err)
+	}
+	named, err := g.PartitionPlan(ctx, 4, &gg.PartitionPlanOptions{Partitioner: gg.PartitionerBlock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer named.Close()
+	if named.Stats.Partitioner != gg.PartitionerBlock || named.Stats.Choice != "" {
+		t.Errorf("a named partitioner: stats %+v, want an empty Choice", named.Stats)
 	}
 }
 

@@ -127,6 +127,7 @@ mutable struct CPartitionPlanStats
     max_part_vertices::UInt64
     partition_ms::Cdouble
     build_ms::Cdouble
+    choice::NTuple{192,UInt8}
     CPartitionPlanStats() = new()
 end
 

@@ -5,14 +5,15 @@
 struct PartitionPlanStats
     num_parts::Int
     replication_depth::Int   # the depth built (:auto resolved)
-    partitioner::Symbol      # :metis, :random, :block or :given
+    partitioner::Symbol      # :metis, :random, :block or :given (never :auto: the one it chose)
     empty_parts::Int         # parts that own no vertex
     edge_cut::Int            # undirected pairs {u, v}, u != v, whose ends lie in different parts
     replicas::Int            # replica vertices over all parts
     local_edges::Int         # edges stored over all parts' local graphs (m or more)
     max_part_vertices::Int   # vertices owned by the largest part
-    partition_ms::Float64    # time of the partitioner
+    partition_ms::Float64    # time of the partitioner (:auto: of every cut it measured)
     build_ms::Float64        # time to build the replica maps and local graphs
+    choice::String           # :auto: how it chose (the cuts it measured, the rule that decided); "" otherwise
 end
 
 "One part of a plan."
@@ -46,9 +47,11 @@ mutable struct PartitionPlan
         finalizer(destroy!, p)
         call(c -> ccall(sym(:gg_partition_plan_read_stats), Int32, (Ptr{Cvoid}, Ptr{Cvoid}, Ref{CPartitionPlanStats}),
                         c, ptr, raw), context)
+        bytes = collect(raw.choice)
+        choice = String(bytes[1:something(findfirst(==(0x00), bytes), length(bytes) + 1)-1])
         p.stats = PartitionPlanStats(raw.num_parts, raw.replication_depth, partitioner_name(raw.partitioner),
                                      raw.empty_parts, raw.edge_cut, raw.replicas, raw.local_edges,
-                                     raw.max_part_vertices, raw.partition_ms, raw.build_ms)
+                                     raw.max_part_vertices, raw.partition_ms, raw.build_ms, choice)
         return p
     end
 end
@@ -83,8 +86,11 @@ Base.show(io::IO, p::PartitionPlan) =
 Partitions `g` for partitioned runs. `parts` is the number of parts (default
 2; with a given vector, its maximum). `partitioner` is `:metis` (default;
 needs a library built with METIS), `:random` (a seeded hash of the vertex id),
-`:block` (contiguous id ranges of about equal vertices + edges), or a vector
-of one part per vertex, 1-based (`:given`). `replication_depth` is 1 to 8
+`:block` (contiguous id ranges of about equal vertices + edges), `:auto`
+(block, random or METIS chosen for `g` from the edge cuts the library
+measures; `stats(plan).partitioner` names the one chosen and
+`stats(plan).choice` says why), or a vector of one part per vertex, 1-based
+(`:given`). `replication_depth` is 1 to 8
 (1 exchanges after every iteration, k every k iterations) or `:auto` for the
 depth the library's cost model picks. The partitioner and the replica maps
 are paid for here, once (see `stats(plan)`).

@@ -177,7 +177,8 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         po = Gg.initialized(Gg.CPartitionPlanOptions, :gg_partition_plan_options_init)
         @test (po.num_parts, po.partitioner, po.parts, po.parts_length, po.replication_depth, po.seed) ==
               (2, 0, C_NULL, 0, 1, 1)
-        @test Gg.partitioner_names() == [:metis, :random, :block, :given]
+        @test Gg.partitioner_names() == [:metis, :random, :block, :given, :auto]
+        @test Gg.partitioner_value(:auto) == 4
         @test Gg.partitioner_value("BLOCK") == 2 && Gg.partitioner_name(99) == :unknown_99
         @test_throws GgError Gg.partitioner_value(:zigzag)
 
@@ -206,6 +207,15 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
             @test isapprox(Gg.spmv(g, x; plan), Gg.spmv(g, x); rtol=1e-5)
             close(plan)
         end
+        grid = Gg.generate_graph(:grid; rows=40, cols=50)
+        plan = Gg.partition_plan(grid; parts=4, partitioner=:auto)   # auto: block on a grid, and why
+        @test Gg.stats(plan).num_parts == 4 && Gg.stats(plan).partitioner === :block
+        @test occursin("auto chose block", Gg.stats(plan).choice)
+        @test Gg.bfs(grid, 1; plan) == Gg.bfs(grid, 1)
+        close(plan)
+        plan = Gg.partition_plan(grid; parts=4, partitioner=:block)  # a named partitioner: no choice
+        @test Gg.stats(plan).partitioner === :block && Gg.stats(plan).choice == ""
+        close(plan)
         plan = Gg.partition_plan(g; parts=4, partitioner=:block)
         _, st = Gg.sssp(g, 1; plan, return_stats=true)
         @test st.num_parts == 4 && st.edge_cut == Gg.stats(plan).edge_cut && st.exchange_rounds >= 1

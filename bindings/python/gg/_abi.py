@@ -192,6 +192,7 @@ class gg_partition_plan_stats(Structure):
         ("max_part_vertices", c_uint64),
         ("partition_ms", c_double),
         ("build_ms", c_double),
+        ("choice", c_char * 192),
     ]
 
 

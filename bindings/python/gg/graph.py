@@ -440,7 +440,10 @@ class Graph:
         parts: the number of parts k (default 2; with a given array, its maximum + 1).
         partitioner: "metis" (default; needs a library built with METIS), "random"
             (a seeded hash of the vertex id), "block" (contiguous id ranges of about
-            equal vertices + edges), or an array of one part per vertex ("given").
+            equal vertices + edges), "auto" (the library picks block, random or METIS
+            for this graph from the edge cuts it measures; plan.partitioner names
+            the one it chose and plan.choice says why), or an array of one part
+            per vertex ("given").
         replication_depth: hops of replicas, 1 to 8 (1 exchanges after every
             iteration, k every k iterations: Medusa's multi-hop replication), or
             "auto" for the depth the library's cost model picks.

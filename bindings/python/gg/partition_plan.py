@@ -24,14 +24,15 @@ class PartitionPlanStats:
 
     num_parts: int
     replication_depth: int   # the depth built ("auto" resolved)
-    partitioner: str         # the library's name: "metis", "random", "block" or "given"
+    partitioner: str         # the library's name: "metis", "random", "block" or "given" (never "auto": the one it chose)
     empty_parts: int         # parts that own no vertex
     edge_cut: int            # undirected pairs {u, v}, u != v, whose ends lie in different parts
     replicas: int            # replica vertices over all parts
     local_edges: int         # edges stored over all parts' local graphs (m or more)
     max_part_vertices: int   # vertices owned by the largest part
-    partition_ms: float      # time of the partitioner
+    partition_ms: float      # time of the partitioner ("auto": of every cut it measured)
     build_ms: float          # time to build the replica maps and local graphs
+    choice: str              # "auto": how it chose (the cuts it measured, the rule that decided); "" otherwise
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class PartInfo:
 def plan_options(graph_n, parts=None, partitioner="metis", replication_depth=1, seed=None):
     """A gg_partition_plan_options and the array it points to (keep both alive until the call).
 
-    partitioner is a library name ("metis", "random", "block", "given") or an
+    partitioner is a library name ("metis", "random", "block", "given", "auto") or an
     array of one part per vertex (then "given"; parts defaults to its maximum + 1).
     The length of a given array and its entries' range are the library's to check.
     """
@@ -88,7 +89,7 @@ class PartitionPlan:
     closes it too); a finalizer does it otherwise.
 
     Attributes: stats (a gg.PartitionPlanStats) and its most used fields as
-    properties (num_parts, partitioner, replication_depth, edge_cut,
+    properties (num_parts, partitioner, choice, replication_depth, edge_cut,
     replicas); parts (the part of every vertex, a read-only numpy array);
     part(i) and part_infos (gg.PartInfo of each part).
     """
@@ -115,6 +116,7 @@ class PartitionPlan:
             max_part_vertices=int(raw.max_part_vertices),
             partition_ms=float(raw.partition_ms),
             build_ms=float(raw.build_ms),
+            choice=raw.choice.decode("utf-8", "replace"),
         )
 
     # ---- lifetime ---------------------------------------------------------
@@ -147,7 +149,10 @@ class PartitionPlan:
     # ---- contents ---------------------------------------------------------
     graph = property(lambda self: self._graph, doc="The gg.Graph the plan was made from.")
     num_parts = property(lambda self: self.stats.num_parts, doc="Number of parts, k.")
-    partitioner = property(lambda self: self.stats.partitioner, doc="The partitioner's name.")
+    partitioner = property(lambda self: self.stats.partitioner,
+                           doc='The partitioner\'s name (under "auto", the one it chose).')
+    choice = property(lambda self: self.stats.choice,
+                      doc='Under "auto", how the partitioner was chosen; "" otherwise.')
     replication_depth = property(lambda self: self.stats.replication_depth, doc="Hops of replicas built.")
     edge_cut = property(lambda self: self.stats.edge_cut,
                         doc="Undirected pairs {u, v}, u != v, whose ends lie in different parts.")

@@ -25,8 +25,8 @@ PARTITIONERS = ["random", "block"] + (["metis"] if metis_available() else [])
 
 
 def test_partitioner_names_are_the_library_ones():
-    assert _abi.partitioner_names() == ["metis", "random", "block", "given"]
-    assert [_abi.partitioner_value(name) for name in ("metis", "RANDOM", "block", "given")] == [0, 1, 2, 3]
+    assert _abi.partitioner_names() == ["metis", "random", "block", "given", "auto"]
+    assert [_abi.partitioner_value(name) for name in ("metis", "RANDOM", "block", "given", "Auto")] == [0, 1, 2, 3, 4]
     assert _abi.partitioner_name(99) == "unknown(99)"
     with pytest.raises(ValueError):
         _abi.partitioner_value("zigzag")
@@ -102,6 +102,16 @@ def test_run_stats_of_a_partitioned_run():
         _, stats = g.sssp(0, context=ctx, return_stats=True)
         assert (stats.num_parts, stats.exchange_rounds, stats.edge_cut, stats.bytes_exchanged) == (1, 0, 0, 0)
         assert len(stats.part_compute_ms) <= 1
+
+
+def test_auto_partitioner_chooses_block_on_a_grid_and_says_why():
+    g = gg.generate("grid", rows=40, cols=50)
+    with g.partition_plan(parts=4, partitioner="auto") as plan:
+        assert plan.num_parts == 4 and plan.partitioner == "block"  # the one it chose, never "auto"
+        assert "auto chose block" in plan.choice and plan.stats.choice == plan.choice
+        assert g.bfs(0, plan=plan).tolist() == g.bfs(0).tolist()
+    with g.partition_plan(parts=4, partitioner="block") as plan:  # a named partitioner: no choice to explain
+        assert plan.partitioner == "block" and plan.choice == ""
 
 
 def tiny_graph():

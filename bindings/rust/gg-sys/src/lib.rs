@@ -73,6 +73,8 @@ pub const GG_PARTITIONER_METIS: gg_partitioner = 0;
 pub const GG_PARTITIONER_RANDOM: gg_partitioner = 1;
 pub const GG_PARTITIONER_BLOCK: gg_partitioner = 2;
 pub const GG_PARTITIONER_GIVEN: gg_partitioner = 3;
+/// Chosen per graph from measured edge cuts; `gg_partition_plan_stats` says which and why. Since 0.3.
+pub const GG_PARTITIONER_AUTO: gg_partitioner = 4;
 
 macro_rules! opaque {
     ($name:ident) => {
@@ -215,6 +217,8 @@ pub struct gg_partition_plan_stats {
     pub max_part_vertices: u64,
     pub partition_ms: f64,
     pub build_ms: f64,
+    /// For `GG_PARTITIONER_AUTO`, how it chose (NUL-terminated); "" otherwise.
+    pub choice: [c_char; 192],
 }
 
 #[repr(C)]
@@ -599,8 +603,14 @@ mod tests {
     fn partitioner_names() {
         let name = |p| unsafe { std::ffi::CStr::from_ptr(gg_partitioner_name(p)) }.to_str().unwrap();
         assert_eq!(
-            [name(GG_PARTITIONER_METIS), name(GG_PARTITIONER_RANDOM), name(GG_PARTITIONER_BLOCK), name(GG_PARTITIONER_GIVEN)],
-            ["metis", "random", "block", "given"]
+            [
+                name(GG_PARTITIONER_METIS),
+                name(GG_PARTITIONER_RANDOM),
+                name(GG_PARTITIONER_BLOCK),
+                name(GG_PARTITIONER_GIVEN),
+                name(GG_PARTITIONER_AUTO)
+            ],
+            ["metis", "random", "block", "given", "auto"]
         );
         assert!(unsafe { gg_partitioner_name(99) }.is_null());
         let mut partitioner = -1;

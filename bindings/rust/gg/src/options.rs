@@ -123,11 +123,15 @@ c_enum!(
         Block = sys::GG_PARTITIONER_BLOCK,
         /// The caller's array ([`PartitionPlanOptions::given`]).
         Given = sys::GG_PARTITIONER_GIVEN,
+        /// Block, random or METIS, chosen per graph from the edge cuts the library measures;
+        /// the plan's [`PartitionPlanStats`](crate::PartitionPlanStats) names the one chosen
+        /// (`partitioner`, never `Auto`) and says why (`choice`).
+        Auto = sys::GG_PARTITIONER_AUTO,
     }
 );
 
 impl Partitioner {
-    /// The library's name (`gg_partitioner_name`): "metis", "random", "block" or "given";
+    /// The library's name (`gg_partitioner_name`): "metis", "random", "block", "given" or "auto";
     /// `None` for a value the linked library does not know.
     pub fn name(self) -> Option<&'static str> {
         // SAFETY: any value may be passed; the result is NULL or a static string.

@@ -19,7 +19,7 @@ pub struct PartitionPlanStats {
     pub num_parts: u32,
     /// The depth built (auto resolved).
     pub replication_depth: u32,
-    /// The partitioner used.
+    /// The partitioner used (never [`Partitioner::Auto`]: under it, the one it chose).
     pub partitioner: Partitioner,
     /// Parts that own no vertex.
     pub empty_parts: u32,
@@ -31,10 +31,13 @@ pub struct PartitionPlanStats {
     pub local_edges: u64,
     /// Vertices owned by the largest part.
     pub max_part_vertices: u64,
-    /// Time of the partitioner.
+    /// Time of the partitioner (under [`Partitioner::Auto`], of every cut it measured).
     pub partition_ms: f64,
     /// Time to build the replica maps and local graphs.
     pub build_ms: f64,
+    /// Under [`Partitioner::Auto`], how it chose (the cuts it measured and the rule that
+    /// decided); "" otherwise.
+    pub choice: String,
 }
 
 /// One part of a plan.
@@ -99,6 +102,9 @@ impl Graph {
             unsafe { sys::gg_partition_plan_destroy(raw.as_ptr()) };
             return Err(e);
         }
+        // SAFETY: the library NUL-terminates choice within its 192 bytes (gg_partition_plan_stats_init
+        // zeroes it); from_bytes_until_nul would need Rust 1.69.
+        let choice = unsafe { std::ffi::CStr::from_ptr(stats.choice.as_ptr()) };
         Ok(PartitionPlan {
             raw,
             stats: PartitionPlanStats {
@@ -112,6 +118,7 @@ impl Graph {
                 max_part_vertices: stats.max_part_vertices,
                 partition_ms: stats.partition_ms,
                 build_ms: stats.build_ms,
+                choice: choice.to_string_lossy().into_owned(),
             },
             num_vertices: self.num_vertices(),
             graph: PhantomData,

@@ -38,15 +38,33 @@ fn tiny(ctx: &Context) -> Graph {
 
 #[test]
 fn partitioner_names_are_the_library_ones() {
-    let names: Vec<String> = [Partitioner::Metis, Partitioner::Random, Partitioner::Block, Partitioner::Given]
-        .iter()
-        .map(|p| p.to_string())
-        .collect();
-    assert_eq!(names, ["metis", "random", "block", "given"]);
+    let names: Vec<String> =
+        [Partitioner::Metis, Partitioner::Random, Partitioner::Block, Partitioner::Given, Partitioner::Auto]
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+    assert_eq!(names, ["metis", "random", "block", "given", "auto"]);
     assert_eq!("BLOCK".parse::<Partitioner>().unwrap(), Partitioner::Block);
+    assert_eq!("Auto".parse::<Partitioner>().unwrap(), Partitioner::Auto);
     let error = Partitioner::from_name("zigzag").unwrap_err();
     assert_eq!(error.status(), Status::InvalidArgument);
-    assert!(error.message().contains("metis, random, block, given"), "{error}");
+    assert!(error.message().contains("metis, random, block, given, auto"), "{error}");
+}
+
+#[test]
+fn auto_partitioner_chooses_block_on_a_grid_and_says_why() {
+    let ctx = cpu();
+    let g = Graph::generate(&ctx, &gg::GeneratorOptions::grid(40, 50)).unwrap();
+    let plan = g.partition_plan(&ctx, &PartitionPlanOptions::new().num_parts(4).partitioner(Partitioner::Auto)).unwrap();
+    let stats = plan.stats();
+    assert_eq!((stats.num_parts, stats.partitioner), (4, Partitioner::Block), "{stats:?}");
+    assert!(stats.choice.contains("auto chose block"), "{:?}", stats.choice);
+    let mut depths = vec![0u32; g.num_vertices() as usize];
+    g.bfs_into(&ctx, 0, &mut depths, None, &RunOptions::new().partition_plan(&plan)).unwrap();
+    assert_eq!(depths, g.bfs(&ctx, 0).unwrap());
+    // A named partitioner has no choice to explain.
+    let named = g.partition_plan(&ctx, &PartitionPlanOptions::new().num_parts(4).partitioner(Partitioner::Block)).unwrap();
+    assert_eq!((named.stats().partitioner, named.stats().choice.as_str()), (Partitioner::Block, ""));
 }
 
 #[test]
