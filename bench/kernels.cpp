@@ -17,16 +17,19 @@ namespace {
 // 8 (n + 1) offset bytes plus 4 m neighbour-id bytes: one pass over a CSR.
 double csr_pass(uint64_t n, uint64_t m) { return 8.0 * double(n + 1) + 4.0 * double(m); }
 
-// Default options: the backend is the context's (gg-bench's --backend).
-gg_run_options default_options() {
+// Default options but for the settings' backend (AUTO: the context's, which
+// is gg-bench's --backend) and partition plan (none: unpartitioned).
+gg_run_options default_options(const KernelSettings &settings) {
     gg_run_options options;
     gg_run_options_init(&options);
+    options.backend = settings.backend;
+    options.partition_plan = settings.partition_plan;
     return options;
 }
 
 class Bfs final : public Kernel {
 public:
-    Bfs(uint32_t n) : depths_(n), options_(default_options()) {}
+    Bfs(uint32_t n, const KernelSettings &s) : depths_(n), options_(default_options(s)) {}
     const char *name() const override { return "bfs"; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t s, gg_run_stats *st) override {
         return gg_run_bfs(c, g, s, depths_.data(), nullptr, &options_, st);
@@ -45,7 +48,7 @@ private:
 
 class Sssp final : public Kernel {
 public:
-    Sssp(uint32_t n) : distances_(n), options_(default_options()) {}
+    Sssp(uint32_t n, const KernelSettings &s) : distances_(n), options_(default_options(s)) {}
     const char *name() const override { return "sssp"; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t s, gg_run_stats *st) override {
         return gg_run_sssp(c, g, s, distances_.data(), &options_, st);
@@ -68,7 +71,7 @@ private:
 
 class Sswp final : public Kernel {
 public:
-    Sswp(uint32_t n) : widths_(n), options_(default_options()) {}
+    Sswp(uint32_t n, const KernelSettings &s) : widths_(n), options_(default_options(s)) {}
     const char *name() const override { return "sswp"; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t s, gg_run_stats *st) override {
         return gg_run_sswp(c, g, s, widths_.data(), &options_, st);
@@ -91,7 +94,7 @@ private:
 
 class Cc final : public Kernel {
 public:
-    Cc(uint32_t n) : labels_(n), options_(default_options()) {}
+    Cc(uint32_t n, const KernelSettings &s) : labels_(n), options_(default_options(s)) {}
     const char *name() const override { return "cc"; }
     bool uses_source() const override { return false; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t, gg_run_stats *st) override {
@@ -113,9 +116,9 @@ private:
 // are comparable with each other and with GAP's `pr -i K`.
 class PageRank final : public Kernel {
 public:
-    PageRank(uint32_t n, uint32_t iterations) : ranks_(n), options_(default_options()) {
+    PageRank(uint32_t n, const KernelSettings &s) : ranks_(n), options_(default_options(s)) {
         options_.tolerance = 0.0;
-        options_.max_iterations = iterations;
+        options_.max_iterations = s.pagerank_iterations;
     }
     const char *name() const override { return "pagerank"; }
     bool uses_source() const override { return false; }
@@ -145,7 +148,7 @@ private:
 
 class Bc final : public Kernel {
 public:
-    Bc(uint32_t n) : centrality_(n), options_(default_options()) {}
+    Bc(uint32_t n, const KernelSettings &s) : centrality_(n), options_(default_options(s)) {}
     const char *name() const override { return "bc"; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t s, gg_run_stats *st) override {
         return gg_run_bc(c, g, &s, 1, centrality_.data(), &options_, st);
@@ -169,7 +172,7 @@ private:
 
 class Spmv final : public Kernel {
 public:
-    Spmv(uint32_t n) : x_(n), y_(n), options_(default_options()) {
+    Spmv(uint32_t n, const KernelSettings &s) : x_(n), y_(n), options_(default_options(s)) {
         // Small integers keep every product exact in float, so the check
         // only has to allow for the order of summation.
         for (uint32_t v = 0; v < n; ++v) x_[v] = float(1 + ((v * 2654435761u) >> 28));
@@ -197,7 +200,7 @@ private:
 
 class Apsp final : public Kernel {
 public:
-    Apsp(uint32_t n) : distances_(uint64_t(n) * n), options_(default_options()) {}
+    Apsp(uint32_t n, const KernelSettings &s) : distances_(uint64_t(n) * n), options_(default_options(s)) {}
     const char *name() const override { return "apsp"; }
     bool uses_source() const override { return false; }
     gg_status run(gg_context *c, const gg_graph *g, uint32_t, gg_run_stats *st) override {
@@ -218,14 +221,14 @@ private:
 }  // namespace
 
 std::unique_ptr<Kernel> make_kernel(const std::string &name, uint32_t n, const KernelSettings &settings) {
-    if (name == "bfs") return std::make_unique<Bfs>(n);
-    if (name == "sssp") return std::make_unique<Sssp>(n);
-    if (name == "sswp") return std::make_unique<Sswp>(n);
-    if (name == "cc") return std::make_unique<Cc>(n);
-    if (name == "pagerank") return std::make_unique<PageRank>(n, settings.pagerank_iterations);
-    if (name == "bc") return std::make_unique<Bc>(n);
-    if (name == "spmv") return std::make_unique<Spmv>(n);
-    if (name == "apsp") return std::make_unique<Apsp>(n);
+    if (name == "bfs") return std::make_unique<Bfs>(n, settings);
+    if (name == "sssp") return std::make_unique<Sssp>(n, settings);
+    if (name == "sswp") return std::make_unique<Sswp>(n, settings);
+    if (name == "cc") return std::make_unique<Cc>(n, settings);
+    if (name == "pagerank") return std::make_unique<PageRank>(n, settings);
+    if (name == "bc") return std::make_unique<Bc>(n, settings);
+    if (name == "spmv") return std::make_unique<Spmv>(n, settings);
+    if (name == "apsp") return std::make_unique<Apsp>(n, settings);
     return nullptr;
 }
 

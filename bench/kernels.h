@@ -32,6 +32,11 @@ public:
 
 struct KernelSettings {
     uint32_t pagerank_iterations = 20;
+    // gg_run_options.backend: AUTO runs on the context's backend (gg-bench's
+    // --backend); partitioned runs name the CPU, the only backend with parts.
+    gg_backend backend = GG_BACKEND_AUTO;
+    // gg_run_options.partition_plan: nullptr runs unpartitioned.
+    const gg_partition_plan *partition_plan = nullptr;
 };
 
 // A kernel by name (bfs sssp sswp cc pagerank bc spmv apsp) with result

@@ -52,6 +52,45 @@ struct KernelResult {
     uint64_t device_bytes = 0;
     bool verified = false;
     double verify_ms = 0;
+    // Partitioned runs, from the last trial's stats (an unpartitioned run:
+    // one part, nothing exchanged, and the arrays empty).
+    uint32_t num_parts = 1;
+    uint64_t bytes_exchanged = 0;
+    uint32_t exchange_rounds = 0;
+    double exchange_ms = 0;                              // summed over parts
+    std::vector<double> part_compute_ms, part_exchange_ms;  // per part, lent to gg_run_stats
+    uint32_t slowest_part = 0;                           // the part of largest compute time
+    double slowest_part_compute_ms = 0;
+};
+
+// One row group of the "Partitioned runs" tables: one plan (a part count and
+// a partitioner) on one graph, and each algorithm run over it. Parts 1 is the
+// unpartitioned run, with no plan: the baseline of "x unpartitioned".
+struct PlanResult {
+    std::string graph;
+    uint32_t parts = 1;
+    std::string partitioner;       // "" for parts 1
+    bool requested = true;         // false: parts 1 measured only as the baseline
+    std::string status = "ok";     // ok | skipped (the library said GG_ERROR_UNSUPPORTED) | error
+    std::string message;
+    // gg_partition_plan_read_stats (zero for parts 1).
+    uint32_t replication_depth = 0;  // as built (auto resolved)
+    uint32_t empty_parts = 0;
+    uint64_t edge_cut = 0, replicas = 0, local_edges = 0, max_part_vertices = 0;
+    double partition_ms = 0, build_ms = 0;
+    std::vector<KernelResult> runs;
+    std::vector<double> vs_unpartitioned;  // per run: median / the baseline's median; 0 when unknown
+};
+
+struct PartitionedSection {
+    bool requested = false;            // --parts was given
+    std::vector<uint32_t> parts;
+    std::vector<std::string> partitioners;
+    std::string replication_depth;     // as asked: "1".."8" or "auto"
+    std::string backend = "cpu";       // partitioned runs name it in gg_run_options.backend
+    std::string backend_reason;        // why, when the context's backend is another
+    std::vector<std::string> notes;    // e.g. metis skipped
+    std::vector<PlanResult> plans;
 };
 
 struct Report {
@@ -70,6 +109,7 @@ struct Report {
     std::string device_copy_error;
     std::vector<GraphResult> graphs;
     std::vector<KernelResult> results;
+    PartitionedSection partitioned;
 };
 
 const char *backend_name(gg_backend backend);

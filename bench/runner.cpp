@@ -1,6 +1,7 @@
 // Warm-up, verification and timed trials of one kernel (see runner.h).
 #include "runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -10,6 +11,15 @@ namespace {
 
 std::string last_error(gg_context *context, gg_status status) {
     return std::string(gg_status_string(status)) + ": " + gg_context_last_error(context);
+}
+
+// Stats for one call, lending the per-part arrays when there are any.
+void init_stats(gg_run_stats &stats, std::vector<double> &compute, std::vector<double> &exchange) {
+    gg_run_stats_init(&stats);
+    if (compute.empty()) return;
+    stats.part_compute_ms = compute.data();
+    stats.part_exchange_ms = exchange.data();
+    stats.part_capacity = uint32_t(compute.size());
 }
 
 }  // namespace
@@ -23,8 +33,9 @@ KernelResult measure_kernel(gg_context *context, Kernel &kernel, const SuiteGrap
     r.source = graph.source;
     r.byte_model = kernel.byte_model();
 
+    std::vector<double> part_compute(settings.part_capacity), part_exchange(settings.part_capacity);
     gg_run_stats first;
-    gg_run_stats_init(&first);
+    init_stats(first, part_compute, part_exchange);
     gg_status status = kernel.run(context, graph.graph, graph.source, &first);
     if (status != GG_OK) {
         r.status = "error";
@@ -56,7 +67,7 @@ KernelResult measure_kernel(gg_context *context, Kernel &kernel, const SuiteGrap
     gg_run_stats last = first;
     for (int t = 0; t < settings.trials; ++t) {
         gg_run_stats stats;
-        gg_run_stats_init(&stats);
+        init_stats(stats, part_compute, part_exchange);
         status = kernel.run(context, graph.graph, graph.source, &stats);
         if (status != GG_OK) {
             r.status = "error";
@@ -70,6 +81,20 @@ KernelResult measure_kernel(gg_context *context, Kernel &kernel, const SuiteGrap
     r.compute = spread_of(r.compute_ms);
     r.total = spread_of(r.total_ms);
     r.iterations = last.iterations;
+    r.num_parts = last.num_parts;
+    r.bytes_exchanged = last.bytes_exchanged;
+    r.exchange_rounds = last.exchange_rounds;
+    r.exchange_ms = last.exchange_ms;
+    if (last.num_parts > 1 && !part_compute.empty()) {
+        const size_t parts = std::min<size_t>(last.num_parts, part_compute.size());
+        r.part_compute_ms.assign(part_compute.begin(), part_compute.begin() + parts);
+        r.part_exchange_ms.assign(part_exchange.begin(), part_exchange.begin() + parts);
+        for (size_t p = 0; p < parts; ++p)
+            if (p == 0 || r.part_compute_ms[p] > r.slowest_part_compute_ms) {
+                r.slowest_part = uint32_t(p);
+                r.slowest_part_compute_ms = r.part_compute_ms[p];
+            }
+    }
     const double seconds = r.compute.median * 1e-3;
     const double edges = double(graph.m) * (kernel.iterative() ? double(last.iterations) : 1.0);
     if (kernel.iterative() && last.iterations > 0) r.ms_per_iteration = r.compute.median / last.iterations;

@@ -16,6 +16,9 @@ struct RunnerSettings {
     int trials = 5;
     double host_copy_gb_per_s = 0;    // roofline of CPU runs
     double device_copy_gb_per_s = 0;  // roofline of GPU runs (0: not measured)
+    // Partitioned runs: entries of the per-part arrays lent to every call's
+    // gg_run_stats (part_compute_ms, part_exchange_ms); 0 lends none.
+    uint32_t part_capacity = 0;
 };
 
 // `csr` is the graph's host copy for the verifier, or nullptr to skip it.
