@@ -16,6 +16,7 @@
 #include "kernels.h"
 #include "machine.h"
 #include "options.h"
+#include "partitioned.h"
 #include "report.h"
 #include "runner.h"
 #include "suite.h"
@@ -39,10 +40,11 @@ bool write_file(const std::string &path, const std::string &text) {
     return true;
 }
 
-// Runs every requested kernel on one suite graph and appends the results.
+// Runs every requested kernel on one suite graph and appends the results,
+// then, with `partitioned` (--parts), the partitioned runs of those kernels.
 // Returns false when anything failed (the report still records it).
 bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::string> &algorithms,
-                 const Options &options, const RunnerSettings &settings, Report &report) {
+                 const Options &options, const RunnerSettings &settings, Report &report, bool partitioned) {
     GraphResult g;
     g.name = graph.name;
     g.description = graph.description;
@@ -106,6 +108,7 @@ bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::
         ok = ok && r.status == "ok";
         report.results.push_back(r);
     }
+    if (partitioned) ok = bench_partitioned(context, graph, algorithms, check, options, settings, report) && ok;
     release_graph(graph);
     return ok;
 }
@@ -181,6 +184,21 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "gg-bench: warning: no device copy bandwidth: %s\n", report.device_copy_error.c_str());
     }
 
+    if (!options.parts.empty()) {
+        PartitionedSection &section = report.partitioned;
+        section.requested = true;
+        section.parts = options.parts;
+        for (gg_partitioner partitioner : options.partitioners)
+            section.partitioners.push_back(gg_partitioner_name(partitioner));
+        section.replication_depth =
+            options.replication_depth == 0 ? std::string("auto") : std::to_string(options.replication_depth);
+        section.backend = "cpu";
+        if (gpu_usable)
+            section.backend_reason = "the context runs on the GPU, but the CUDA backend has no partitioned runs yet "
+                                     "(GG_ERROR_UNSUPPORTED), so these runs, their unpartitioned baseline included, "
+                                     "name the CPU backend (gg_run_options.backend = GG_BACKEND_CPU)";
+    }
+
     RunnerSettings settings;
     settings.trials = options.trials;
     settings.host_copy_gb_per_s = report.host_copy.gb_per_s;
@@ -190,13 +208,15 @@ int main(int argc, char **argv) {
     if (!options.algorithms.empty())
         for (const std::string &name : options.graphs) {
             SuiteGraph graph = suite_graph(name, report.scale, options.degree, report.grid, options.seed);
-            ok = bench_graph(context, graph, options.algorithms, options, settings, report) && ok;
+            ok = bench_graph(context, graph, options.algorithms, options, settings, report, !options.parts.empty()) &&
+                 ok;
         }
     if (options.apsp) {
         // APSP writes n^2 distances, so it gets its own small kron graph.
         SuiteGraph graph = suite_graph("kron", options.apsp_scale, options.degree, 0, options.seed);
         graph.name = "apsp-kron";
-        ok = bench_graph(context, graph, {"apsp"}, options, settings, report) && ok;
+        // APSP ignores a partition plan (docs/partitioned.md), so it has no partitioned runs.
+        ok = bench_graph(context, graph, {"apsp"}, options, settings, report, false) && ok;
     }
     report.machine.load_average_end = load_average();
 

@@ -18,6 +18,11 @@ const std::vector<std::string> &known_graphs() {
     return names;
 }
 
+const std::vector<std::string> &known_partitioners() {
+    static const std::vector<std::string> names = {"metis", "random", "block"};
+    return names;
+}
+
 const char *usage_text() {
     return "usage: gg-bench [options]\n"
            "\n"
@@ -45,6 +50,12 @@ const char *usage_text() {
            "  --markdown FILE           write the markdown report (it always goes to stdout too)\n"
            "  --note TEXT               free text recorded in both reports (e.g. nice, machine state)\n"
            "  --export DIR              save each generated graph as DIR/<graph>.el and .wel (for GAP)\n"
+           "  --parts LIST              also run each algorithm partitioned: comma-separated part\n"
+           "                            counts, e.g. 1,2,4,8 (1: the unpartitioned run); adds the\n"
+           "                            \"Partitioned runs\" tables, on the CPU backend\n"
+           "  --partition LIST          partitioners for --parts: metis,random,block (default all;\n"
+           "                            metis is skipped with a note in a build without METIS)\n"
+           "  --replication-depth D     hops of replicas for --parts: 1 to 8, or auto (default 1)\n"
            "  --help                    this text\n";
 }
 
@@ -101,6 +112,7 @@ bool check_names(const std::vector<std::string> &items, const std::vector<std::s
 bool parse_options(int argc, char **argv, Options &options, bool &help, std::string &error) {
     help = false;
     bool algorithms_given = false;
+    std::string partition_flag;  // --partition or --replication-depth, which need --parts
     options.command_line.clear();
     for (int i = 0; i < argc; ++i) {
         if (i) options.command_line += ' ';
@@ -190,6 +202,61 @@ bool parse_options(int argc, char **argv, Options &options, bool &help, std::str
         } else if (flag == "--export") {
             if (!value(&text)) return false;
             options.export_dir = text;
+        } else if (flag == "--parts") {
+            if (!value(&text)) return false;
+            const std::vector<std::string> items = split_list(text);
+            if (items.empty()) {
+                error = "--parts needs at least one part count";
+                return false;
+            }
+            options.parts.clear();
+            for (const std::string &item : items) {
+                if (!parse_unsigned(item.c_str(), 4096, n) || n < 1) {
+                    error = "--parts: '" + item + "' is not an integer in [1, 4096]";
+                    return false;
+                }
+                if (std::find(options.parts.begin(), options.parts.end(), uint32_t(n)) != options.parts.end()) {
+                    error = "--parts: " + item + " is listed twice";
+                    return false;
+                }
+                options.parts.push_back(uint32_t(n));
+            }
+            std::sort(options.parts.begin(), options.parts.end());
+        } else if (flag == "--partition") {
+            if (!value(&text)) return false;
+            const std::vector<std::string> items = split_list(text);
+            if (std::find(items.begin(), items.end(), "given") != items.end()) {
+                error = "--partition: 'given' needs the caller's own array of parts; gg-bench takes metis, random "
+                        "and block";
+                return false;
+            }
+            if (!check_names(items, known_partitioners(), "--partition", error)) return false;
+            options.partitioners.clear();
+            for (const std::string &item : items) {
+                gg_partitioner partitioner = GG_PARTITIONER_METIS;
+                if (gg_partitioner_from_name(item.c_str(), &partitioner) != GG_OK) {
+                    error = "--partition: the library does not know '" + item + "'";
+                    return false;
+                }
+                if (std::find(options.partitioners.begin(), options.partitioners.end(), partitioner) !=
+                    options.partitioners.end()) {
+                    error = "--partition: " + item + " is listed twice";
+                    return false;
+                }
+                options.partitioners.push_back(partitioner);
+            }
+            partition_flag = flag;
+        } else if (flag == "--replication-depth") {
+            if (!value(&text)) return false;
+            if (std::string(text) == "auto") {
+                options.replication_depth = 0;
+            } else if (!parse_unsigned(text, 8, n) || n < 1) {
+                error = "--replication-depth: '" + std::string(text) + "' is not an integer in [1, 8] or auto";
+                return false;
+            } else {
+                options.replication_depth = uint32_t(n);
+            }
+            partition_flag = flag;
         } else {
             error = "unknown argument '" + flag + "' (see --help)";
             return false;
@@ -197,6 +264,12 @@ bool parse_options(int argc, char **argv, Options &options, bool &help, std::str
     }
     if (!algorithms_given) options.algorithms = {"bfs", "sssp", "sswp", "cc", "pagerank", "bc", "spmv"};
     if (options.graphs.empty()) options.graphs = known_graphs();
+    if (!partition_flag.empty() && options.parts.empty()) {
+        error = partition_flag + " applies to partitioned runs: give --parts too";
+        return false;
+    }
+    if (options.partitioners.empty())
+        options.partitioners = {GG_PARTITIONER_METIS, GG_PARTITIONER_RANDOM, GG_PARTITIONER_BLOCK};
     // "--algos apsp" is the same request as --apsp; APSP has its own graph.
     auto apsp = std::find(options.algorithms.begin(), options.algorithms.end(), "apsp");
     if (apsp != options.algorithms.end()) {

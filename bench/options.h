@@ -29,6 +29,11 @@ struct Options {
     std::string markdown_path;
     std::string note;                     // free text for the reports (e.g. how the run was wrapped)
     std::string export_dir;               // write each generated graph as .el and .wel for GAP
+    // Partitioned runs (docs/partitioned.md): empty `parts` means none. Part
+    // counts ascending, no repeats; 1 is the unpartitioned run.
+    std::vector<uint32_t> parts;
+    std::vector<gg_partitioner> partitioners;  // default metis, random, block
+    uint32_t replication_depth = 1;            // 1 to 8; 0 = auto (the library's cost model)
     std::string command_line;             // as typed, for the reports
 };
 
@@ -41,5 +46,8 @@ const char *usage_text();
 // The kernels gg-bench knows, in report order (apsp last).
 const std::vector<std::string> &known_algorithms();
 const std::vector<std::string> &known_graphs();
+// The partitioners --partition takes, in report order ("given" needs the
+// caller's own array, so gg-bench has no use for it).
+const std::vector<std::string> &known_partitioners();
 
 }  // namespace bench

@@ -38,8 +38,8 @@ void write_machine(JsonWriter &w, const MachineInfo &m) {
     w.end_object();
 }
 
-void write_result(JsonWriter &w, const KernelResult &r) {
-    w.begin_object();
+// The keys of one result, inside an object the caller opens and closes.
+void write_result_keys(JsonWriter &w, const KernelResult &r) {
     w.key("algorithm").value(r.algorithm);
     w.key("graph").value(r.graph);
     w.key("status").value(r.status);
@@ -78,6 +78,76 @@ void write_result(JsonWriter &w, const KernelResult &r) {
     w.end_object();
     w.key("verified").value(r.verified);
     w.key("verify_ms").value(r.verify_ms);
+}
+
+void write_result(JsonWriter &w, const KernelResult &r) {
+    w.begin_object();
+    write_result_keys(w, r);
+    w.end_object();
+}
+
+// "partitioned": the settings, then one entry per (graph, parts, partitioner)
+// with the plan's statistics and a result per algorithm, each with the
+// exchange counters and per-part times of its last trial.
+void write_partitioned(JsonWriter &w, const PartitionedSection &section) {
+    w.key("partitioned").begin_object();
+    w.key("parts").begin_array();
+    for (uint32_t p : section.parts) w.value(p);
+    w.end_array();
+    w.key("partitioners").begin_array();
+    for (const std::string &p : section.partitioners) w.value(p);
+    w.end_array();
+    w.key("replication_depth").value(section.replication_depth);
+    w.key("backend").value(section.backend);
+    if (!section.backend_reason.empty()) w.key("backend_reason").value(section.backend_reason);
+    w.key("compute_ms_covers").value("the whole partitioned run: every part and every exchange");
+    w.key("notes").begin_array();
+    for (const std::string &note : section.notes) w.value(note);
+    w.end_array();
+    w.key("plans").begin_array();
+    for (const PlanResult &plan : section.plans) {
+        w.begin_object();
+        w.key("graph").value(plan.graph);
+        w.key("parts").value(plan.parts);
+        if (plan.parts > 1) w.key("partitioner").value(plan.partitioner);
+        else w.key("partitioner").null();
+        w.key("requested").value(plan.requested);  // false: parts 1 measured only as the baseline
+        w.key("status").value(plan.status);
+        if (!plan.message.empty()) w.key("message").value(plan.message);
+        if (plan.parts > 1 && plan.status == "ok") {
+            w.key("replication_depth").value(plan.replication_depth);
+            w.key("edge_cut").value(plan.edge_cut);
+            w.key("replicas").value(plan.replicas);
+            w.key("local_edges").value(plan.local_edges);
+            w.key("max_part_vertices").value(plan.max_part_vertices);
+            w.key("empty_parts").value(plan.empty_parts);
+            w.key("partition_ms").value(plan.partition_ms);
+            w.key("build_ms").value(plan.build_ms);
+        }
+        w.key("results").begin_array();
+        for (size_t k = 0; k < plan.runs.size(); ++k) {
+            const KernelResult &r = plan.runs[k];
+            w.begin_object();
+            write_result_keys(w, r);
+            w.key("num_parts").value(r.num_parts);
+            w.key("bytes_exchanged").value(r.bytes_exchanged);
+            w.key("exchange_rounds").value(r.exchange_rounds);
+            w.key("exchange_ms").value(r.exchange_ms);
+            w.key("part_compute_ms").numbers(r.part_compute_ms);
+            w.key("part_exchange_ms").numbers(r.part_exchange_ms);
+            if (!r.part_compute_ms.empty()) {
+                w.key("slowest_part").value(r.slowest_part);
+                w.key("slowest_part_compute_ms").value(r.slowest_part_compute_ms);
+            }
+            const double ratio = k < plan.vs_unpartitioned.size() ? plan.vs_unpartitioned[k] : 0.0;
+            if (ratio > 0) w.key("vs_unpartitioned").value(ratio);
+            else w.key("vs_unpartitioned").null();
+            w.end_object();
+        }
+        w.end_array();
+        w.end_object();
+    }
+    w.end_array();
     w.end_object();
 }
 
@@ -136,6 +206,7 @@ std::string report_json(const Report &report) {
     w.key("results").begin_array();
     for (const KernelResult &r : report.results) write_result(w, r);
     w.end_array();
+    if (report.partitioned.requested) write_partitioned(w, report.partitioned);
     w.end_object();
     return w.text();
 }

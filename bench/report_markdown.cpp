@@ -1,5 +1,6 @@
 // The markdown form of a report (see report.h): the exact command and the
 // machine first, then one table of graphs and one of results.
+#include <algorithm>
 #include <map>
 
 #include "format.h"
@@ -29,6 +30,102 @@ std::string cell(const std::string &text) {
 std::string version_text(int cuda_version) {
     if (cuda_version <= 0) return "none";
     return format("%d.%d", cuda_version / 1000, (cuda_version % 1000) / 10);
+}
+
+std::string count(uint64_t value) { return format("%llu", (unsigned long long)value); }
+
+// Bytes with a binary unit, exact below 10 KiB.
+std::string bytes_text(uint64_t value) {
+    if (value < 10240) return format("%llu B", (unsigned long long)value);
+    if (value < (10ull << 20)) return format("%.1f KiB", double(value) / 1024);
+    if (value < (10ull << 30)) return format("%.1f MiB", double(value) / (1 << 20));
+    return format("%.1f GiB", double(value) / (1 << 30));
+}
+
+// The "Partitioned runs" section: the settings, then one table per graph.
+// Failed runs are appended to `failures`.
+std::string partitioned_markdown(const Report &report, std::string &failures) {
+    const PartitionedSection &section = report.partitioned;
+    std::string md = "\n## Partitioned runs\n\n";
+    std::string parts;
+    for (uint32_t p : section.parts) parts += (parts.empty() ? "" : ",") + std::to_string(p);
+    std::string partitioners;
+    for (const std::string &p : section.partitioners) partitioners += (partitioners.empty() ? "" : ",") + p;
+    md += "Parts " + parts + " x partitioners " + partitioners + ", replication depth " + section.replication_depth +
+          ", every run on the **" + section.backend + "** backend (gg_run_options.backend)" +
+          (section.backend_reason.empty() ? "" : ": " + section.backend_reason) +
+          ". Each plan is built once per graph (gg_partition_plan_create); its depth (as built), edge cut, replicas, "
+          "local edges (over all parts), largest part (vertices owned), partition ms and build ms are read back with "
+          "gg_partition_plan_read_stats. Every algorithm then runs over it as in the table above: a warm-up whose "
+          "answer must pass the same "
+          "verifier, then the timed trials. Median, min and max are of gg_run_stats.compute_ms, which for a "
+          "partitioned run is the whole run: every part (one after another on this backend) and every exchange. "
+          "x unpartitioned = median / median of parts 1 (the unpartitioned run, with no plan, on the same backend) "
+          "for the same algorithm and graph" +
+          (std::find(section.parts.begin(), section.parts.end(), 1u) == section.parts.end()
+               ? std::string("; --parts does not list 1, so those rows are marked baseline")
+               : std::string()) +
+          ". Iterations, bytes exchanged, rounds, exchange ms (summed over parts) and the slowest part's compute ms "
+          "(part_compute_ms, with the part) are the last trial's.\n";
+    for (const std::string &note : section.notes) md += "\nNote: " + cell(note) + "\n";
+    if (section.plans.empty()) md += "\nNo partitioned runs (no algorithm to run over a plan).\n";
+
+    std::string graph;
+    for (const PlanResult &plan : section.plans) {
+        if (plan.graph != graph) {
+            graph = plan.graph;
+            std::string size;
+            for (const GraphResult &g : report.graphs)
+                if (g.name == graph) size = format(" (n %u, m %llu)", g.n, (unsigned long long)g.m);
+            md += "\n### " + graph + size + "\n\n"
+                  "| parts | partitioner | algorithm | depth | edge cut | replicas | local edges | largest part | "
+                  "partition ms | build ms | median | min | max | x unpartitioned | iters | bytes exchanged | rounds | "
+                  "exchange ms | slowest part ms | verified |\n"
+                  "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n";
+        }
+        const bool split = plan.parts > 1;
+        const std::string parts_cell = plan.parts == 1 && !plan.requested ? "1 (baseline)" : std::to_string(plan.parts);
+        const std::string partitioner = split ? plan.partitioner : "none";
+        if (plan.status != "ok") {
+            const bool skipped = plan.status == "skipped";
+            md += "| " + parts_cell + " | " + partitioner + " | all | " +
+                  (skipped ? std::string("skipped (see the note above)") : plan.status + ": " + cell(plan.message)) +
+                  " | | | | | | | | | | | | | | | | " + (skipped ? "-" : "no") + " |\n";
+            if (plan.status == "error")
+                failures += "- plan of " + std::to_string(plan.parts) + " parts, " + plan.partitioner + ", on " +
+                            plan.graph + ": " + plan.message + "\n";
+            continue;
+        }
+        const std::string plan_cells =
+            split ? format("%u | %s | %s | %s | %s | %s | %s", plan.replication_depth, count(plan.edge_cut).c_str(),
+                           count(plan.replicas).c_str(), count(plan.local_edges).c_str(),
+                           count(plan.max_part_vertices).c_str(), ms(plan.partition_ms).c_str(),
+                           ms(plan.build_ms).c_str())
+                  : std::string("- | - | - | - | - | - | -");
+        for (size_t k = 0; k < plan.runs.size(); ++k) {
+            const KernelResult &r = plan.runs[k];
+            const std::string head = "| " + parts_cell + " | " + partitioner + " | " + r.algorithm + " | " + plan_cells;
+            if (r.status != "ok") {
+                md += head + " | " + r.status + " | | | | | | | | | no |\n";
+                failures += "- " + r.algorithm + " on " + r.graph + ", " +
+                            (split ? std::to_string(plan.parts) + " parts " + plan.partitioner : "unpartitioned") +
+                            " (partitioned runs): " + r.status + ": " + r.message + "\n";
+                continue;
+            }
+            const double ratio = k < plan.vs_unpartitioned.size() ? plan.vs_unpartitioned[k] : 0.0;
+            md += head + format(" | %s | %s | %s | %s | %u | %s | %s | %s | %s | %s |\n", ms(r.compute.median).c_str(),
+                                ms(r.compute.min).c_str(), ms(r.compute.max).c_str(),
+                                ratio > 0 ? format("%.2f", ratio).c_str() : "-", r.iterations,
+                                split ? bytes_text(r.bytes_exchanged).c_str() : "-",
+                                split ? std::to_string(r.exchange_rounds).c_str() : "-",
+                                split ? ms(r.exchange_ms).c_str() : "-",
+                                split && !r.part_compute_ms.empty()
+                                    ? format("%s (part %u)", ms(r.slowest_part_compute_ms).c_str(), r.slowest_part).c_str()
+                                    : "-",
+                                r.verified ? "yes" : "not checked");
+        }
+    }
+    return md;
 }
 
 }  // namespace
@@ -101,6 +198,7 @@ std::string report_markdown(const Report &report) {
                      100.0 * r.roofline_fraction, ms(r.first_preprocess_ms).c_str(), ms(r.first_transfer_ms).c_str(),
                      double(r.device_bytes) / (1 << 20), r.verified ? "yes" : "not checked");
     }
+    if (report.partitioned.requested) md += partitioned_markdown(report, failures);
     if (!failures.empty()) md += "\n## Failures\n\n" + failures;
     md += "\n## Byte models (bytes one run must move at least)\n\n";
     for (const auto &entry : models) md += "- " + entry.first + ": " + entry.second + "\n";
