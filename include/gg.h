@@ -282,6 +282,12 @@ typedef struct gg_graph_options {
     gg_duplicate_policy duplicates; /**< Duplicate policy; default ::GG_DUPLICATES_KEEP_MIN. */
     int32_t drop_self_loops;        /**< 1: drop edges u->u; default 0 (kept). */
     uint64_t max_edges;             /**< Refuse inputs declaring or holding more edges; 0 (default) = 2^36. */
+    /** Refuse a file (.mtx, .el, .wel, .gr) whose vertex count (declared, or its largest id + 1) is above
+        this, with ::GG_ERROR_TOO_LARGE before any work sized by it. 0 (default) = max(2^24, 64 x the
+        file's edges): a size its entries cannot justify is refused; raise it to load graphs of mostly
+        isolated vertices (UINT64_MAX: any). Not applied to .ggb, whose arrays pay for their vertices,
+        nor to gg_graph_create(). Since 0.3. */
+    uint64_t max_vertices;
 } gg_graph_options;
 
 /** File formats. */

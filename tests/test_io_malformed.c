@@ -140,6 +140,46 @@ static void test_mtx_malformed(void **state) {
     run_text_cases(cases, COUNT(cases));
 }
 
+/* A vertex count a file gives must be justified by its edges (max(2^24, 64 x
+ * edges)) unless gg_graph_options.max_vertices lifts the limit: a 60-byte
+ * file declaring 400 M vertices is refused at once, naming the option. */
+static void test_declared_vertices_need_edges(void **state) {
+    (void)state;
+    static const text_case cases[] = {
+        {"huge_n.mtx", "%%MatrixMarket matrix coordinate pattern general\n400000000 400000000 1\n1 1\n", 0,
+         GG_ERROR_TOO_LARGE, 2, "400000000 vertices for 1 edges is more than max(2^24, 64 x edges) = 16777216", 0},
+        {"huge_n_symmetric.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n16777217 16777217 1\n2 1\n", 0,
+         GG_ERROR_TOO_LARGE, 2, "16777217 vertices for 2 edges", 0},
+        {"huge_n.gr", "p sp 500000000 1\na 1 2 1\n", 0, GG_ERROR_TOO_LARGE, 1, "gg_graph_options.max_vertices", 0},
+        {"huge_id.el", "0 3999999999\n", 0, GG_ERROR_TOO_LARGE, 0, "4000000000 vertices for 1 edges", 0},
+        {"huge_id.wel", "0 1 1\n2 3999999999 1\n", 0, GG_ERROR_TOO_LARGE, 0, "--max-vertices", 0},
+    };
+    run_text_cases(cases, COUNT(cases));
+
+    /* At the limit it loads; one above it loads only when max_vertices allows. */
+    char path[512];
+    tmp_path(path, sizeof path, "at_limit.mtx");
+    const char *at_limit = "%%MatrixMarket matrix coordinate pattern general\n16777216 16777216 1\n1 2\n";
+    write_bytes(path, at_limit, strlen(at_limit));
+    gg_graph *g = NULL;
+    assert_int_equal(gg_graph_load(ctx, path, GG_FORMAT_AUTO, NULL, &g), GG_OK);
+    assert_int_equal(gg_graph_num_vertices(g), 16777216u);
+    gg_graph_destroy(g);
+    const char *above = "%%MatrixMarket matrix coordinate pattern general\n16777217 16777217 1\n1 2\n";
+    write_bytes(path, above, strlen(above));
+    gg_graph_options opt;
+    gg_graph_options_init(&opt);
+    expect_load_failure(path, &opt, GG_ERROR_TOO_LARGE, 2, "16777217 vertices");
+    opt.max_vertices = 16777217;
+    g = NULL;
+    assert_int_equal(gg_graph_load(ctx, path, GG_FORMAT_AUTO, &opt, &g), GG_OK);
+    assert_int_equal(gg_graph_num_vertices(g), 16777217u);
+    gg_graph_destroy(g);
+    opt.max_vertices = 1000;
+    expect_load_failure(path, &opt, GG_ERROR_TOO_LARGE, 2, "more than max_vertices, 1000");
+    unlink(path);
+}
+
 static void test_edge_list_malformed(void **state) {
     (void)state;
     static const text_case cases[] = {
@@ -467,6 +507,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mtx_malformed),
         cmocka_unit_test(test_edge_list_malformed),
+        cmocka_unit_test(test_declared_vertices_need_edges),
         cmocka_unit_test(test_dimacs_malformed),
         cmocka_unit_test(test_undetectable_content),
         cmocka_unit_test(test_empty_edge_list_is_an_empty_graph),

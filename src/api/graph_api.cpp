@@ -26,6 +26,7 @@ gg::BuildOptions build_options(const gg_graph_options *user) {
     b.duplicates = o.duplicates;
     b.drop_self_loops = o.drop_self_loops != 0;
     b.max_edges = o.max_edges == 0 ? kDefaultMaxEdges : o.max_edges;
+    b.max_vertices = o.max_vertices;
     return b;
 }
 

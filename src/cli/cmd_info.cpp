@@ -88,7 +88,8 @@ int info_command(int argc, char **argv, int first) {
                    {{"--undirected", OptionSpec::kFlag},
                     {"--json", OptionSpec::kFlag},
                     {"--parts", OptionSpec::kRequired},
-                    {"--replication-depth", OptionSpec::kRequired}},
+                    {"--replication-depth", OptionSpec::kRequired},
+                    max_vertices_option()},
                    "gg info");
     if (args.help()) return print_help(kInfoHelp);
     args.expect_positionals(1, "gg info GRAPH [--undirected] [--parts K [--replication-depth D|auto]] [--json]");
@@ -97,6 +98,7 @@ int info_command(int argc, char **argv, int first) {
     const std::string &path = args.positionals()[0];
 
     Session session;
+    if (args.has("--max-vertices")) session.set_max_vertices(parse_max_vertices(args.value("--max-vertices")));
     gg_context *context = session.context();
     GraphHandle graph = session.load(path, args.has("--undirected"));
     const uint32_t n = gg_graph_num_vertices(graph.get());
@@ -113,16 +115,22 @@ int info_command(int argc, char **argv, int first) {
     for (uint32_t v = 0; v < n; ++v) isolated += out_degrees[v] == 0 && in_degrees[v] == 0;
     const DegreeSummary out_summary = summarize(out_degrees), in_summary = summarize(in_degrees);
 
+    // A layout that cannot be built for this graph (too many windows, out of
+    // memory) is reported as not applicable; the rest of the report stands.
     Progress progress("building G-Shards and Concatenated Windows");
     gg_shards *shards = nullptr;
-    status = gg_shard(context, graph.get(), nullptr, &shards);
-    if (status != GG_OK) library_failure(context, status, path);
     gg_shard_stats shard_stats;
     gg_shard_stats_init(&shard_stats);
-    status = gg_shards_get_stats(shards, &shard_stats);
+    std::string shards_not_applicable;
+    status = gg_shard(context, graph.get(), nullptr, &shards);
+    if (status == GG_OK) status = gg_shards_read_stats(context, shards, &shard_stats);
     gg_shards_destroy(shards);
-    if (status != GG_OK) library_failure(context, status, path);
-    progress.done("built G-Shards and Concatenated Windows");
+    if (status != GG_OK) {
+        shards_not_applicable = gg_context_last_error(context);
+        progress.done("G-Shards and Concatenated Windows: not applicable");
+    } else {
+        progress.done("built G-Shards and Concatenated Windows");
+    }
 
     const gg_format detected = gg_format_from_path(path.c_str());
     const char *format = detected == GG_FORMAT_AUTO ? "detected from contents" : format_name(detected);
@@ -140,9 +148,10 @@ int info_command(int argc, char **argv, int first) {
     if (args.has("--json")) {
         std::vector<uint64_t> histogram(shard_stats.window_histogram, shard_stats.window_histogram + 8);
         JsonObject memory, shard_json, o;
-        memory.add("csr", csr_bytes(n, m)).add("csc", csr_bytes(n, m)).add("gshards", shard_stats.gshards_bytes)
-            .add("cw", cw_total);
-        shard_json.add("num_shards", shard_stats.num_shards)
+        memory.add("csr", csr_bytes(n, m)).add("csc", csr_bytes(n, m));
+        if (shards_not_applicable.empty()) memory.add("gshards", shard_stats.gshards_bytes).add("cw", cw_total);
+        if (!shards_not_applicable.empty()) shard_json.add("not_applicable", shards_not_applicable);
+        else shard_json.add("num_shards", shard_stats.num_shards)
             .add("vertices_per_shard", shard_stats.vertices_per_shard)
             .add("num_windows", shard_stats.num_windows)
             .add("empty_windows", shard_stats.empty_windows)
@@ -185,18 +194,22 @@ int info_command(int argc, char **argv, int first) {
         put("memory (bytes)\n");
         put("  csr           %llu (offsets, ids, weights)\n", (unsigned long long)csr_bytes(n, m));
         put("  csc           %llu (in-edges, built on demand)\n", (unsigned long long)csr_bytes(n, m));
-        put("  g-shards      %llu\n", (unsigned long long)shard_stats.gshards_bytes);
-        put("  cw            %llu (g-shards plus %llu of SrcIndex and Mapper)\n", (unsigned long long)cw_total,
-            (unsigned long long)shard_stats.cw_bytes);
-        put("shards          %u of %u vertices; %llu windows, %llu empty, largest %llu, mean %.2f entries\n",
-            shard_stats.num_shards, shard_stats.vertices_per_shard, (unsigned long long)shard_stats.num_windows,
-            (unsigned long long)shard_stats.empty_windows, (unsigned long long)shard_stats.max_window,
-            shard_stats.mean_window);
-        const uint64_t *h = shard_stats.window_histogram;
-        put("window sizes    0: %llu, 1: %llu, 2-3: %llu, 4-7: %llu, 8-15: %llu, 16-31: %llu, 32-63: %llu, "
-            ">=64: %llu\n",
-            (unsigned long long)h[0], (unsigned long long)h[1], (unsigned long long)h[2], (unsigned long long)h[3],
-            (unsigned long long)h[4], (unsigned long long)h[5], (unsigned long long)h[6], (unsigned long long)h[7]);
+        if (!shards_not_applicable.empty()) {
+            put("  g-shards, cw  not applicable: %s\n", shards_not_applicable.c_str());
+        } else {
+            put("  g-shards      %llu\n", (unsigned long long)shard_stats.gshards_bytes);
+            put("  cw            %llu (g-shards plus %llu of SrcIndex and Mapper)\n", (unsigned long long)cw_total,
+                (unsigned long long)shard_stats.cw_bytes);
+            put("shards          %u of %u vertices; %llu windows, %llu empty, largest %llu, mean %.2f entries\n",
+                shard_stats.num_shards, shard_stats.vertices_per_shard, (unsigned long long)shard_stats.num_windows,
+                (unsigned long long)shard_stats.empty_windows, (unsigned long long)shard_stats.max_window,
+                shard_stats.mean_window);
+            const uint64_t *h = shard_stats.window_histogram;
+            put("window sizes    0: %llu, 1: %llu, 2-3: %llu, 4-7: %llu, 8-15: %llu, 16-31: %llu, 32-63: %llu, "
+                ">=64: %llu\n",
+                (unsigned long long)h[0], (unsigned long long)h[1], (unsigned long long)h[2], (unsigned long long)h[3],
+                (unsigned long long)h[4], (unsigned long long)h[5], (unsigned long long)h[6], (unsigned long long)h[7]);
+        }
         for (const PartitionRow &row : partitions)
             put("%-6s %2u parts edge cut %llu, replicas %llu (depth %u), local edges %llu, largest part %llu "
                 "vertices; %.1f ms + %.1f ms to build\n",

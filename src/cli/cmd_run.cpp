@@ -182,7 +182,8 @@ int run_command(int argc, char **argv, int first) {
     std::vector<OptionSpec> specs = {{"--source", OptionSpec::kRequired},  {"--backend", OptionSpec::kRequired},
                                      {"--layout", OptionSpec::kRequired},  {"--undirected", OptionSpec::kFlag},
                                      {"--threads", OptionSpec::kRequired}, {"--out", OptionSpec::kRequired},
-                                     {"--stats", OptionSpec::kFlag},       {"--json", OptionSpec::kFlag}};
+                                     {"--stats", OptionSpec::kFlag},       {"--json", OptionSpec::kFlag},
+                                     max_vertices_option()};
     for (const OptionSpec &spec : partition_option_specs()) specs.push_back(spec);
     Arguments args(argc, argv, first, specs, "gg run");
     if (args.help()) return print_help(kRunHelp);
@@ -213,7 +214,10 @@ int run_command(int argc, char **argv, int first) {
     if (args.has("--devices") && backend == GG_BACKEND_CPU)
         usage_error("--devices: names CUDA devices, but --backend is cpu");
 
+    const uint64_t max_vertices = args.has("--max-vertices") ? parse_max_vertices(args.value("--max-vertices")) : 0;
+
     Session session(backend, threads, devices.ids, devices.all);
+    session.set_max_vertices(max_vertices);
     gg_context *context = session.context();
     if (backend == GG_BACKEND_CUDA) {
         char reason[256] = "";

@@ -32,7 +32,7 @@ const char kRunHelp[] =
     "              [--layout auto|csr|gshards|cw|vsplit|udt|tocab] [--undirected]\n"
     "              [--threads N] [--out FILE] [--stats] [--json]\n"
     "              [--parts K [--partition metis|random|block] [--replication-depth D|auto]]\n"
-    "              [--devices all|ID,ID,...]\n"
+    "              [--devices all|ID,ID,...] [--max-vertices N|any]\n"
     "\n"
     "ALGO and what each output line (one per vertex, in vertex order) holds:\n"
     "  bfs       hop count from the source along out-edges; -1 when unreachable\n"
@@ -51,6 +51,8 @@ const char kRunHelp[] =
     "  --backend B     auto (default: the GPU when usable, else the CPU), cpu or cuda\n"
     "  --layout L      graph layout of the run; default auto (the backend's cost model)\n"
     "  --undirected    store every edge of GRAPH in both directions\n"
+    "  --max-vertices N|any\n"
+    "                  accept a file giving more vertices than max(2^24, 64 x its edges)\n"
     "  --threads N     CPU threads; default 0 = every core\n"
     "  --out FILE      write the values to FILE instead of stdout\n"
     "  --stats         print timing, iterations, backend, layout and any GPU fallback\n"
@@ -64,14 +66,16 @@ const char kRunHelp[] =
     "  --devices LIST  the CUDA devices of the run: all, or ids such as 0,1\n";
 
 const char kConvertHelp[] =
-    "usage: gg convert IN OUT [--undirected]\n"
+    "usage: gg convert IN OUT [--undirected] [--max-vertices N|any]\n"
     "\n"
     "Reads IN and writes OUT, each in the format of its extension: .mtx (Matrix Market),\n"
     ".el or .txt (edge list), .wel (weighted edge list), .gr (DIMACS), .ggb (gg binary).\n"
     "IN's format is detected from its contents when its extension is unknown.\n"
     "\n"
     "options:\n"
-    "  --undirected    store every edge of IN in both directions before writing\n";
+    "  --undirected    store every edge of IN in both directions before writing\n"
+    "  --max-vertices N|any\n"
+    "                  accept a file giving more vertices than max(2^24, 64 x its edges)\n";
 
 const char kGenerateHelp[] =
     "usage: gg generate kron SCALE DEGREE OUT [options]\n"
@@ -89,7 +93,8 @@ const char kGenerateHelp[] =
     "  --directed          keep generated edges one-way (default: both directions)\n";
 
 const char kInfoHelp[] =
-    "usage: gg info GRAPH [--undirected] [--parts K [--replication-depth D|auto]] [--json]\n"
+    "usage: gg info GRAPH [--undirected] [--max-vertices N|any] [--parts K [--replication-depth D|auto]]\n"
+    "               [--json]\n"
     "\n"
     "Prints the vertex and edge counts, whether the graph is undirected and weighted,\n"
     "out- and in-degree statistics, and the bytes of each layout: CSR, CSC, CuSha\n"
@@ -97,6 +102,8 @@ const char kInfoHelp[] =
     "\n"
     "options:\n"
     "  --undirected    store every edge of GRAPH in both directions\n"
+    "  --max-vertices N|any\n"
+    "                  accept a file giving more vertices than max(2^24, 64 x its edges)\n"
     "  --parts K       also partition into K parts with each partitioner (metis when built\n"
     "                  with it, random, block, auto) and print edge cut, replicas and build\n"
     "                  time, and what auto chose and why\n"

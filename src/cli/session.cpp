@@ -77,6 +77,7 @@ GraphHandle Session::load(const std::string &path, bool undirected, double *seco
     gg_graph_options options;
     gg_graph_options_init(&options);
     options.undirected = undirected ? 1 : 0;
+    options.max_vertices = max_vertices_;
     gg_graph *loaded = nullptr;
     gg_status status = gg_graph_load(context_, path.c_str(), GG_FORMAT_AUTO, &options, &loaded);
     if (status != GG_OK) library_failure(context_, status, path);
@@ -87,6 +88,15 @@ GraphHandle Session::load(const std::string &path, bool undirected, double *seco
     progress.done("loaded " + path + ": " + std::to_string(gg_graph_num_vertices(graph.get())) + " vertices, " +
                   std::to_string(gg_graph_num_edges(graph.get())) + " edges");
     return graph;
+}
+
+OptionSpec max_vertices_option() { return {"--max-vertices", OptionSpec::kRequired}; }
+
+uint64_t parse_max_vertices(const std::string &text) {
+    if (text == "any") return UINT64_MAX;
+    const uint64_t value = parse_unsigned(text, UINT64_MAX, "--max-vertices");
+    if (value == 0) usage_error("--max-vertices: must be at least 1 (or any)");
+    return value;
 }
 
 const char *format_name(gg_format format) {

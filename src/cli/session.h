@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/arguments.h"
 #include "gg.h"
 
 namespace gg_cli {
@@ -36,12 +37,20 @@ public:
     // seconds spent go to *seconds when it is not NULL.
     GraphHandle load(const std::string &path, bool undirected, double *seconds = nullptr);
 
+    // --max-vertices: the vertex count a file may give (gg_graph_options.max_vertices; 0: the default rule).
+    void set_max_vertices(uint64_t max_vertices) { max_vertices_ = max_vertices; }
+
 private:
     static void on_log(void *user_data, gg_log_level level, const char *message);
 
     gg_context *context_ = nullptr;
     std::vector<std::string> warnings_;
+    uint64_t max_vertices_ = 0;
 };
+
+// The option spec of --max-vertices, and its value: a count, or "any" (no limit).
+OptionSpec max_vertices_option();
+uint64_t parse_max_vertices(const std::string &text);
 
 // "mtx", "el", "wel", "gr", "ggb" or "auto".
 const char *format_name(gg_format format);

@@ -27,6 +27,7 @@ struct BuildOptions {
     gg_duplicate_policy duplicates = GG_DUPLICATES_KEEP_MIN;
     bool drop_self_loops = false;
     uint64_t max_edges = uint64_t(1) << 36;
+    uint64_t max_vertices = 0;  // files: 0 = max(2^24, 64 x edges) (check_file_vertices)
 };
 
 // Builds from the edge list, which is consumed (its memory is released early).

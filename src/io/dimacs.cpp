@@ -34,6 +34,7 @@ Graph read_dimacs(InputFile &in, const BuildOptions &options, const ProgressFn &
             if (declared > options.max_edges)
                 fail(GG_ERROR_TOO_LARGE, "%s:%llu: declares %llu arcs, more than max_edges (%llu)", path.c_str(),
                      (unsigned long long)line, (unsigned long long)declared, (unsigned long long)options.max_edges);
+            check_file_vertices(n, declared, options, path + ":" + std::to_string(line));
             uint64_t reserve = reservable_edges(declared, in, 8, options.max_edges);
             edges.src.reserve(reserve);
             edges.dst.reserve(reserve);

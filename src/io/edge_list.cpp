@@ -39,6 +39,7 @@ Graph read_edge_list(InputFile &in, bool weighted, const BuildOptions &options, 
         return fields.end_of_line();
     });
     edges.n = any ? max_id + 1 : 0;
+    check_file_vertices(edges.n, edges.size(), options, in.path());
     Graph g = build_graph(std::move(edges), options);
     g.weighted = weighted;  // a .wel with no edges is still a weighted graph
     return g;

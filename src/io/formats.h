@@ -49,4 +49,10 @@ void for_each_stored_edge(const Graph &g, const ProgressFn &progress, Fn &&fn) {
 // unless the file cannot hold that many edges of min_line_bytes each.
 uint64_t reservable_edges(uint64_t wanted, const InputFile &in, uint64_t min_line_bytes, uint64_t max_edges);
 
+// A file's vertex count must be justified by its edges: at most
+// options.max_vertices, or when that is 0, max(2^24, 64 x edges). Otherwise
+// GG_ERROR_TOO_LARGE naming `where` ("path:line"), the sizes and the option
+// that lifts the limit; called before anything is sized by n.
+void check_file_vertices(uint64_t n, uint64_t edges, const BuildOptions &options, const std::string &where);
+
 }  // namespace gg::io

@@ -4,6 +4,10 @@
 
 #include "io/formats.h"
 
+#include <algorithm>
+
+#include "core/error.h"
+
 namespace gg {
 
 namespace io {
@@ -13,6 +17,19 @@ uint64_t reservable_edges(uint64_t wanted, const InputFile &in, uint64_t min_lin
     uint64_t fits = in.size() / min_line_bytes;
     uint64_t n = wanted < fits ? wanted : fits;
     return n < max_edges ? n : max_edges;
+}
+
+void check_file_vertices(uint64_t n, uint64_t edges, const BuildOptions &options, const std::string &where) {
+    constexpr uint64_t kFloor = uint64_t(1) << 24, kPerEdge = 64;
+    const uint64_t limit = options.max_vertices != 0 ? options.max_vertices
+                                                     : std::max(kFloor, edges > UINT64_MAX / kPerEdge ? UINT64_MAX
+                                                                                                       : edges * kPerEdge);
+    if (n <= limit) return;
+    fail(GG_ERROR_TOO_LARGE,
+         "%s: %llu vertices for %llu edges is more than %s %llu; if the file is right, raise "
+         "gg_graph_options.max_vertices (gg: --max-vertices N, or any)",
+         where.c_str(), (unsigned long long)n, (unsigned long long)edges,
+         options.max_vertices != 0 ? "max_vertices," : "max(2^24, 64 x edges) =", (unsigned long long)limit);
 }
 
 }  // namespace io

@@ -88,6 +88,9 @@ Graph read_mtx(InputFile &in, const BuildOptions &options, const ProgressFn &pro
             if (declared > options.max_edges)
                 fail(GG_ERROR_TOO_LARGE, "%s:%llu: declares %llu entries, more than max_edges (%llu)", path.c_str(),
                      (unsigned long long)line, (unsigned long long)declared, (unsigned long long)options.max_edges);
+            // A symmetric file stores each entry once for two edges.
+            check_file_vertices(std::max(rows, cols), banner.symmetric ? 2 * declared : declared, options,
+                                path + ":" + std::to_string(line));
             uint64_t reserve = reservable_edges(declared, in, 4, options.max_edges);
             edges.src.reserve(reserve);
             edges.dst.reserve(reserve);

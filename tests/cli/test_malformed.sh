@@ -102,4 +102,20 @@ expect_error "sssp with a negative weight" 1 "1 -> 2" -- run sssp negative.wel
 expect_error "apsp with a negative weight" 1 "negative.wel" -- run apsp negative.wel
 expect_output "bfs ignores weights" "$(printf '0\n1\n2')" -- run bfs negative.wel
 
+# A size the file's entries cannot justify is refused at once, naming the flag that lifts it.
+printf '%%%%MatrixMarket matrix coordinate pattern general\n400000000 400000000 1\n1 1\n' >huge_n.mtx
+expect_error "400 M declared vertices for one entry" 1 "--max-vertices" -- info huge_n.mtx
+expect_error "the same for gg run" 1 "400000000 vertices for 1 edges" -- run bfs huge_n.mtx
+printf 'p sp 500000000 1\na 1 2 1\n' >huge_n.gr
+expect_error "p sp 500000000 1" 1 "huge_n.gr:1: 500000000 vertices" -- run sssp huge_n.gr
+printf '%%%%MatrixMarket matrix coordinate pattern general\n17000000 17000000 1\n1 2\n' >above_floor.mtx
+expect_error "17 M vertices for one entry" 1 "--max-vertices" -- run bfs above_floor.mtx
+gg run bfs above_floor.mtx --max-vertices any --out depths.txt
+check "--max-vertices any loads it" [ "$RC" -eq 0 ]
+check "--max-vertices any: every vertex written" [ "$(wc -l <depths.txt)" -eq 17000000 ]
+gg info above_floor.mtx --max-vertices 17000000
+check "--max-vertices N loads it in gg info" grep -q '^vertices *17000000$' out
+expect_error "--max-vertices 0" 2 "--max-vertices" -- info above_floor.mtx --max-vertices 0
+expect_error "--max-vertices not a number" 2 "--max-vertices" -- convert above_floor.mtx x.el --max-vertices lots
+
 finish
