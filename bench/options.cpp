@@ -19,7 +19,7 @@ const std::vector<std::string> &known_graphs() {
 }
 
 const std::vector<std::string> &known_partitioners() {
-    static const std::vector<std::string> names = {"metis", "random", "block"};
+    static const std::vector<std::string> names = {"metis", "random", "block", "auto"};
     return names;
 }
 
@@ -53,8 +53,9 @@ const char *usage_text() {
            "  --parts LIST              also run each algorithm partitioned: comma-separated part\n"
            "                            counts, e.g. 1,2,4,8 (1: the unpartitioned run); adds the\n"
            "                            \"Partitioned runs\" tables, on the CPU backend\n"
-           "  --partition LIST          partitioners for --parts: metis,random,block (default all;\n"
-           "                            metis is skipped with a note in a build without METIS)\n"
+           "  --partition LIST          partitioners for --parts: metis,random,block,auto (default\n"
+           "                            metis,random,block; metis is skipped with a note in a build\n"
+           "                            without METIS; auto: the library picks one per graph)\n"
            "  --replication-depth D     hops of replicas for --parts: 1 to 8, or auto (default 1)\n"
            "  --help                    this text\n";
 }
@@ -226,8 +227,8 @@ bool parse_options(int argc, char **argv, Options &options, bool &help, std::str
             if (!value(&text)) return false;
             const std::vector<std::string> items = split_list(text);
             if (std::find(items.begin(), items.end(), "given") != items.end()) {
-                error = "--partition: 'given' needs the caller's own array of parts; gg-bench takes metis, random "
-                        "and block";
+                error = "--partition: 'given' needs the caller's own array of parts; gg-bench takes metis, random, "
+                        "block and auto";
                 return false;
             }
             if (!check_names(items, known_partitioners(), "--partition", error)) return false;

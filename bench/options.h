@@ -32,7 +32,7 @@ struct Options {
     // Partitioned runs (docs/partitioned.md): empty `parts` means none. Part
     // counts ascending, no repeats; 1 is the unpartitioned run.
     std::vector<uint32_t> parts;
-    std::vector<gg_partitioner> partitioners;  // default metis, random, block
+    std::vector<gg_partitioner> partitioners;  // default metis, random, block (auto only when asked)
     uint32_t replication_depth = 1;            // 1 to 8; 0 = auto (the library's cost model)
     std::string command_line;             // as typed, for the reports
 };

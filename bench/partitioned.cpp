@@ -110,6 +110,9 @@ bool bench_partitioned(gg_context *context, const SuiteGraph &graph, const std::
                 ok = false;
                 continue;
             }
+            const char *chosen = gg_partitioner_name(stats.partitioner);
+            plan.chosen = chosen != nullptr ? chosen : "unknown";
+            plan.choice = stats.choice;
             plan.replication_depth = stats.replication_depth;
             plan.empty_parts = stats.empty_parts;
             plan.edge_cut = stats.edge_cut;
@@ -118,6 +121,7 @@ bool bench_partitioned(gg_context *context, const SuiteGraph &graph, const std::
             plan.max_part_vertices = stats.max_part_vertices;
             plan.partition_ms = stats.partition_ms;
             plan.build_ms = stats.build_ms;
+            if (plan.chosen != plan.partitioner) std::fprintf(stderr, "%s, ", plan.chosen.c_str());
             std::fprintf(stderr, "depth %u, edge cut %llu, replicas %llu, %.1f + %.1f ms\n", stats.replication_depth,
                          (unsigned long long)stats.edge_cut, (unsigned long long)stats.replicas, stats.partition_ms,
                          stats.build_ms);

@@ -115,6 +115,8 @@ void write_partitioned(JsonWriter &w, const PartitionedSection &section) {
         w.key("status").value(plan.status);
         if (!plan.message.empty()) w.key("message").value(plan.message);
         if (plan.parts > 1 && plan.status == "ok") {
+            w.key("chosen").value(plan.chosen);  // the partitioner that ran (auto: the one it chose)
+            if (!plan.choice.empty()) w.key("choice").value(plan.choice);
             w.key("replication_depth").value(plan.replication_depth);
             w.key("edge_cut").value(plan.edge_cut);
             w.key("replicas").value(plan.replicas);

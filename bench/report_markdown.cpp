@@ -71,8 +71,11 @@ std::string partitioned_markdown(const Report &report, std::string &failures) {
     if (section.plans.empty()) md += "\nNo partitioned runs (no algorithm to run over a plan).\n";
 
     std::string graph;
+    std::string choices;  // auto's reasons, under each graph's table
     for (const PlanResult &plan : section.plans) {
         if (plan.graph != graph) {
+            md += choices;
+            choices.clear();
             graph = plan.graph;
             std::string size;
             for (const GraphResult &g : report.graphs)
@@ -85,7 +88,11 @@ std::string partitioned_markdown(const Report &report, std::string &failures) {
         }
         const bool split = plan.parts > 1;
         const std::string parts_cell = plan.parts == 1 && !plan.requested ? "1 (baseline)" : std::to_string(plan.parts);
-        const std::string partitioner = split ? plan.partitioner : "none";
+        std::string partitioner = split ? plan.partitioner : "none";
+        if (split && !plan.chosen.empty() && plan.chosen != plan.partitioner) partitioner += ": " + plan.chosen;
+        if (split && !plan.choice.empty())
+            choices += (choices.empty() ? "\n" : "") + std::string("- ") + plan.partitioner + ", " +
+                       std::to_string(plan.parts) + " parts: " + cell(plan.choice) + "\n";
         if (plan.status != "ok") {
             const bool skipped = plan.status == "skipped";
             md += "| " + parts_cell + " | " + partitioner + " | all | " +
@@ -125,7 +132,7 @@ std::string partitioned_markdown(const Report &report, std::string &failures) {
                                 r.verified ? "yes" : "not checked");
         }
     }
-    return md;
+    return md + choices;
 }
 
 }  // namespace

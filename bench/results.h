@@ -69,7 +69,9 @@ struct KernelResult {
 struct PlanResult {
     std::string graph;
     uint32_t parts = 1;
-    std::string partitioner;       // "" for parts 1
+    std::string partitioner;       // as asked; "" for parts 1
+    std::string chosen;            // the partitioner that ran (auto: the one it chose)
+    std::string choice;            // gg_partition_plan_stats.choice: why auto chose it ("" otherwise)
     bool requested = true;         // false: parts 1 measured only as the baseline
     std::string status = "ok";     // ok | skipped (the library said GG_ERROR_UNSUPPORTED) | error
     std::string message;
