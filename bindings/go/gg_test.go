@@ -294,6 +294,29 @@ func TestErrorsCarryTheLibraryMessage(t *testing.T) {
 	}
 }
 
+func TestMaxVertices(t *testing.T) {
+	// 17,000,000 declared vertices for one edge: above max(2^24, 64 x 1), refused by default.
+	ctx := cpuContext(t)
+	path := filepath.Join(t.TempDir(), "sparse.mtx")
+	text := "%%MatrixMarket matrix coordinate pattern general\n17000000 17000000 1\n1 2\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := gg.Load(ctx, path, nil)
+	var e *gg.Error
+	if !errors.As(err, &e) || e.Status != gg.StatusTooLarge || !strings.Contains(e.Message, "max_vertices") {
+		t.Errorf("default limit: %v", err)
+	}
+	g, err := gg.Load(ctx, path, &gg.GraphOptions{MaxVertices: 17000000})
+	if err != nil {
+		t.Fatalf("MaxVertices 17000000: %v", err)
+	}
+	defer g.Close()
+	if g.NumVertices() != 17000000 || g.NumEdges() != 1 {
+		t.Errorf("loaded %v", g)
+	}
+}
+
 func TestClosedHandles(t *testing.T) {
 	ctx, _ := gg.NewContext(&gg.ContextOptions{Backend: gg.BackendCPU})
 	g, err := gg.FromEdges(ctx, 2, []uint32{0}, []uint32{1}, nil, nil)

@@ -44,7 +44,13 @@ type GraphOptions struct {
 	Duplicates    Duplicates // default DuplicatesKeepMin
 	DropSelfLoops bool       // drop edges u -> u
 	MaxEdges      uint64     // refuse larger inputs; 0 means the default 2^36
-	Format        Format     // Load only; default FormatAuto
+	// MaxVertices (Load only, since ABI 0.3) refuses a file (.mtx, .el, .wel,
+	// .gr; not .ggb) whose vertex count (declared, or its largest id + 1) is
+	// above it, with StatusTooLarge. 0 means the default, max(2^24, 64 x the
+	// file's edges); raise it for graphs of mostly isolated vertices
+	// (math.MaxUint64: any).
+	MaxVertices uint64
+	Format      Format // Load only; default FormatAuto
 }
 
 func (o *GraphOptions) raw() C.gg_graph_options {
@@ -59,6 +65,7 @@ func (o *GraphOptions) raw() C.gg_graph_options {
 			raw.drop_self_loops = 1
 		}
 		raw.max_edges = C.uint64_t(o.MaxEdges)
+		raw.max_vertices = C.uint64_t(o.MaxVertices)
 	}
 	return raw
 }

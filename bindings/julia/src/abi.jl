@@ -36,6 +36,7 @@ mutable struct CGraphOptions
     duplicates::Int32
     drop_self_loops::Int32
     max_edges::UInt64
+    max_vertices::UInt64  # since 0.3
     CGraphOptions() = new()
 end
 

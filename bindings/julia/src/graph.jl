@@ -54,12 +54,13 @@ function call(f, g::Graph, ctx::Union{Nothing,Context})
     GC.@preserve g call(c -> f(c, graph_ptr), something(ctx, g.ctx))
 end
 
-function graph_options(directed::Bool, duplicates, drop_self_loops::Bool, max_edges)
+function graph_options(directed::Bool, duplicates, drop_self_loops::Bool, max_edges, max_vertices=nothing)
     options = initialized(CGraphOptions, :gg_graph_options_init)
     options.undirected = directed ? 0 : 1
     options.duplicates = enum_value(DUPLICATES, duplicates, "duplicates")
     options.drop_self_loops = drop_self_loops ? 1 : 0
     max_edges === nothing || (options.max_edges = UInt64(max_edges))
+    max_vertices === nothing || (options.max_vertices = UInt64(max_vertices))
     return options
 end
 
@@ -155,14 +156,20 @@ end
 
 """
     load_graph(path; format=:auto, directed=true, duplicates=:min, drop_self_loops=false,
-               max_edges=nothing, context=nothing)
+               max_edges=nothing, max_vertices=nothing, context=nothing)
 
 Loads .mtx, .el/.txt, .wel, .gr or .ggb (`format=:auto` detects it). A
 malformed file throws `GgError(:parse)` whose message names the file and line.
+`max_edges` (default 2^36) caps the edges of any input. `max_vertices` caps the
+vertex count of a text file (declared, or its largest id + 1); the default
+(`nothing` or 0) is max(2^24, 64 x the file's edges), and a file above it throws
+`GgError(:too_large)`. Raise it for graphs of mostly isolated vertices
+(`typemax(UInt64)`: any). .ggb files are not subject to it.
 """
 function load_graph(path::AbstractString; format=:auto, directed::Bool=true, duplicates=:min,
-                    drop_self_loops::Bool=false, max_edges=nothing, context::Union{Nothing,Context}=nothing)
-    options = graph_options(directed, duplicates, drop_self_loops, max_edges)
+                    drop_self_loops::Bool=false, max_edges=nothing, max_vertices=nothing,
+                    context::Union{Nothing,Context}=nothing)
+    options = graph_options(directed, duplicates, drop_self_loops, max_edges, max_vertices)
     f = enum_value(FORMATS, format, "format")
     ctx = something(context, default_context())
     created(ctx, (c, out) -> ccall(sym(:gg_graph_load), Int32,

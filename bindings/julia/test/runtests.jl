@@ -142,6 +142,20 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
             end
             @test err isa GgError && err.status === :parse && occursin("broken.el:3", err.message)
         end
+        mktempdir() do dir
+            # 17,000,000 declared vertices for one edge: above max(2^24, 64 x 1), refused by default.
+            path = joinpath(dir, "sparse.mtx")
+            write(path, "%%MatrixMarket matrix coordinate pattern general\n17000000 17000000 1\n1 2\n")
+            err = try
+                Gg.load_graph(path); nothing
+            catch x
+                x
+            end
+            @test err isa GgError && err.status === :too_large && occursin("max_vertices", err.message)
+            big = Gg.load_graph(path; max_vertices=17_000_000)
+            @test Gg.nv(big) == 17_000_000 && Gg.ne(big) == 1
+            close(big)
+        end
         @test_throws GgError Gg.bfs(g, 1; backend=:gpu)
         @test_throws GgError Gg.from_edges([0], [1])   # ids start at 1
         @test_throws GgError Gg.spmv(g, [1.0])

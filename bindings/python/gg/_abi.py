@@ -94,6 +94,7 @@ class gg_graph_options(Structure):
         ("duplicates", gg_enum),
         ("drop_self_loops", c_int32),
         ("max_edges", c_uint64),
+        ("max_vertices", c_uint64),  # since 0.3
     ]
 
 

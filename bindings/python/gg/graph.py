@@ -42,7 +42,7 @@ from .results import Partition, RunStats, Shards
 UNREACHABLE = UINT32_MAX
 
 
-def graph_options(directed=True, duplicates="min", drop_self_loops=False, max_edges=None):
+def graph_options(directed=True, duplicates="min", drop_self_loops=False, max_edges=None, max_vertices=None):
     """A gg_graph_options from keyword arguments (None keeps the library's default)."""
     options = _abi.initialized(_abi.gg_graph_options, "gg_graph_options_init")
     options.undirected = 0 if directed else 1
@@ -50,6 +50,8 @@ def graph_options(directed=True, duplicates="min", drop_self_loops=False, max_ed
     options.drop_self_loops = 1 if drop_self_loops else 0
     if max_edges is not None:
         options.max_edges = checked_int(max_edges, "max_edges", 0, UINT64_MAX)
+    if max_vertices is not None:
+        options.max_vertices = checked_int(max_vertices, "max_vertices", 0, UINT64_MAX)
     return options
 
 
@@ -472,13 +474,19 @@ class Graph:
         return Shards(handle, ctx)
 
 
-def load(path, format="auto", directed=True, duplicates="min", drop_self_loops=False, max_edges=None, context=None):
+def load(path, format="auto", directed=True, duplicates="min", drop_self_loops=False, max_edges=None,
+         max_vertices=None, context=None):
     """Loads a graph file (.mtx, .el/.txt, .wel, .gr, .ggb; format "auto" detects it).
 
     directed=False stores every edge both ways (a symmetric .mtx is always undirected).
     Malformed files raise gg.ParseError whose message names the file and line.
+    max_edges (default 2**36) caps the edges of any input. max_vertices caps the
+    vertex count of a text file (declared, or its largest id + 1); the default
+    (None or 0) is max(2**24, 64 x the file's edges), and a file above it raises
+    gg.TooLargeError. Raise it for graphs of mostly isolated vertices
+    (2**64 - 1: any). .ggb files are not subject to it.
     """
-    options = graph_options(directed, duplicates, drop_self_loops, max_edges)
+    options = graph_options(directed, duplicates, drop_self_loops, max_edges, max_vertices)
     return Graph._create(context, lib.gg_graph_load, path_bytes(path), enum_value(_abi.FORMATS, format, "format"),
                          ctypes.byref(options))
 

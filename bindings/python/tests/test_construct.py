@@ -133,6 +133,19 @@ def test_load_undirected_option(tmp_path):
     assert gg.load(str(path), directed=False).m == 4
 
 
+def test_load_max_vertices(tmp_path):
+    # 17,000,000 declared vertices for one edge: above max(2^24, 64 x 1), refused by default.
+    path = tmp_path / "sparse.mtx"
+    path.write_text("%%MatrixMarket matrix coordinate pattern general\n17000000 17000000 1\n1 2\n")
+    with pytest.raises(gg.TooLargeError) as info:
+        gg.load(path)
+    assert "max_vertices" in info.value.message
+    g = gg.load(path, max_vertices=17000000)
+    assert g.n == 17000000 and g.m == 1
+    with pytest.raises(gg.InvalidArgumentError, match="max_vertices"):
+        gg.load(path, max_vertices=-1)
+
+
 def test_generate_grid_shape():
     g = gg.generate("grid", rows=3, cols=4)
     assert g.n == 12

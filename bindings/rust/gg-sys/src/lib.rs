@@ -116,6 +116,8 @@ pub struct gg_graph_options {
     pub duplicates: gg_duplicate_policy,
     pub drop_self_loops: i32,
     pub max_edges: u64,
+    /// Since 0.3: refuse a text file with more vertices; 0 = max(2^24, 64 x the file's edges), `u64::MAX` = any.
+    pub max_vertices: u64,
 }
 
 #[repr(C)]

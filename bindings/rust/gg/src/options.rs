@@ -268,6 +268,14 @@ impl GraphOptions {
         self.raw.max_edges = max_edges;
         self
     }
+    /// Loading a file only (.mtx, .el, .wel, .gr; not .ggb, nor building from arrays): refuse one
+    /// whose vertex count (declared, or its largest id + 1) is above this with
+    /// [`Status::TooLarge`](crate::Status::TooLarge). 0 means the default, max(2^24, 64 x the file's
+    /// edges); raise it for graphs of mostly isolated vertices (`u64::MAX`: any). Since ABI 0.3.
+    pub fn max_vertices(mut self, max_vertices: u64) -> Self {
+        self.raw.max_vertices = max_vertices;
+        self
+    }
 }
 
 /// A deterministic generator: start from [`kron`](Self::kron), [`urand`](Self::urand) or [`grid`](Self::grid).

@@ -70,6 +70,22 @@ fn files() {
 }
 
 #[test]
+fn max_vertices_lifts_the_file_vertex_limit() {
+    // 17,000,000 declared vertices for one edge: above max(2^24, 64 x 1), refused by default.
+    let ctx = cpu();
+    let path = std::env::temp_dir().join(format!("gg-rust-sparse-{}.mtx", std::process::id()));
+    std::fs::write(&path, "%%MatrixMarket matrix coordinate pattern general\n17000000 17000000 1\n1 2\n").unwrap();
+    let refused = Graph::load(&ctx, &path, Format::Auto, &GraphOptions::default());
+    let loaded = Graph::load(&ctx, &path, Format::Auto, &GraphOptions::new().max_vertices(17_000_000));
+    std::fs::remove_file(&path).unwrap();
+    let error = refused.unwrap_err();
+    assert_eq!(error.status(), Status::TooLarge);
+    assert!(error.message().contains("max_vertices"), "{error}");
+    let g = loaded.unwrap();
+    assert_eq!((g.num_vertices(), g.num_edges()), (17_000_000, 1));
+}
+
+#[test]
 fn unsupported_layout_and_bad_options() {
     let ctx = cpu();
     let g = path3(&ctx, None);
