@@ -61,7 +61,9 @@ struct PartValues {
 
 class HostExchange {
 public:
-    explicit HostExchange(const PartitionPlan &plan) : plan_(plan) { tally_.part_ms.assign(plan.num_parts(), 0.0); }
+    explicit HostExchange(const PartitionPlan &plan) : plan_(plan), sent_owned_(plan.num_parts()) {
+        tally_.part_ms.assign(plan.num_parts(), 0.0);
+    }
 
     // merge(T &slot, T incoming) -> true when it changed the slot. A merge
     // that is not idempotent (a sum) must not see unchanged values again, so
@@ -80,11 +82,12 @@ public:
         for (const ReplicaLink &link : plan_.links)
             send(values, false, everything, false, link.owner_part, link.owner_local, link.replica_part, link.replica_local,
                  merge);
-        // Only now: an owned vertex may have replicas in several parts.
+        // Only now: an owned vertex may have replicas in several parts. Only
+        // what was sent is touched, so a round costs its messages, not n.
         for (uint32_t p = 0; p < plan_.num_parts(); ++p) {
             Stopwatch clock;
-            const uint32_t owned = plan_.parts[p].owned;
-            std::copy(values.value[p].begin(), values.value[p].begin() + owned, values.synced[p].begin());
+            for (uint32_t id : sent_owned_[p]) values.synced[p][id] = values.value[p][id];
+            sent_owned_[p].clear();
             tally_.part_ms[p] += clock.elapsed_ms();
         }
         ++tally_.rounds;
@@ -128,6 +131,7 @@ private:
             // A replica's value is synced once sent; an owner's only after
             // every link has carried it (to_replicas).
             if (sending_replicas && differs) source_synced[id] = source[id];
+            if (!sending_replicas && differs) sent_owned_[from].push_back(id);
         }
         tally_.part_ms[from] += pack_clock.elapsed_ms();
 
@@ -157,6 +161,7 @@ private:
     }
 
     const PartitionPlan &plan_;
+    std::vector<std::vector<uint32_t>> sent_owned_;  // owned ids sent this round, by part
     ExchangeTally tally_;
     std::vector<unsigned char> outbox_, inbox_;
 };

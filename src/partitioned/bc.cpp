@@ -73,19 +73,27 @@ void partitioned_bc(PartitionedRun &run, const uint32_t *sources, uint32_t num_s
             levels[p].assign(1, {});
             if (plan.owner[source] == p) levels[p][0].push_back(plan.owner_local[source]);
         }
-        // Forward sweep.
+        // Forward sweep. The next level of a part is what its expansion
+        // reached among its owned vertices, and what the exchange brought.
         for (uint32_t level = 0;; ++level) {
             bool any = false;
             for (uint32_t p = 0; p < k; ++p) {
+                levels[p].emplace_back();
                 if (levels[p][level].empty()) continue;
                 any = true;
                 const Csr &local = plan.parts[p].local.out;
+                const uint32_t owned = plan.parts[p].owned;
                 std::vector<Reach> &r = reach.value[p];
+                std::vector<uint32_t> &next = levels[p][level + 1];
                 run.compute(p, [&] {
                     for (uint32_t u : levels[p][level]) {
                         for (uint64_t e = local.offsets[u]; e < local.offsets[u + 1]; ++e) {
-                            Reach &v = r[local.indices[e]];
-                            if (v.depth == kUnreached) v = Reach{level + 1, r[u].scale, 0};
+                            const uint32_t target = local.indices[e];
+                            Reach &v = r[target];
+                            if (v.depth == kUnreached) {
+                                v = Reach{level + 1, r[u].scale, 0};
+                                if (target < owned) next.push_back(target);
+                            }
                             if (v.depth != level + 1) continue;
                             const Reach sum = path_count::normalised(path_count::add(v, r[u]));
                             v.mass = sum.mass;
@@ -95,16 +103,20 @@ void partitioned_bc(PartitionedRun &run, const uint32_t *sources, uint32_t num_s
                     }
                 });
             }
-            if (!any) break;
+            if (!any) {
+                for (auto &part_levels : levels) part_levels.pop_back();  // the one opened for level + 1
+                break;
+            }
             ++supersteps;
             run.exchange.to_owners(reach, add_paths, /*idempotent=*/false);
             run.exchange.to_replicas(reach, overwrite<Reach>);
             for (uint32_t p = 0; p < k; ++p) {
+                std::vector<uint32_t> &next = levels[p][level + 1];
+                for (uint32_t l : reach.changed[p])
+                    if (l < plan.parts[p].owned && reach.value[p][l].depth == level + 1) next.push_back(l);
                 reach.changed[p].clear();
-                levels[p].emplace_back();
-                const std::vector<Reach> &r = reach.value[p];
-                for (uint32_t l = 0; l < plan.parts[p].owned; ++l)
-                    if (r[l].depth == level + 1) levels[p][level + 1].push_back(l);
+                std::sort(next.begin(), next.end());
+                next.erase(std::unique(next.begin(), next.end()), next.end());
             }
         }
         // Backward sweep: w(v) = (1 + dependency(v)) / mass(v), 0 until v's level is summed.
