@@ -369,7 +369,8 @@ GG_API gg_status gg_graph_load(gg_context *context, const char *path, gg_format 
  * its flag in .ggb only.
  * @param context Context receiving any error message.
  * @param graph The graph.
- * @param path File path (overwritten).
+ * @param path File path. A regular file is written beside it under a temporary name and renamed
+ *             over @p path only once complete, so a failure or a crash never leaves it truncated.
  * @param format Format, or ::GG_FORMAT_AUTO to choose from the extension.
  * @return ::GG_OK; ::GG_ERROR_IO; ::GG_ERROR_INVALID_ARGUMENT (unknown extension).
  */

@@ -12,10 +12,19 @@
 namespace gg::io {
 
 OutputFile::OutputFile(const std::string &path) : path_(path) {
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd_ < 0) fail(GG_ERROR_IO, "%s: cannot open for writing: %s", path.c_str(), std::strerror(errno));
     struct stat st;
-    is_regular_ = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if (!exists || S_ISREG(st.st_mode)) {
+        // Beside the target, so that the rename stays within one file system.
+        temporary_ = path + ".tmp-gg-" + std::to_string(::getpid());
+        fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd_ < 0)
+            fail(GG_ERROR_IO, "%s: cannot open for writing (its temporary file %s: %s)", path.c_str(),
+                 temporary_.c_str(), std::strerror(errno));
+    } else {
+        fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd_ < 0) fail(GG_ERROR_IO, "%s: cannot open for writing: %s", path.c_str(), std::strerror(errno));
+    }
     buffer_.reset(new char[kCapacity]);
 }
 
@@ -23,12 +32,12 @@ OutputFile::~OutputFile() {
     if (fd_ >= 0) abandon();
 }
 
-// Closes without caring for errors and removes what was written; only for
-// regular files (never unlink a device such as /dev/full).
+// Closes without caring for errors and removes the temporary file (a device
+// such as /dev/full is written in place and never unlinked).
 void OutputFile::abandon() {
     ::close(fd_);
     fd_ = -1;
-    if (is_regular_) ::unlink(path_.c_str());
+    if (!temporary_.empty()) ::unlink(temporary_.c_str());
 }
 
 void OutputFile::write_fd(const char *data, size_t n) {
@@ -70,10 +79,15 @@ void OutputFile::close() {
     if (::close(fd_) != 0) {
         int err = errno;
         fd_ = -1;
-        if (is_regular_) ::unlink(path_.c_str());
+        if (!temporary_.empty()) ::unlink(temporary_.c_str());
         fail(GG_ERROR_IO, "%s: close failed: %s", path_.c_str(), std::strerror(err));
     }
     fd_ = -1;
+    if (!temporary_.empty() && ::rename(temporary_.c_str(), path_.c_str()) != 0) {
+        int err = errno;
+        ::unlink(temporary_.c_str());
+        fail(GG_ERROR_IO, "%s: cannot replace it with the written file: %s", path_.c_str(), std::strerror(err));
+    }
 }
 
 }  // namespace gg::io

@@ -1,9 +1,12 @@
 // A file opened for writing by the graph writers: everything goes through one
 // 16 MiB buffer and plain POSIX write() calls, and every failure (cannot
-// create, disk full, error at close) throws GG_ERROR_IO naming the path. A
-// writer that fails or is abandoned before close() removes the partial file
-// when it is a regular file, so that a half-written graph is never mistaken
-// for a good one.
+// create, disk full, error at close) throws GG_ERROR_IO naming the path.
+// Where the path is (or will be) a regular file, the bytes go to a temporary
+// file beside it, renamed over the path only by close() once everything is
+// written: a crash, a kill or a full disk never leaves a truncated graph that
+// loads, and an existing file stays whole until the new one replaces it. A
+// writer that fails or is abandoned before close() removes its temporary
+// file. Other paths (/dev/stdout, a pipe, a device) are written in place.
 #pragma once
 
 #include <charconv>
@@ -48,8 +51,8 @@ private:
     void abandon();
 
     std::string path_;
+    std::string temporary_;  // where a regular file is written until close(); "" when in place
     int fd_ = -1;
-    bool is_regular_ = false;
     std::unique_ptr<char[]> buffer_;
     size_t used_ = 0;
 };

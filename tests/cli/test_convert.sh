@@ -60,4 +60,24 @@ done
 # Writing where it cannot is an error naming the file.
 expect_error "convert into a missing directory" 1 "no/such/dir.el" -- convert g.wel no/such/dir.el
 
+# OUT is replaced whole or not at all: the writer fills a temporary file beside it and renames it
+# at the end, so a conversion killed at any moment leaves the old OUT (or the new one, complete),
+# never a truncated file that loads, and no temporary file once a conversion has finished.
+"$GG" generate grid 700 700 big.ggb --weights >/dev/null 2>&1
+"$GG" convert big.ggb old.wel >/dev/null 2>&1
+cp old.wel out.wel
+for delay in 0.05 0.2 0.5; do
+    "$GG" convert big.ggb out.wel >/dev/null 2>&1 &
+    pid=$!
+    sleep "$delay"
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    check "killed after ${delay}s: out.wel is the old file or a complete new one" cmp -s out.wel old.wel
+    rm -f out.wel.tmp-gg-*
+done
+gg convert big.ggb fresh.wel
+check "a finished conversion leaves no temporary file" [ -z "$(ls | grep -F .tmp-gg-)" ]
+check "a finished conversion writes the graph" cmp -s fresh.wel old.wel
+
+finish
 finish
