@@ -1,6 +1,6 @@
 // The path problems as semirings: one host/device description of what an
 // edge does to a value and which of two values wins, read by the CPU's
-// bucket relaxation (src/cpu/path_relaxation.h), the GPU's near-far search
+// bucket relaxation (src/cpu/engines/path_relaxation.h), the GPU's near-far search
 // (cuda/engines/near_far.cu) and the partitioned engine's exchange, whose
 // combine is the semiring's "better" (src/partitioned/).
 //

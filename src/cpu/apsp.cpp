@@ -4,7 +4,7 @@
  * §5 and §6.3.3), chosen by density:
  *
  * - Repeated SSSP (§5.1): one sequential Dijkstra per source, on a radix heap
- *   (cpu/radix_heap.h), sources spread over the threads (each thread owns
+ *   (cpu/primitives/radix_heap.h), sources spread over the threads (each thread owns
  *   whole rows, so there is no sharing at all). Cost ~ n (m + n log C).
  * - Blocked Floyd-Warshall (§5.3, after Katz and Kider): the matrix is cut
  *   into kBlock x kBlock tiles; for each pivot tile k the three phases of
@@ -31,8 +31,8 @@
 
 #include "core/timer.h"
 #include "cpu/cpu.h"
-#include "cpu/parallel.h"
-#include "cpu/radix_heap.h"
+#include "cpu/primitives/parallel.h"
+#include "cpu/primitives/radix_heap.h"
 
 namespace gg::cpu {
 namespace {

@@ -66,10 +66,10 @@
 
 #include "core/timer.h"
 #include "backend/path_count.h"
-#include "cpu/atomics.h"
+#include "cpu/primitives/atomics.h"
 #include "cpu/cpu.h"
-#include "cpu/parallel.h"
-#include "cpu/frontier_queue.h"
+#include "cpu/primitives/parallel.h"
+#include "cpu/primitives/frontier_queue.h"
 
 namespace gg::cpu {
 namespace {

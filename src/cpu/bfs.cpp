@@ -22,11 +22,11 @@
 #include <cstdint>
 
 #include "core/timer.h"
-#include "cpu/atomics.h"
-#include "cpu/bitmap.h"
+#include "cpu/primitives/atomics.h"
+#include "cpu/primitives/bitmap.h"
 #include "cpu/cpu.h"
-#include "cpu/parallel.h"
-#include "cpu/frontier_queue.h"
+#include "cpu/primitives/parallel.h"
+#include "cpu/primitives/frontier_queue.h"
 
 namespace gg::cpu {
 namespace {

@@ -24,9 +24,9 @@
 #include <unordered_map>
 
 #include "core/timer.h"
-#include "cpu/atomics.h"
+#include "cpu/primitives/atomics.h"
 #include "cpu/cpu.h"
-#include "cpu/parallel.h"
+#include "cpu/primitives/parallel.h"
 
 namespace gg::cpu {
 namespace {

@@ -13,13 +13,13 @@
  * Everything is in double. The two reductions (dangling mass, L1 change) are
  * summed per fixed block of vertices and then over blocks in order, so the
  * result and the iteration count do not depend on the thread count
- * (cpu/pagerank_steps.h, which partitioned runs share).
+ * (cpu/engines/pagerank_steps.h, which partitioned runs share).
  * Out-degree counts every stored edge, self-loops and kept duplicates
  * included, as networkx does.
  */
 #include "core/timer.h"
 #include "cpu/cpu.h"
-#include "cpu/pagerank_steps.h"
+#include "cpu/engines/pagerank_steps.h"
 
 namespace gg::cpu {
 

@@ -8,7 +8,7 @@
  */
 #include "core/timer.h"
 #include "cpu/cpu.h"
-#include "cpu/parallel.h"
+#include "cpu/primitives/parallel.h"
 
 namespace gg::cpu {
 

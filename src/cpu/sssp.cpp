@@ -1,8 +1,8 @@
 /*
  * Single-source shortest paths by delta-stepping (Meyer and Sanders, J.
  * Algorithms 2003), in the GAP Benchmark Suite's arrangement
- * (arXiv:1508.03619): the engine is cpu/bucket_relaxation.h, its policy and
- * bucket width cpu/path_relaxation.cpp. The relaxation itself is the
+ * (arXiv:1508.03619): the engine is cpu/engines/bucket_relaxation.h, its policy and
+ * bucket width cpu/engines/path_relaxation.cpp. The relaxation itself is the
  * atomic-min update that Pathak et al. use for their parallel Dijkstra
  * (004_6c0534b53c1f8710.txt §4.2).
  *
@@ -12,8 +12,8 @@
 
 #include "core/timer.h"
 #include "cpu/cpu.h"
-#include "cpu/parallel.h"
-#include "cpu/path_relaxation.h"
+#include "cpu/primitives/parallel.h"
+#include "cpu/engines/path_relaxation.h"
 
 namespace gg::cpu {
 

@@ -3,14 +3,14 @@
  * over paths source -> v, of the smallest edge weight on the path; the source
  * has +inf and an unreached vertex 0.
  *
- * Method: the delta-stepping engine of cpu/bucket_relaxation.h (Meyer and
+ * Method: the delta-stepping engine of cpu/engines/bucket_relaxation.h (Meyer and
  * Sanders, J. Algorithms 2003; GAP arrangement, arXiv:1508.03619) with the
  * (max, min) semiring of backend/path_semiring.h in place of (min, +): the offer along u -> v is
  * min(width(u), w) and a vertex keeps the largest offer (atomic max).
  * Buckets count down from the largest weight W: bucket(x) = (W - x) / delta,
  * so the widest tentative values are settled first, as in Dijkstra's
  * widest-path variant; min(x, w) <= x keeps the buckets monotone.
- * delta = (W - smallest weight) / 256 (cpu/path_relaxation.cpp) gives at most ~257 rounds; vertices in
+ * delta = (W - smallest weight) / 256 (cpu/engines/path_relaxation.cpp) gives at most ~257 rounds; vertices in
  * one bucket are settled Bellman-Ford style, in parallel.
  *
  * Encoding: 0 doubles as "unreached"; an edge of weight 0 offers 0 and so
@@ -18,8 +18,8 @@
  */
 #include "core/timer.h"
 #include "cpu/cpu.h"
-#include "cpu/parallel.h"
-#include "cpu/path_relaxation.h"
+#include "cpu/primitives/parallel.h"
+#include "cpu/engines/path_relaxation.h"
 
 namespace gg::cpu {
 

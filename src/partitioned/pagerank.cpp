@@ -1,6 +1,6 @@
 /*
  * PageRank over the parts of a plan, with Medusa's multi-hop replication
- * (002 §4.3): each part runs the CPU's pull iteration (cpu/pagerank_steps.h)
+ * (002 §4.3): each part runs the CPU's pull iteration (cpu/engines/pagerank_steps.h)
  * over its computed vertices, and owners refresh their replicas only every
  * `depth` iterations.
  *
@@ -18,7 +18,7 @@
  */
 #include <cmath>
 
-#include "cpu/pagerank_steps.h"
+#include "cpu/engines/pagerank_steps.h"
 #include "partitioned/drivers.h"
 
 namespace gg {

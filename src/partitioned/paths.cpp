@@ -1,7 +1,7 @@
 /*
  * BFS, SSSP and SSWP over the parts of a plan: label-correcting relaxation
  * to a fixed point (Pathak et al.'s atomic relaxation, 004 §4.2, run by
- * the CPU's delta-stepping engine, cpu/path_relaxation.h), with Medusa's
+ * the CPU's delta-stepping engine, cpu/engines/path_relaxation.h), with Medusa's
  * replica update between supersteps (002 §4.3).
  *
  * Replicas follow Medusa: each edge is also kept in the part that owns its
@@ -25,7 +25,7 @@
  */
 #include <algorithm>
 
-#include "cpu/path_relaxation.h"
+#include "cpu/engines/path_relaxation.h"
 #include "partitioned/drivers.h"
 
 namespace gg {

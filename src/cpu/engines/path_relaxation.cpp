@@ -1,7 +1,7 @@
 /*
  * The bucket policies of the three path semirings (backend/path_semiring.h)
  * and their bucket widths, for the delta-stepping engine of
- * cpu/bucket_relaxation.h.
+ * cpu/engines/bucket_relaxation.h.
  *
  * Shortest paths (Meyer and Sanders, J. Algorithms 2003, as in GAP): width
  *     delta = 2 * mean weight * (4 / mean out-degree)^2.5
@@ -24,14 +24,14 @@
  *
  * Hops (BFS depths): the bucket is the depth, so each round is one BFS level.
  */
-#include "cpu/path_relaxation.h"
+#include "cpu/engines/path_relaxation.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "cpu/atomics.h"
-#include "cpu/bucket_relaxation.h"
-#include "cpu/parallel.h"
+#include "cpu/primitives/atomics.h"
+#include "cpu/engines/bucket_relaxation.h"
+#include "cpu/primitives/parallel.h"
 
 namespace gg::cpu {
 namespace {

@@ -8,7 +8,7 @@
 //
 // It is written over a Policy so that the same code computes shortest and
 // widest paths and BFS depths (the semirings of backend/path_semiring.h; the
-// policies are in cpu/path_relaxation.cpp). A Policy provides
+// policies are in cpu/engines/path_relaxation.cpp). A Policy provides
 //     using Value                                 float, or uint32_t for hops
 //     Value extend(Value value_u, float weight)   value offered to v along u->v
 //     bool improve(Value *slot, Value candidate)  atomic min (SSSP) / max (SSWP)
@@ -64,8 +64,8 @@
 
 #include <omp.h>
 
-#include "cpu/atomics.h"
-#include "cpu/parallel.h"
+#include "cpu/primitives/atomics.h"
+#include "cpu/primitives/parallel.h"
 #include "graph/graph.h"
 
 namespace gg::cpu {
@@ -305,7 +305,7 @@ private:
     Round handed_over_;              // written by thread 0 after a solo stretch
     uint32_t rounds_ = 0;
     // A graph under kParallelGrain edges runs on the calling thread alone
-    // (cpu/parallel.h): nearly all its rounds would be solo, and a team parked
+    // (cpu/primitives/parallel.h): nearly all its rounds would be solo, and a team parked
     // at a barrier for the whole run only takes cores from other work.
     const bool team_;
 };

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "cpu/atomics.h"
+#include "cpu/primitives/atomics.h"
 
 namespace gg::cpu {
 

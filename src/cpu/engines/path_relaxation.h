@@ -1,5 +1,5 @@
 // The path problems on the CPU: one delta-stepping engine
-// (cpu/bucket_relaxation.h) over the semirings of backend/path_semiring.h.
+// (cpu/engines/bucket_relaxation.h) over the semirings of backend/path_semiring.h.
 // sssp.cpp and sswp.cpp run it from their source; a part of a partitioned
 // run (src/partitioned/paths.cpp) runs it on its local graph from the
 // vertices the last exchange improved, BFS depths included (PathKind::hops,

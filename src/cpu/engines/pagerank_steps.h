@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "cpu/parallel.h"
+#include "cpu/primitives/parallel.h"
 #include "graph/graph.h"
 
 namespace gg::cpu {
