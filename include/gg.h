@@ -654,7 +654,8 @@ typedef struct gg_run_stats {
                                       gg_partition_plan_create(): reported here, never part of this run's times. */
     double *part_compute_ms;     /**< In: NULL, or an array of @c part_capacity entries that receives each
                                       part's compute time (set it after gg_run_stats_init()). */
-    double *part_exchange_ms;    /**< In: NULL, or an array of @c part_capacity entries for each part's exchange time. */
+    double *part_exchange_ms;    /**< In: NULL, or an array of @c part_capacity entries that receives each
+                                      part's exchange time. */
     uint32_t part_capacity;      /**< In: entries in the two arrays; parts beyond it are not written. */
 } gg_run_stats;
 

@@ -102,7 +102,8 @@ static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char 
         assert_int_equal(stats.edge_cut, ps.edge_cut);
         assert_int_equal(stats.replicas, ps.replicas);
         for (uint32_t v = 0; v < n; ++v) {
-            if (u1[v] != u2[v]) fail_msg("%s: BFS from %u: depth of %u is %u, unpartitioned %u", what, s, v, u2[v], u1[v]);
+            if (u1[v] != u2[v])
+                fail_msg("%s: BFS from %u: depth of %u is %u, unpartitioned %u", what, s, v, u2[v], u1[v]);
             if (u1[v] == UINT32_MAX) {
                 assert_int_equal(parents[v], UINT32_MAX);
             } else if (v == s) {
@@ -128,7 +129,8 @@ static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char 
     check_ok(gg_run_pagerank(ctx, g, d1, &whole, NULL), "pagerank");
     check_ok(gg_run_pagerank(ctx, g, d2, &split, NULL), "partitioned pagerank");
     for (uint32_t v = 0; v < n; ++v)
-        if (!close_enough(d1[v], d2[v])) fail_msg("%s: PageRank of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
+        if (!close_enough(d1[v], d2[v]))
+            fail_msg("%s: PageRank of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
 
     for (uint32_t v = 0; v < n; ++v) x[v] = (float)((v * 7u) % 13u) - 6.0f;
     check_ok(gg_run_spmv(ctx, g, x, f1, &whole, NULL), "spmv");

@@ -49,7 +49,8 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
 
     uint32_t iterations = 0;
     while (iterations < config.max_iterations) {
-        const double dangling = steps.contributions(ranks, [&](uint32_t u) { return out.offsets[u + 1] - out.offsets[u]; });
+        const double dangling =
+            steps.contributions(ranks, [&](uint32_t u) { return out.offsets[u + 1] - out.offsets[u]; });
         const double base = (1.0 - d) / double(n) + d * dangling / double(n);
         const double change = steps.pull(in, n, base, d, ranks);
         ++iterations;

@@ -71,7 +71,8 @@ public:
     template <class T, class Merge>
     void to_owners(PartValues<T> &values, Merge merge, bool idempotent = true) {
         for (const ReplicaLink &link : plan_.links)
-            send(values, true, false, !idempotent, link.replica_part, link.replica_local, link.owner_part, link.owner_local, merge);
+            send(values, true, false, !idempotent, link.replica_part, link.replica_local, link.owner_part,
+                 link.owner_local, merge);
         ++tally_.rounds;
     }
 
@@ -80,8 +81,8 @@ public:
     template <class T, class Merge>
     void to_replicas(PartValues<T> &values, Merge merge, bool everything = false) {
         for (const ReplicaLink &link : plan_.links)
-            send(values, false, everything, false, link.owner_part, link.owner_local, link.replica_part, link.replica_local,
-                 merge);
+            send(values, false, everything, false, link.owner_part, link.owner_local, link.replica_part,
+                 link.replica_local, merge);
         // Only now: an owned vertex may have replicas in several parts. Only
         // what was sent is touched, so a round costs its messages, not n.
         for (uint32_t p = 0; p < plan_.num_parts(); ++p) {
@@ -101,8 +102,8 @@ private:
     // direction, `everything` counts every entry as changed, `only_sparse`
     // forbids dense messages.
     template <class T, class Merge>
-    void send(PartValues<T> &values, bool sending_replicas, bool everything, bool only_sparse, uint32_t from, const std::vector<uint32_t> &from_ids, uint32_t to,
-              const std::vector<uint32_t> &to_ids, Merge merge) {
+    void send(PartValues<T> &values, bool sending_replicas, bool everything, bool only_sparse, uint32_t from,
+              const std::vector<uint32_t> &from_ids, uint32_t to, const std::vector<uint32_t> &to_ids, Merge merge) {
         Stopwatch pack_clock;
         const std::vector<T> &source = values.value[from];
         std::vector<T> &source_synced = values.synced[from];

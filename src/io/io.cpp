@@ -21,9 +21,8 @@ uint64_t reservable_edges(uint64_t wanted, const InputFile &in, uint64_t min_lin
 
 void check_file_vertices(uint64_t n, uint64_t edges, const BuildOptions &options, const std::string &where) {
     constexpr uint64_t kFloor = uint64_t(1) << 24, kPerEdge = 64;
-    const uint64_t limit = options.max_vertices != 0 ? options.max_vertices
-                                                     : std::max(kFloor, edges > UINT64_MAX / kPerEdge ? UINT64_MAX
-                                                                                                       : edges * kPerEdge);
+    const uint64_t per_edge = edges > UINT64_MAX / kPerEdge ? UINT64_MAX : edges * kPerEdge;
+    const uint64_t limit = options.max_vertices != 0 ? options.max_vertices : std::max(kFloor, per_edge);
     if (n <= limit) return;
     fail(GG_ERROR_TOO_LARGE,
          "%s: %llu vertices for %llu edges is more than %s %llu; if the file is right, raise "

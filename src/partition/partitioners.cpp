@@ -72,7 +72,8 @@ PartAssignment choose_automatically(const Graph &g, uint32_t k, uint64_t seed) {
     random_parts(n, k, seed, random.parts.data());
     const uint64_t random_cut = count_edge_cut(g, random.parts.data());
     const double random_ms = random_clock.elapsed_ms();
-    const std::string measured = describe("block", block_cut, block_ms) + ", " + describe("random", random_cut, random_ms);
+    const std::string measured =
+        describe("block", block_cut, block_ms) + ", " + describe("random", random_cut, random_ms);
     if (block_cut * 4 <= random_cut) {
         block.choice = "auto chose block: " + measured + "; block cuts at most a quarter of random's";
         return block;

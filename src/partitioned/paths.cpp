@@ -32,8 +32,8 @@ namespace gg {
 namespace {
 
 template <PathKind kind>
-uint32_t relax_to_fixed_point(PartitionedRun &run, uint32_t source, PartValues<typename PathSemiring<kind>::Value> &values,
-                              uint64_t &edges_visited) {
+uint32_t relax_to_fixed_point(PartitionedRun &run, uint32_t source,
+                              PartValues<typename PathSemiring<kind>::Value> &values, uint64_t &edges_visited) {
     using S = PathSemiring<kind>;
     using T = typename S::Value;
     const PartitionPlan &plan = run.plan;
