@@ -122,6 +122,24 @@ typedef enum gg_backend {
     GG_BACKEND_CUDA = 2  /**< An NVIDIA GPU; fails with ::GG_ERROR_UNSUPPORTED when none is usable. */
 } gg_backend;
 
+/**
+ * @brief The name of a backend as the gg tool spells it (<tt>gg run --backend</tt>):
+ *        "auto", "cpu" or "cuda".
+ * @param backend Any value.
+ * @return A static string; NULL when @p backend is not a ::gg_backend value this library knows.
+ *         Since 0.3.
+ */
+GG_API const char *gg_backend_name(gg_backend backend);
+
+/**
+ * @brief The backend a name gives: the inverse of gg_backend_name() (exact, lower-case names only).
+ * @param name A NUL-terminated name.
+ * @param[out] out_backend Receives the backend; untouched on failure.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (NULL, or not a name; no context, so no message).
+ *         Since 0.3.
+ */
+GG_API gg_status gg_backend_from_name(const char *name, gg_backend *out_backend);
+
 /** Severity of a log message passed to a ::gg_log_fn. */
 typedef enum gg_log_level {
     GG_LOG_DEBUG = 0, /**< Details useful when tuning or debugging. */

@@ -370,6 +370,33 @@ static void test_context_devices(void **state) {
     gg_context_destroy(context);
 }
 
+/* ---- backend names ----------------------------------------------------------- */
+
+static void test_backend_names(void **state) {
+    (void)state;
+    const struct {
+        gg_backend backend;
+        const char *name;
+    } expected[] = {{GG_BACKEND_AUTO, "auto"}, {GG_BACKEND_CPU, "cpu"}, {GG_BACKEND_CUDA, "cuda"}};
+    for (size_t i = 0; i < sizeof expected / sizeof expected[0]; ++i) {
+        const char *name = gg_backend_name(expected[i].backend);
+        if (name == NULL || strcmp(name, expected[i].name) != 0)
+            fail_msg("gg_backend_name(%d) is \"%s\", expected \"%s\"", expected[i].backend, name ? name : "(null)",
+                     expected[i].name);
+        gg_backend backend = (gg_backend)-1;
+        assert_int_equal(gg_backend_from_name(expected[i].name, &backend), GG_OK);
+        assert_int_equal(backend, expected[i].backend);
+    }
+    assert_null(gg_backend_name((gg_backend)3));
+    assert_null(gg_backend_name((gg_backend)-1));
+    gg_backend backend = GG_BACKEND_CPU;
+    assert_int_equal(gg_backend_from_name("CUDA", &backend), GG_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(gg_backend_from_name("gpu", &backend), GG_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(backend, GG_BACKEND_CPU); /* untouched */
+    assert_int_equal(gg_backend_from_name(NULL, &backend), GG_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(gg_backend_from_name("cpu", NULL), GG_ERROR_INVALID_ARGUMENT);
+}
+
 /* ---- layout names ------------------------------------------------------------ */
 
 static void test_layout_names(void **state) {
@@ -1053,6 +1080,7 @@ int main(void) {
         cmocka_unit_test(test_context_bad_options),
         cmocka_unit_test(test_context_older_options_struct),
         cmocka_unit_test(test_context_devices),
+        cmocka_unit_test(test_backend_names),
         cmocka_unit_test(test_layout_names),
         cmocka_unit_test(test_read_csr_capacities),
         cmocka_unit_test(test_last_error_message_and_status),

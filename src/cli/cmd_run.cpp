@@ -40,9 +40,8 @@ const AlgorithmName &parse_algorithm(const std::string &text) {
 }
 
 gg_backend parse_backend(const std::string &text) {
-    if (text == "auto") return GG_BACKEND_AUTO;
-    if (text == "cpu") return GG_BACKEND_CPU;
-    if (text == "cuda") return GG_BACKEND_CUDA;
+    gg_backend backend = GG_BACKEND_AUTO;
+    if (gg_backend_from_name(text.c_str(), &backend) == GG_OK) return backend;
     usage_error("--backend: unknown backend '%s' (expected auto, cpu or cuda)", text.c_str());
 }
 

@@ -7,13 +7,10 @@
 
 namespace gg_cli {
 
+// The library's own name, so that --backend and --stats spell a backend alike.
 const char *backend_name(gg_backend backend) {
-    switch (backend) {
-    case GG_BACKEND_AUTO: return "auto";
-    case GG_BACKEND_CPU: return "cpu";
-    case GG_BACKEND_CUDA: return "cuda";
-    }
-    return "unknown";
+    const char *name = gg_backend_name(backend);
+    return name != nullptr ? name : "unknown";
 }
 
 namespace {

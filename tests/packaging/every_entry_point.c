@@ -68,6 +68,12 @@ int main(int argc, char **argv) {
     gg_layout layout = GG_LAYOUT_AUTO;
     CHECK(gg_layout_from_name("vsplit", &layout) == GG_OK && layout == GG_LAYOUT_VIRTUAL_SPLIT);
     CHECK(strcmp(gg_layout_name(GG_LAYOUT_TOCAB), "tocab") == 0 && gg_layout_name((gg_layout)99) == NULL);
+    gg_backend backend = GG_BACKEND_AUTO;
+    CHECK(gg_backend_from_name("cpu", &backend) == GG_OK && backend == GG_BACKEND_CPU);
+    CHECK(strcmp(gg_backend_name(GG_BACKEND_CUDA), "cuda") == 0 && gg_backend_name((gg_backend)9) == NULL);
+    gg_partitioner partitioner = GG_PARTITIONER_METIS;
+    CHECK(gg_partitioner_from_name("block", &partitioner) == GG_OK && partitioner == GG_PARTITIONER_BLOCK);
+    CHECK(strcmp(gg_partitioner_name(GG_PARTITIONER_AUTO), "auto") == 0);
     char reason[256];
     const int gpu = gg_context_cuda_available(ctx, reason, sizeof reason);
     CHECK(gg_context_num_threads(ctx) >= 1);
@@ -168,6 +174,36 @@ int main(int argc, char **argv) {
     uint64_t cut = 0;
     CALL(ctx, gg_partition(ctx, g, 2, parts, &cut, &partition_options));
     for (int v = 0; v < N; ++v) CHECK(parts[v] < 2);
+
+    /* A partitioned BFS over two given parts gives the unpartitioned depths. */
+    gg_partition_plan_options plan_options;
+    gg_partition_plan_options_init(&plan_options);
+    const uint32_t given[N] = {0, 0, 0, 1, 1, 1};
+    plan_options.partitioner = GG_PARTITIONER_GIVEN;
+    plan_options.parts = given;
+    plan_options.parts_length = N;
+    gg_partition_plan *plan = NULL;
+    CALL(ctx, gg_partition_plan_create(ctx, g, &plan_options, &plan));
+    gg_partition_plan_stats plan_stats;
+    gg_partition_plan_stats_init(&plan_stats);
+    CALL(ctx, gg_partition_plan_read_stats(ctx, plan, &plan_stats));
+    CHECK(plan_stats.num_parts == 2 && plan_stats.partitioner == GG_PARTITIONER_GIVEN);
+    gg_part_info part_info;
+    gg_part_info_init(&part_info);
+    CALL(ctx, gg_partition_plan_read_part(ctx, plan, 1, &part_info));
+    CHECK(part_info.owned == 3);
+    uint32_t plan_parts[N];
+    CALL(ctx, gg_partition_plan_read_parts(ctx, plan, plan_parts, N));
+    CHECK(plan_parts[0] == 0 && plan_parts[5] == 1);
+    gg_run_options split_options = run_options;
+    split_options.backend = GG_BACKEND_CPU;
+    split_options.partition_plan = plan;
+    uint32_t whole_depths[N], split_depths[N];
+    CALL(ctx, gg_run_bfs(ctx, g, 0, split_depths, NULL, &split_options, NULL));
+    split_options.partition_plan = NULL;
+    CALL(ctx, gg_run_bfs(ctx, g, 0, whole_depths, NULL, &split_options, NULL));
+    for (int v = 0; v < N; ++v) CHECK(whole_depths[v] == split_depths[v]);
+    gg_partition_plan_destroy(plan);
 
     gg_shard_options shard_options;
     gg_shard_options_init(&shard_options);
