@@ -5,7 +5,8 @@
  *
  * Forward, level L: each part expands its owned vertices of depth L along
  * their out-edges (all local), giving every target not reached before depth
- * L + 1 and adding the path count; replicas send (depth, count) to their
+ * L + 1, whose path count then sums those of its in-edges from that
+ * frontier (two parallel passes); replicas send (depth, count) to their
  * owners, which add the counts of equal depth (backend/path_count.h, the
  * arithmetic both backends use, so that long wide graphs overflow alike),
  * and owners send the totals back to every replica.
@@ -19,6 +20,8 @@
 #include <algorithm>
 
 #include "backend/path_count.h"
+#include "cpu/primitives/atomics.h"
+#include "cpu/primitives/parallel.h"
 #include "partitioned/drivers.h"
 
 namespace gg {
@@ -47,6 +50,54 @@ bool add_paths(Reach &slot, Reach incoming) {
     return true;
 }
 
+// One level of the forward sweep in one part, in two passes so that threads
+// never add into the same count: first the owned frontier claims the
+// unreached targets of its out-edges (a compare-and-swap on the depth);
+// then each claimed vertex sums the counts of its in-edges from the owned
+// frontier. A replica's sum is only this part's share, which the exchange
+// adds to its owner's. Appends the owned vertices reached to `next`;
+// returns the out-edges scanned.
+uint64_t expand_level(const Csr &out, const Csr &in, uint32_t owned, uint32_t level,
+                      const std::vector<uint32_t> &frontier, std::vector<Reach> &r, std::vector<uint32_t> &next,
+                      int threads) {
+    std::vector<uint32_t> reached;
+    uint64_t scanned = 0;
+    const bool team = cpu::worth_parallel(frontier.size());
+#pragma omp parallel num_threads(threads) if (team) reduction(+ : scanned)
+    {
+        std::vector<uint32_t> mine;
+#pragma omp for schedule(dynamic, 64) nowait
+        for (int64_t i = 0; i < int64_t(frontier.size()); ++i) {
+            const uint32_t u = frontier[size_t(i)];
+            for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
+                uint32_t *depth = &r[out.indices[e]].depth;
+                if (cpu::load_relaxed(depth) == kUnreached && cpu::compare_and_swap(depth, kUnreached, level + 1))
+                    mine.push_back(out.indices[e]);
+            }
+            scanned += out.offsets[u + 1] - out.offsets[u];
+        }
+#pragma omp critical
+        reached.insert(reached.end(), mine.begin(), mine.end());
+    }
+#pragma omp parallel for num_threads(threads) if (team) schedule(dynamic, 64)
+    for (int64_t i = 0; i < int64_t(reached.size()); ++i) {
+        const uint32_t t = reached[size_t(i)];
+        Reach sum{level + 1, 0, 0};
+        for (uint64_t e = in.offsets[t]; e < in.offsets[t + 1]; ++e) {
+            const uint32_t u = in.indices[e];
+            if (u >= owned || r[u].depth != level) continue;  // only the owned frontier's edges
+            const Reach added = path_count::normalised(path_count::add(sum, r[u]));
+            sum.mass = added.mass;
+            sum.scale = added.scale;
+        }
+        r[t].scale = sum.scale;
+        r[t].mass = sum.mass;
+    }
+    for (uint32_t t : reached)
+        if (t < owned) next.push_back(t);
+    return scanned;
+}
+
 template <class T>
 bool overwrite(T &slot, T incoming) {
     if (slot == incoming) return false;
@@ -60,6 +111,7 @@ void partitioned_bc(PartitionedRun &run, const uint32_t *sources, uint32_t num_s
                     RunReport &report, PartitionedReport &out) {
     const PartitionPlan &plan = run.plan;
     const uint32_t k = plan.num_parts();
+    const int threads = run.config.num_threads;
     for (uint32_t v = 0; v < plan.n; ++v) centrality[v] = 0;
     uint64_t edges = 0;
     uint32_t supersteps = 0;
@@ -82,25 +134,12 @@ void partitioned_bc(PartitionedRun &run, const uint32_t *sources, uint32_t num_s
                 if (levels[p][level].empty()) continue;
                 any = true;
                 const Csr &local = plan.parts[p].local.out;
+                const Csr &in = plan.parts[p].local.in();
                 const uint32_t owned = plan.parts[p].owned;
                 std::vector<Reach> &r = reach.value[p];
                 std::vector<uint32_t> &next = levels[p][level + 1];
                 run.compute(p, [&] {
-                    for (uint32_t u : levels[p][level]) {
-                        for (uint64_t e = local.offsets[u]; e < local.offsets[u + 1]; ++e) {
-                            const uint32_t target = local.indices[e];
-                            Reach &v = r[target];
-                            if (v.depth == kUnreached) {
-                                v = Reach{level + 1, r[u].scale, 0};
-                                if (target < owned) next.push_back(target);
-                            }
-                            if (v.depth != level + 1) continue;
-                            const Reach sum = path_count::normalised(path_count::add(v, r[u]));
-                            v.mass = sum.mass;
-                            v.scale = sum.scale;
-                        }
-                        edges += local.offsets[u + 1] - local.offsets[u];
-                    }
+                    edges += expand_level(local, in, owned, level, levels[p][level], r, next, threads);
                 });
             }
             if (!any) {
@@ -130,17 +169,25 @@ void partitioned_bc(PartitionedRun &run, const uint32_t *sources, uint32_t num_s
                 const std::vector<Reach> &r = reach.value[p];
                 std::vector<double> &wp = w.value[p];
                 run.compute(p, [&] {
-                    for (uint32_t u : levels[p][level]) {
+                    const std::vector<uint32_t> &at_level = levels[p][level];
+                    const std::vector<uint32_t> &global_ids = plan.parts[p].global_ids;
+                    uint64_t scanned = 0;
+                    // Each vertex writes its own w and centrality: no two threads share a slot.
+#pragma omp parallel for num_threads(threads) if (cpu::worth_parallel(at_level.size())) \
+    schedule(dynamic, 64) reduction(+ : scanned)
+                    for (int64_t i = 0; i < int64_t(at_level.size()); ++i) {
+                        const uint32_t u = at_level[size_t(i)];
                         double dependency = 0;
                         for (uint64_t e = local.offsets[u]; e < local.offsets[u + 1]; ++e) {
                             const uint32_t v = local.indices[e];
                             if (r[v].depth == level + 1)
                                 dependency += path_count::scaled(r[u].mass * wp[v], r[u].scale - r[v].scale);
                         }
-                        if (level > 0) centrality[plan.parts[p].global_ids[u]] += dependency;
+                        if (level > 0) centrality[global_ids[u]] += dependency;
                         wp[u] = (1.0 + dependency) / r[u].mass;
-                        edges += local.offsets[u + 1] - local.offsets[u];
+                        scanned += local.offsets[u + 1] - local.offsets[u];
                     }
+                    edges += scanned;
                 });
             }
             if (level == 0) break;
