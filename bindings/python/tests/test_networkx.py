@@ -1,0 +1,248 @@
+"""gg.networkx against networkx's own answers on its example graphs."""
+
+import random
+
+import networkx as nx
+import pytest
+
+import gg
+import gg.networkx as ggnx
+
+
+def weighted(graph, seed, low=1, high=9):
+    rng = random.Random(seed)
+    for u, v in graph.edges():
+        graph[u][v]["weight"] = rng.randint(low, high)
+    return graph
+
+
+def relabelled(graph):
+    """The same graph with string labels in a shuffled node order."""
+    nodes = list(graph.nodes())
+    random.Random(3).shuffle(nodes)
+    result = graph.__class__()
+    result.add_nodes_from("n%s" % v for v in nodes)
+    result.add_edges_from(("n%s" % u, "n%s" % v, d) for u, v, d in graph.edges(data=True))
+    return result
+
+
+GRAPHS = {
+    "karate": lambda: nx.karate_club_graph(),
+    "lesmis": lambda: nx.les_miserables_graph(),
+    "florentine": lambda: nx.florentine_families_graph(),
+    "gnp_undirected": lambda: nx.gnp_random_graph(60, 0.06, seed=1),
+    "gnp_directed": lambda: nx.gnp_random_graph(60, 0.05, seed=2, directed=True),
+    "gnp_directed_weighted": lambda: weighted(nx.gnp_random_graph(50, 0.08, seed=4, directed=True), 5),
+    "gnp_undirected_weighted": lambda: weighted(nx.gnp_random_graph(50, 0.08, seed=6), 7),
+    "relabelled_directed": lambda: relabelled(nx.gnp_random_graph(40, 0.07, seed=8, directed=True)),
+}
+
+
+@pytest.fixture(params=sorted(GRAPHS))
+def graph(request):
+    return GRAPHS[request.param]()
+
+
+def close(actual, expected, tol=1e-9):
+    assert type(actual) is dict
+    assert list(actual) == list(expected)  # keyed by G's nodes, in G's order
+    for node in expected:
+        assert actual[node] == pytest.approx(expected[node], rel=tol, abs=tol), node
+
+
+# ---- PageRank ---------------------------------------------------------------
+
+def test_pagerank_unweighted(graph):
+    close(ggnx.pagerank(graph, weight=None), nx.pagerank(graph, weight=None))
+    close(ggnx.pagerank(graph, alpha=0.5, tol=1e-10, weight=None), nx.pagerank(graph, alpha=0.5, tol=1e-10, weight=None))
+
+
+def test_pagerank_default_weight_where_exact():
+    graph = nx.gnp_random_graph(40, 0.1, seed=11, directed=True)  # no weight attribute: weighted == unweighted
+    close(ggnx.pagerank(graph), nx.pagerank(graph))
+    for u, v in graph.edges():
+        graph[u][v]["weight"] = 3.0  # one weight per node's out-edges: still exact
+    close(ggnx.pagerank(graph), nx.pagerank(graph))
+    uniform = dict.fromkeys(graph, 2.0)
+    close(ggnx.pagerank(graph, personalization=uniform, nstart=uniform, dangling=uniform),
+          nx.pagerank(graph, personalization=uniform, nstart=uniform, dangling=uniform))
+
+
+def test_pagerank_refuses_what_gg_cannot_do():
+    graph = weighted(nx.gnp_random_graph(30, 0.1, seed=12, directed=True), 13)
+    with pytest.raises(NotImplementedError, match="weight"):
+        ggnx.pagerank(graph)
+    ranks = {v: v + 1 for v in graph}
+    for argument in ("personalization", "nstart", "dangling"):
+        with pytest.raises(NotImplementedError, match=argument):
+            ggnx.pagerank(graph, weight=None, **{argument: ranks})
+
+
+def test_pagerank_convergence_failure_and_empty():
+    graph = nx.gnp_random_graph(30, 0.1, seed=14, directed=True)
+    with pytest.raises(nx.PowerIterationFailedConvergence):
+        nx.pagerank(graph, max_iter=2, weight=None)
+    with pytest.raises(nx.PowerIterationFailedConvergence):
+        ggnx.pagerank(graph, max_iter=2, weight=None)
+    assert ggnx.pagerank(nx.DiGraph()) == {}
+
+
+def test_pagerank_multigraph_counts_parallel_edges():
+    graph = nx.MultiDiGraph([(0, 1), (0, 1), (0, 2), (2, 0), (1, 2)])
+    close(ggnx.pagerank(graph, weight=None), nx.pagerank(graph, weight=None))
+
+
+# ---- shortest path lengths ----------------------------------------------------
+
+def test_single_source_lengths(graph):
+    for weight in (None, "weight"):
+        for source in list(graph)[:5]:
+            expected = nx.shortest_path_length(graph, source=source, weight=weight)
+            actual = ggnx.shortest_path_length(graph, source=source, weight=weight)
+            assert actual == expected
+            assert [type(actual[v]) for v in expected] == [type(expected[v]) for v in expected]
+            expected = nx.single_source_dijkstra_path_length(graph, source, weight=weight)
+            assert ggnx.single_source_dijkstra_path_length(graph, source, weight=weight) == expected
+            for cutoff in (0, 2, 7.5):
+                assert ggnx.single_source_dijkstra_path_length(graph, source, cutoff=cutoff, weight=weight) == \
+                    nx.single_source_dijkstra_path_length(graph, source, cutoff=cutoff, weight=weight)
+
+
+def test_target_and_pair_lengths(graph):
+    nodes = list(graph)
+    for weight in (None, "weight"):
+        for method in ("dijkstra", "bellman-ford"):
+            for target in nodes[:3]:
+                assert ggnx.shortest_path_length(graph, target=target, weight=weight, method=method) == \
+                    nx.shortest_path_length(graph, target=target, weight=weight, method=method)
+            for source, target in [(nodes[0], nodes[-1]), (nodes[1], nodes[1]), (nodes[2], nodes[7])]:
+                try:
+                    expected = nx.shortest_path_length(graph, source, target, weight=weight, method=method)
+                except nx.NetworkXNoPath as error:
+                    with pytest.raises(nx.NetworkXNoPath, match=str(error)):
+                        ggnx.shortest_path_length(graph, source, target, weight=weight, method=method)
+                else:
+                    assert ggnx.shortest_path_length(graph, source, target, weight=weight, method=method) == expected
+
+
+def test_all_pairs_lengths(graph):
+    for weight in (None, "weight"):
+        expected = dict(nx.shortest_path_length(graph, weight=weight))
+        result = ggnx.shortest_path_length(graph, weight=weight)
+        assert not isinstance(result, dict)  # an iterator, as networkx returns
+        assert dict(result) == expected
+
+
+def test_path_length_errors_match_networkx():
+    graph = nx.DiGraph([(0, 1), (2, 3)])
+    calls = [
+        lambda m: m.shortest_path_length(graph, source=9),
+        lambda m: m.shortest_path_length(graph, source=9, weight="weight"),
+        lambda m: m.shortest_path_length(graph, source=9, weight="weight", method="bellman-ford"),
+        lambda m: m.shortest_path_length(graph, target=9),
+        lambda m: m.shortest_path_length(graph, 0, 9),
+        lambda m: m.shortest_path_length(graph, 0, 3),
+        lambda m: m.shortest_path_length(graph, 0, 3, weight="weight"),
+        lambda m: m.shortest_path_length(graph, 0, 3, weight="weight", method="bellman-ford"),
+        lambda m: m.shortest_path_length(graph, 0, 1, method="astar"),
+        lambda m: m.single_source_dijkstra_path_length(graph, 9),
+    ]
+    for call in calls:
+        with pytest.raises(Exception) as expected:
+            call(nx)
+        with pytest.raises(type(expected.value), match="^%s$" % expected.value):
+            call(ggnx)
+
+
+def test_path_lengths_refuse_inexact_weights():
+    graph = nx.DiGraph()
+    graph.add_edge(0, 1, weight=0.1)
+    graph.add_edge(1, 2, weight=0.2)
+    with pytest.raises(NotImplementedError, match="weight"):
+        ggnx.single_source_dijkstra_path_length(graph, 0)
+    graph[0][1]["weight"] = -1
+    graph[1][2]["weight"] = 2
+    with pytest.raises(NotImplementedError, match="method='bellman-ford'"):
+        ggnx.shortest_path_length(graph, 0, weight="weight", method="bellman-ford")
+
+
+def test_float_integer_weights_give_floats():
+    graph = nx.DiGraph()
+    graph.add_edge("a", "b", weight=2.0)
+    graph.add_edge("b", "c", weight=3.0)
+    assert ggnx.single_source_dijkstra_path_length(graph, "a") == {"a": 0, "b": 2.0, "c": 5.0}
+    assert type(ggnx.single_source_dijkstra_path_length(graph, "a")["c"]) is float
+
+
+# ---- connected components ----------------------------------------------------------
+
+def test_connected_components():
+    for graph in (nx.gnp_random_graph(80, 0.02, seed=s) for s in range(4)):
+        expected = list(nx.connected_components(graph))
+        actual = ggnx.connected_components(graph)
+        assert not isinstance(actual, (list, tuple))
+        assert list(actual) == expected  # same sets, same order
+    shuffled = relabelled(nx.gnp_random_graph(50, 0.03, seed=9).to_directed()).to_undirected()
+    assert list(ggnx.connected_components(shuffled)) == list(nx.connected_components(shuffled))
+    for graph in (nx.karate_club_graph(), nx.florentine_families_graph()):
+        assert list(ggnx.connected_components(graph)) == list(nx.connected_components(graph))
+
+
+def test_connected_components_refuses_directed():
+    with pytest.raises(nx.NetworkXNotImplemented, match="not implemented for directed type"):
+        ggnx.connected_components(nx.DiGraph([(0, 1)]))
+
+
+# ---- betweenness -----------------------------------------------------------------------
+
+def test_betweenness_all_sources(graph):
+    for normalized in (True, False):
+        for endpoints in (False, True):
+            close(ggnx.betweenness_centrality(graph, normalized=normalized, endpoints=endpoints),
+                  nx.betweenness_centrality(graph, normalized=normalized, endpoints=endpoints))
+
+
+@pytest.mark.skipif(not nx.__version__.startswith("2."), reason="networkx 3 rescales sampled betweenness differently")
+def test_betweenness_sampled_with_seed(graph):
+    for k, seed in ((5, 1), (10, 42), (len(graph), 7)):
+        for normalized in (True, False):
+            for endpoints in (False, True):
+                close(ggnx.betweenness_centrality(graph, k=k, normalized=normalized, endpoints=endpoints, seed=seed),
+                      nx.betweenness_centrality(graph, k=k, normalized=normalized, endpoints=endpoints, seed=seed))
+    close(ggnx.betweenness_centrality(graph, k=6, seed=random.Random(5)),
+          nx.betweenness_centrality(graph, k=6, seed=random.Random(5)))
+
+
+def test_betweenness_weights():
+    graph = nx.gnp_random_graph(40, 0.1, seed=21)
+    for u, v in graph.edges():
+        graph[u][v]["w"] = 2.5
+    close(ggnx.betweenness_centrality(graph, weight="w"), nx.betweenness_centrality(graph, weight="w"))
+    weighted(graph, 22)
+    with pytest.raises(NotImplementedError, match="weight"):
+        ggnx.betweenness_centrality(graph, weight="weight")
+
+
+# ---- the conversion cache --------------------------------------------------------------
+
+def test_cache_keeps_the_conversion_while_unchanged():
+    graph = nx.karate_club_graph()
+    first = ggnx.to_gg(graph)
+    assert isinstance(first, gg.Graph)
+    ggnx.pagerank(graph, weight=None)
+    assert ggnx.to_gg(graph) is first
+    graph.add_edge(0, 9)  # a new edge between existing nodes
+    second = ggnx.to_gg(graph)
+    assert second is not first and second.m == first.m + 2
+    assert ggnx.to_gg(graph) is second
+    graph.add_edge(40, 41)
+    assert ggnx.to_gg(graph) is not second and ggnx.to_gg(graph).n == 36
+    ggnx.clear_cache(graph)
+    assert ggnx.to_gg(graph) is not ggnx.to_gg(nx.karate_club_graph())
+
+
+def test_cache_sees_a_weight_change_on_a_sampled_edge():
+    graph = weighted(nx.path_graph(5, create_using=nx.DiGraph), 1)
+    assert ggnx.single_source_dijkstra_path_length(graph, 0) == nx.single_source_dijkstra_path_length(graph, 0)
+    graph[0][1]["weight"] = 100
+    assert ggnx.single_source_dijkstra_path_length(graph, 0) == nx.single_source_dijkstra_path_length(graph, 0)
