@@ -11,6 +11,7 @@
  * backend, whose parts exchange by memory copies: the whole partition,
  * replica and exchange logic runs without a GPU. */
 #include <math.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -422,6 +423,81 @@ static void test_auto_partitioner(void **state) {
     gg_graph_destroy(grid);
 }
 
+/* Several threads, each with its own context, run partitioned algorithms on
+ * one shared graph and plan at once: every answer equals its serial run. */
+enum { kConcurrentThreads = 6 };
+
+typedef struct {
+    gg_graph *graph;
+    const gg_partition_plan *plan;
+    int which;          /* 0: SSSP, 1: CC, 2: PageRank */
+    uint32_t n;
+    void *result;
+    gg_status status;
+} concurrent_run;
+
+static void *run_partitioned_thread(void *arg) {
+    concurrent_run *r = arg;
+    gg_context_options co;
+    gg_context_options_init(&co);
+    co.backend = GG_BACKEND_CPU;
+    co.num_threads = 2;
+    gg_context *own = NULL;
+    r->status = gg_context_create(&co, &own);
+    if (r->status != GG_OK) return NULL;
+    gg_run_options ro;
+    gg_run_options_init(&ro);
+    ro.partition_plan = r->plan;
+    for (int repeat = 0; repeat < 3 && r->status == GG_OK; ++repeat) {
+        if (r->which == 0) r->status = gg_run_sssp(own, r->graph, 1, r->result, &ro, NULL);
+        if (r->which == 1) r->status = gg_run_cc(own, r->graph, r->result, &ro, NULL);
+        if (r->which == 2) r->status = gg_run_pagerank(own, r->graph, r->result, &ro, NULL);
+    }
+    gg_context_destroy(own);
+    return NULL;
+}
+
+static void test_concurrent_runs_share_a_plan(void **state) {
+    (void)state;
+    shape s;
+    shape_rmat(&s, 10, 8, 0.57, 0.19, 0.19, 30, 41);
+    gg_graph *g = shape_build(ctx, &s);
+    const uint32_t n = gg_graph_num_vertices(g);
+    gg_partition_plan *plan = make_plan(g, 4, GG_PARTITIONER_RANDOM, 2, NULL);
+    gg_run_options ro;
+    gg_run_options_init(&ro);
+    ro.partition_plan = plan;
+    float *dist = alloc(n, sizeof *dist);
+    uint32_t *labels = alloc(n, sizeof *labels);
+    double *ranks = alloc(n, sizeof *ranks);
+    check_ok(gg_run_sssp(ctx, g, 1, dist, &ro, NULL), "serial sssp");
+    check_ok(gg_run_cc(ctx, g, labels, &ro, NULL), "serial cc");
+    check_ok(gg_run_pagerank(ctx, g, ranks, &ro, NULL), "serial pagerank");
+
+    concurrent_run runs[kConcurrentThreads];
+    pthread_t threads[kConcurrentThreads];
+    for (int t = 0; t < kConcurrentThreads; ++t) {
+        runs[t] = (concurrent_run){g, plan, t % 3, n, NULL, GG_OK};
+        runs[t].result = alloc(n, t % 3 == 2 ? sizeof(double) : sizeof(uint32_t));
+        assert_int_equal(pthread_create(&threads[t], NULL, run_partitioned_thread, &runs[t]), 0);
+    }
+    for (int t = 0; t < kConcurrentThreads; ++t) assert_int_equal(pthread_join(threads[t], NULL), 0);
+    for (int t = 0; t < kConcurrentThreads; ++t) {
+        assert_int_equal(runs[t].status, GG_OK);
+        const void *serial = runs[t].which == 0 ? (const void *)dist : runs[t].which == 1 ? (const void *)labels
+                                                                                            : (const void *)ranks;
+        const size_t bytes = (size_t)n * (runs[t].which == 2 ? sizeof(double) : sizeof(uint32_t));
+        if (memcmp(serial, runs[t].result, bytes) != 0) fail_msg("thread %d: answer differs from the serial run", t);
+        free(runs[t].result);
+    }
+    free(dist);
+    free(labels);
+    free(ranks);
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(g);
+    shape_free(&s);
+}
+
 static void expect_refusal(gg_status status, gg_status expected, const char *needle) {
     if (status != expected) fail_msg("expected status %d, got %d (%s)", expected, status, gg_context_last_error(ctx));
     if (strstr(gg_context_last_error(ctx), needle) == NULL)
@@ -518,6 +594,7 @@ int main(void) {
         cmocka_unit_test(test_plan_statistics),
         cmocka_unit_test(test_awkward_cases),
         cmocka_unit_test(test_auto_partitioner),
+        cmocka_unit_test(test_concurrent_runs_share_a_plan),
         cmocka_unit_test(test_every_setting_on_one_shape),
         cmocka_unit_test(test_catalogue_equals_unpartitioned),
     };
