@@ -246,3 +246,24 @@ def test_cache_sees_a_weight_change_on_a_sampled_edge():
     assert ggnx.single_source_dijkstra_path_length(graph, 0) == nx.single_source_dijkstra_path_length(graph, 0)
     graph[0][1]["weight"] = 100
     assert ggnx.single_source_dijkstra_path_length(graph, 0) == nx.single_source_dijkstra_path_length(graph, 0)
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_self_loops_and_multigraphs(directed):
+    simple = nx.gnp_random_graph(30, 0.1, seed=3, directed=directed)
+    simple.add_edges_from([(1, 1), (5, 5)])
+    multi = nx.MultiDiGraph(simple) if directed else nx.MultiGraph(simple)
+    multi.add_edges_from([(0, 1), (0, 1), (2, 3)])
+    rng = random.Random(1)
+    for u, v, key in multi.edges(keys=True):
+        multi[u][v][key]["weight"] = rng.randint(1, 5)  # parallel edges: networkx takes the least
+    for graph in (simple, multi):
+        for endpoints in (False, True):
+            close(ggnx.betweenness_centrality(graph, endpoints=endpoints),
+                  nx.betweenness_centrality(graph, endpoints=endpoints))
+        close(ggnx.pagerank(graph, weight=None), nx.pagerank(graph, weight=None))
+        for source in graph:
+            assert ggnx.single_source_dijkstra_path_length(graph, source) == \
+                nx.single_source_dijkstra_path_length(graph, source)
+        if not directed:
+            assert list(ggnx.connected_components(graph)) == list(nx.connected_components(graph))
