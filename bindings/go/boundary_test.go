@@ -1,7 +1,8 @@
 package gg_test
 
 // Calls added in ABI 0.2: layout names from the library, the context's device
-// list, and reads that pass the length of every output slice.
+// list, and reads that pass the length of every output slice; and backend
+// names from the library (0.3).
 
 import (
 	"errors"
@@ -34,6 +35,32 @@ func TestLayoutNamesAreTheLibraryOnes(t *testing.T) {
 	var e *gg.Error
 	if !errors.As(err, &e) || e.Status != gg.StatusInvalidArgument || !strings.Contains(e.Message, "cw, vsplit, udt") {
 		t.Errorf("ParseLayout(zigzag) = %v; want an invalid-argument error listing the names", err)
+	}
+}
+
+func TestBackendNamesAreTheLibraryOnes(t *testing.T) {
+	var names []string
+	for b := gg.BackendAuto; b <= gg.BackendCUDA; b++ {
+		names = append(names, b.String())
+		if got, err := gg.ParseBackend(b.String()); err != nil || got != b {
+			t.Errorf("ParseBackend(%q) = %v, %v; want %v", b.String(), got, err, b)
+		}
+	}
+	if want := []string{"auto", "cpu", "cuda"}; !reflect.DeepEqual(names, want) {
+		t.Fatalf("backend names %v, want %v", names, want)
+	}
+	if s := gg.Backend(99).String(); s != "Backend(99)" {
+		t.Errorf("Backend(99).String() = %q", s)
+	}
+	if got, err := gg.ParseBackend("CPU"); err != nil || got != gg.BackendCPU {
+		t.Errorf("ParseBackend(CPU) = %v, %v", got, err)
+	}
+	for _, name := range []string{"gpu", "", "cpu\x00"} {
+		_, err := gg.ParseBackend(name)
+		var e *gg.Error
+		if !errors.As(err, &e) || e.Status != gg.StatusInvalidArgument || !strings.Contains(e.Message, "auto, cpu, cuda") {
+			t.Errorf("ParseBackend(%q) = %v; want an invalid-argument error listing the names", name, err)
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"math"
 	"runtime"
 	"runtime/cgo"
+	"strings"
 	"sync"
 	"unsafe"
 )
@@ -26,16 +27,33 @@ const (
 	BackendCUDA Backend = C.GG_BACKEND_CUDA // an NVIDIA GPU; runs fail with StatusUnsupported without one
 )
 
+// String is the library's name of the backend (gg_backend_name): "auto",
+// "cpu" or "cuda".
 func (b Backend) String() string {
-	switch b {
-	case BackendAuto:
-		return "auto"
-	case BackendCPU:
-		return "cpu"
-	case BackendCUDA:
-		return "cuda"
+	if name := C.gg_backend_name(C.gg_backend(b)); name != nil {
+		return C.GoString(name)
 	}
 	return fmt.Sprintf("Backend(%d)", int32(b))
+}
+
+// ParseBackend is the backend the library's name gives (gg_backend_from_name),
+// ignoring case.
+func ParseBackend(name string) (Backend, error) {
+	var b C.gg_backend
+	ok := !strings.ContainsRune(name, 0) // C would read only up to the NUL
+	if ok {
+		text := C.CString(strings.ToLower(name))
+		defer C.free(unsafe.Pointer(text))
+		ok = C.gg_backend_from_name(text, &b) == C.GG_OK
+	}
+	if !ok {
+		var known []string
+		for c := Backend(0); C.gg_backend_name(C.gg_backend(c)) != nil; c++ {
+			known = append(known, c.String())
+		}
+		return BackendAuto, invalid("unknown backend %q; expected one of %s", name, strings.Join(known, ", "))
+	}
+	return Backend(b), nil
 }
 
 // ContextOptions configures NewContext; the zero value (or nil) means the defaults.

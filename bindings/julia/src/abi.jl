@@ -4,15 +4,15 @@
 # compare sizeof(T) with the struct_size each *_init function writes.
 # C enums are Int32.
 
-const BACKENDS = Dict(:auto => Int32(0), :cpu => Int32(1), :cuda => Int32(2))
 const LOG_LEVELS = Dict(:debug => Int32(0), :info => Int32(1), :warn => Int32(2), :error => Int32(3))
 const DUPLICATES = Dict(:min => Int32(0), :max => Int32(1), :sum => Int32(2), :first => Int32(3), :all => Int32(4))
 const FORMATS = Dict(:auto => Int32(0), :mtx => Int32(1), :edgelist => Int32(2), :wel => Int32(3),
                      :dimacs => Int32(4), :ggb => Int32(5))
 const GENERATORS = Dict(:kron => Int32(0), :urand => Int32(1), :grid => Int32(2))
-# Layout and partitioner names are the library's own (gg_layout_name,
-# gg_layout_from_name, gg_partitioner_name, gg_partitioner_from_name): see
-# layout_value, partitioner_value and their *_name below; there is no second table here.
+# Backend, layout and partitioner names are the library's own (gg_backend_name,
+# gg_backend_from_name, gg_layout_name, gg_layout_from_name, gg_partitioner_name,
+# gg_partitioner_from_name): see backend_value, layout_value, partitioner_value and
+# their *_name below; there is no second table here.
 "Spellings this binding used before gg 0.2, still accepted (deprecated)."
 const DEPRECATED_LAYOUT_NAMES = Dict(:virtual_split => :vsplit)
 
@@ -184,6 +184,32 @@ function enum_name(table::Dict{Symbol,Int32}, value::Integer)
         number == value && return name
     end
     return Symbol("unknown_$(value)")
+end
+
+"The library's name of a backend value as a Symbol; `:unknown_<value>` for one it does not know."
+function backend_name(value::Integer)
+    name = ccall(sym(:gg_backend_name), Ptr{UInt8}, (Int32,), value)
+    return name == C_NULL ? Symbol("unknown_$(value)") : Symbol(unsafe_string(name))
+end
+
+"Every backend name the library knows, in enum order."
+function backend_names()
+    names = Symbol[]
+    while ccall(sym(:gg_backend_name), Ptr{UInt8}, (Int32,), length(names)) != C_NULL
+        push!(names, backend_name(length(names)))
+    end
+    return names
+end
+
+"The C value of a backend given by the library's name (Symbol or string, any case)."
+function backend_value(backend)
+    key = backend isa AbstractString ? lowercase(backend) : backend isa Symbol ? lowercase(String(backend)) : nothing
+    if key !== nothing && !occursin('\0', key)   # a Cstring may not hold a NUL
+        out = Ref{Int32}(0)
+        ccall(sym(:gg_backend_from_name), Int32, (Cstring, Ref{Int32}), key, out) == 0 && return out[]
+    end
+    throw(GgError(:invalid_argument, Int32(-1),
+                  "backend is $(repr(backend)); expected one of $(join(backend_names(), ", "))"))
 end
 
 "The library's name of a layout value as a Symbol; `:unknown_<value>` for one it does not know."

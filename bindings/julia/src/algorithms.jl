@@ -40,7 +40,7 @@ function RunStats(raw::CRunStats, part_compute::Vector{Float64}, part_exchange::
     bytes = collect(raw.fallback_reason)
     reason = String(bytes[1:something(findfirst(==(0x00), bytes), length(bytes) + 1)-1])
     count = min(Int(raw.num_parts), length(part_compute))
-    RunStats(enum_name(BACKENDS, raw.backend), layout_name(raw.layout), raw.device_id, raw.num_threads,
+    RunStats(backend_name(raw.backend), layout_name(raw.layout), raw.device_id, raw.num_threads,
              raw.total_ms, raw.compute_ms, raw.transfer_ms, raw.preprocess_ms, raw.iterations, raw.edges_visited,
              raw.device_bytes, reason, raw.num_parts, raw.exchange_rounds, raw.edge_cut, raw.replicas,
              raw.bytes_exchanged, raw.exchange_ms, raw.partition_ms, part_compute[1:count], part_exchange[1:count])
@@ -65,7 +65,7 @@ function run_options(; backend=nothing, layout=nothing, tolerance=nothing, max_i
     plan === nothing || plan isa PartitionPlan ||
         throw(invalid_argument("plan must be a Gg.PartitionPlan, not $(typeof(plan))"))
     options.partition_plan = plan === nothing ? C_NULL : live(plan)
-    backend === nothing || (options.backend = enum_value(BACKENDS, backend, "backend"))
+    backend === nothing || (options.backend = backend_value(backend))
     layout === nothing || (options.layout = layout_value(layout))
     tolerance === nothing || (options.tolerance = Float64(tolerance))
     max_iterations === nothing || (options.max_iterations = UInt32(max_iterations))

@@ -46,7 +46,7 @@ mutable struct Context
     function Context(; backend=:auto, device_id=nothing, devices=nothing, num_threads=nothing, log=nothing,
                      log_level=:warn)
         options = initialized(CContextOptions, :gg_context_options_init)
-        options.backend = enum_value(BACKENDS, backend, "backend")
+        options.backend = backend_value(backend)
         device_id === nothing || (options.device_id = Int32(device_id))
         device_list = Int32[]  # preserved below until gg_context_create has copied it
         if devices === :all

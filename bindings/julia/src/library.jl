@@ -10,6 +10,7 @@ const SYMBOLS = Dict{Symbol,Ptr{Cvoid}}()
 
 const SYMBOL_NAMES = (
     :gg_version, :gg_version_string, :gg_status_string,
+    :gg_backend_name, :gg_backend_from_name,
     :gg_context_options_init, :gg_context_create, :gg_context_destroy, :gg_context_last_error,
     :gg_context_copy_last_error, :gg_context_last_status, :gg_context_clear_error,
     :gg_context_cuda_available, :gg_context_num_threads, :gg_context_get_devices,

@@ -161,6 +161,24 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         @test_throws GgError Gg.spmv(g, [1.0])
     end
 
+    @testset "ABI 0.3: backend names from the library" begin
+        @test Gg.backend_names() == [:auto, :cpu, :cuda]
+        for (value, name) in enumerate(Gg.backend_names())
+            @test Gg.backend_name(value - 1) == name && Gg.backend_value(name) == value - 1
+            @test Gg.backend_value(uppercase(String(name))) == value - 1
+        end
+        @test Gg.backend_name(99) == :unknown_99
+        for wrong in (:gpu, "", "cpu\0", 1, nothing)
+            @test_throws GgError Gg.backend_value(wrong)
+        end
+        err = try
+            Gg.Context(; backend=:gpu); nothing
+        catch x
+            x
+        end
+        @test err isa GgError && err.status === :invalid_argument && occursin("auto, cpu, cuda", err.message)
+    end
+
     @testset "ABI 0.2: layout names, devices, reads with capacities" begin
         @test Gg.layout_names() == [:auto, :csr, :gshards, :cw, :vsplit, :udt, :tocab]
         @test Gg.layout_name(4) == :vsplit && Gg.layout_name(99) == :unknown_99

@@ -7,6 +7,7 @@ Enums are C ints (32 bits on every platform gg supports).
 """
 
 import ctypes
+import numbers
 from ctypes import (
     CFUNCTYPE,
     POINTER,
@@ -39,15 +40,14 @@ STATUS_NAMES = {
     -8: "internal error",
 }
 
-BACKENDS = {"auto": 0, "cpu": 1, "cuda": 2}
 LOG_LEVELS = {"debug": 0, "info": 1, "warn": 2, "error": 3}
 DUPLICATES = {"min": 0, "max": 1, "sum": 2, "first": 3, "all": 4}
 FORMATS = {"auto": 0, "mtx": 1, "edgelist": 2, "wel": 3, "dimacs": 4, "ggb": 5}
 GENERATORS = {"kron": 0, "urand": 1, "grid": 2}
-# Layout and partitioner names are the library's own (gg_layout_name /
-# gg_layout_from_name, gg_partitioner_name / gg_partitioner_from_name): see
-# layout_value(), partitioner_value() and their *_name() below; there is no
-# second table here.
+# Backend, layout and partitioner names are the library's own (gg_backend_name /
+# gg_backend_from_name, gg_layout_name / gg_layout_from_name, gg_partitioner_name /
+# gg_partitioner_from_name): see backend_value(), layout_value(),
+# partitioner_value() and their *_name() below; there is no second table here.
 
 gg_status = c_int
 gg_enum = c_int
@@ -278,6 +278,8 @@ PROTOTYPES = {
     "gg_graph_copy_csc": (gg_status, [ctx_p, graph_p, u64_p, u32_p, f32_p]),
     "gg_graph_read_csr": (gg_status, [ctx_p, graph_p, u64_p, c_uint64, u32_p, c_uint64, f32_p, c_uint64]),
     "gg_graph_read_csc": (gg_status, [ctx_p, graph_p, u64_p, c_uint64, u32_p, c_uint64, f32_p, c_uint64]),
+    "gg_backend_name": (c_char_p, [gg_enum]),
+    "gg_backend_from_name": (gg_status, [c_char_p, P(gg_enum)]),
     "gg_layout_name": (c_char_p, [gg_enum]),
     "gg_layout_from_name": (gg_status, [c_char_p, P(gg_enum)]),
     "gg_run_options_init": (None, [P(gg_run_options)]),
@@ -334,6 +336,38 @@ def _bind():
 
 
 lib, library_path, library_version = _bind()
+
+
+def backend_name(value):
+    """The library's name of a backend value; 'unknown(<value>)' for one it does not know."""
+    name = lib.gg_backend_name(value)
+    return name.decode("ascii") if name is not None else "unknown(%d)" % value
+
+
+def backend_names():
+    """Every backend name the library knows, in enum order."""
+    names = []
+    while lib.gg_backend_name(len(names)) is not None:
+        names.append(lib.gg_backend_name(len(names)).decode("ascii"))
+    return names
+
+
+def backend_value(backend):
+    """The C value of a backend given by the library's name (any case) or a known int value.
+
+    Raises ValueError for anything else.
+    """
+    if isinstance(backend, numbers.Integral) and not isinstance(backend, bool):
+        backend = int(backend)
+        if -(2**31) <= backend < 2**31 and lib.gg_backend_name(backend) is not None:
+            return backend
+        raise ValueError(backend)
+    if not isinstance(backend, str) or "\0" in backend:  # C would read a name only up to the NUL
+        raise ValueError(backend)
+    value = gg_enum()
+    if lib.gg_backend_from_name(backend.lower().encode("ascii", "replace"), ctypes.byref(value)) != GG_OK:
+        raise ValueError(backend)
+    return value.value
 
 
 # The spelling bindings before 0.2 used for GG_LAYOUT_VIRTUAL_SPLIT, which the

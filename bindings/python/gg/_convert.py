@@ -9,6 +9,7 @@ import os
 
 import numpy as np
 
+from . import _abi
 from .errors import InvalidArgumentError
 
 UINT32_MAX = 0xFFFFFFFF
@@ -26,12 +27,13 @@ def enum_value(mapping, value, what):
     raise InvalidArgumentError("%s is %r; expected one of %s" % (what, value, ", ".join(sorted(mapping))))
 
 
-def enum_name(mapping, value):
-    """The name of a C enum value; unknown (newer) values give 'unknown(<value>)'."""
-    for name, number in mapping.items():
-        if number == value:
-            return name
-    return "unknown(%d)" % value
+def backend_value(backend):
+    """The C value of a backend: a library name (gg_backend_name, any case) or its int value."""
+    try:
+        return _abi.backend_value(backend)
+    except ValueError:
+        raise InvalidArgumentError("backend is %r; expected one of %s"
+                                   % (backend, ", ".join(_abi.backend_names()))) from None
 
 
 def checked_int(value, what, low, high):

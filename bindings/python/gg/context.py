@@ -15,7 +15,7 @@ import weakref
 
 from . import _abi
 from ._abi import lib
-from ._convert import checked_int, enum_value
+from ._convert import backend_value, checked_int, enum_value
 from .errors import Error, InvalidArgumentError, error_for
 
 _LEVEL_NAMES = {value: name for name, value in _abi.LOG_LEVELS.items()}
@@ -61,7 +61,7 @@ class Context:
 
     def __init__(self, backend="auto", device_id=None, num_threads=None, log=None, log_level="warn", devices=None):
         options = _abi.initialized(_abi.gg_context_options, "gg_context_options_init")
-        options.backend = enum_value(_abi.BACKENDS, backend, "backend")
+        options.backend = backend_value(backend)
         if device_id is not None:
             options.device_id = checked_int(device_id, "device_id", -1, 2**31 - 1)
         device_list = None  # kept alive until gg_context_create has copied it

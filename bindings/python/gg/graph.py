@@ -3,7 +3,8 @@
 Every algorithm returns numpy arrays indexed by vertex id (0-based). Runs
 accept these keyword arguments besides their own:
 
-    backend   "auto" (the context's choice), "cpu" or "cuda"
+    backend   "auto" (the context's choice), "cpu" or "cuda" (the library's names,
+              gg_backend_name)
     layout    "auto", "csr", "gshards", "cw", "vsplit", "udt", "tocab" (the library's
               names, gg_layout_name; "virtual_split" is a deprecated alias of "vsplit")
     context   the gg.Context to run with (default: the graph's own)
@@ -25,6 +26,7 @@ from ._abi import lib
 from ._convert import (
     UINT32_MAX,
     UINT64_MAX,
+    backend_value,
     checked_int,
     enum_value,
     id_array,
@@ -62,7 +64,7 @@ def _run_options(backend=None, layout=None, plan=None, **numbers):
             raise InvalidArgumentError("plan must be a gg.PartitionPlan, not %s" % type(plan).__name__)
         options.partition_plan = plan._live()
     if backend is not None:
-        options.backend = enum_value(_abi.BACKENDS, backend, "backend")
+        options.backend = backend_value(backend)
     if layout is not None:
         try:
             options.layout = _abi.layout_value(layout)

@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _abi
 from ._abi import lib
-from ._convert import enum_name, pointer
+from ._convert import pointer
 from .errors import InvalidArgumentError
 
 
@@ -42,7 +42,7 @@ class RunStats:
     @classmethod
     def from_c(cls, raw, part_compute_ms=(), part_exchange_ms=()):
         return cls(
-            backend=enum_name(_abi.BACKENDS, raw.backend),
+            backend=_abi.backend_name(raw.backend),
             layout=_abi.layout_name(raw.layout),
             device_id=int(raw.device_id),
             num_threads=int(raw.num_threads),

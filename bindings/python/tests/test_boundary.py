@@ -1,5 +1,6 @@
 """Calls added in ABI 0.2: layout names from the library, the context's device
-list, and reads that pass the size of every output array."""
+list, and reads that pass the size of every output array; and backend names
+from the library (0.3)."""
 
 import ctypes
 import warnings
@@ -19,6 +20,34 @@ def test_layout_names_are_the_library_ones():
     assert _abi.layout_names() == ["auto", "csr", "gshards", "cw", "vsplit", "udt", "tocab"]
     assert _abi.layout_name(4) == "vsplit" and _abi.layout_name(99) == "unknown(99)"
     assert _abi.layout_value("vsplit") == 4 and _abi.layout_value("TOCAB") == 6
+
+
+def test_backend_names_are_the_library_ones():
+    assert _abi.backend_names() == ["auto", "cpu", "cuda"]
+    for value, name in enumerate(_abi.backend_names()):
+        assert _abi.backend_name(value) == name and _abi.backend_value(name) == value
+        assert _abi.backend_value(name.upper()) == value and _abi.backend_value(np.int64(value)) == value
+    assert _abi.backend_name(99) == "unknown(99)"
+    for wrong in ["gpu", "", "cpu\0", 99, -1, 2**40, True, None, 1.0]:
+        with pytest.raises(ValueError):
+            _abi.backend_value(wrong)
+    # gg_backend_from_name itself: exact lower-case names only, the output untouched on failure.
+    out = _abi.gg_enum(7)
+    assert _abi.lib.gg_backend_from_name(b"cuda", ctypes.byref(out)) == _abi.GG_OK and out.value == 2
+    out.value = 7
+    assert _abi.lib.gg_backend_from_name(b"gpu", ctypes.byref(out)) == gg.InvalidArgumentError.status
+    assert _abi.lib.gg_backend_from_name(b"CPU", ctypes.byref(out)) != _abi.GG_OK and out.value == 7
+    assert _abi.lib.gg_backend_from_name(None, ctypes.byref(out)) != _abi.GG_OK and out.value == 7
+
+
+def test_unknown_backend_is_refused_with_the_library_names():
+    for call in [lambda: gg.Context(backend="gpu"), lambda: path_graph().bfs(0, backend="gpu"),
+                 lambda: path_graph().bfs(0, backend=3)]:
+        with pytest.raises(gg.InvalidArgumentError, match="expected one of auto, cpu, cuda"):
+            call()
+    with gg.Context(backend="CPU") as ctx:
+        _, stats = path_graph().bfs(0, backend=1, context=ctx, return_stats=True)
+        assert stats.backend == "cpu"
 
 
 def test_the_library_spelling_reaches_the_run():

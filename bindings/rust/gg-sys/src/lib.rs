@@ -266,6 +266,10 @@ extern "C" {
     pub fn gg_status_string(status: gg_status) -> *const c_char;
 
     // Context
+    /// Since 0.3.
+    pub fn gg_backend_name(backend: gg_backend) -> *const c_char;
+    /// Since 0.3.
+    pub fn gg_backend_from_name(name: *const c_char, out_backend: *mut gg_backend) -> gg_status;
     pub fn gg_context_options_init(options: *mut gg_context_options);
     pub fn gg_context_create(options: *const gg_context_options, out_context: *mut *mut gg_context) -> gg_status;
     pub fn gg_context_destroy(context: *mut gg_context);
@@ -620,6 +624,19 @@ mod tests {
         assert_eq!(partitioner, GG_PARTITIONER_BLOCK);
         assert_ne!(unsafe { gg_partitioner_from_name(b"zigzag\0".as_ptr() as *const c_char, &mut partitioner) }, GG_OK);
         assert_eq!(partitioner, GG_PARTITIONER_BLOCK, "untouched on failure");
+    }
+
+    #[test]
+    fn backend_names() {
+        let name = |b| unsafe { std::ffi::CStr::from_ptr(gg_backend_name(b)) }.to_str().unwrap();
+        assert_eq!([name(GG_BACKEND_AUTO), name(GG_BACKEND_CPU), name(GG_BACKEND_CUDA)], ["auto", "cpu", "cuda"]);
+        assert!(unsafe { gg_backend_name(99) }.is_null());
+        let mut backend = -1;
+        assert_eq!(unsafe { gg_backend_from_name(b"cuda\0".as_ptr() as *const c_char, &mut backend) }, GG_OK);
+        assert_eq!(backend, GG_BACKEND_CUDA);
+        assert_ne!(unsafe { gg_backend_from_name(b"CPU\0".as_ptr() as *const c_char, &mut backend) }, GG_OK);
+        assert_ne!(unsafe { gg_backend_from_name(std::ptr::null(), &mut backend) }, GG_OK);
+        assert_eq!(backend, GG_BACKEND_CUDA, "untouched on failure");
     }
 
     #[test]

@@ -138,7 +138,7 @@ impl Context {
                 Status::from_code(status),
                 format!(
                     "gg_context_create refused backend {}, device {}, devices {:?}{}, {} threads",
-                    raw_options.backend,
+                    Backend::from_raw(raw_options.backend),
                     raw_options.device_id,
                     options.devices.as_deref().unwrap_or(&[]),
                     if raw_options.all_devices != 0 { " (all)" } else { "" },

@@ -130,6 +130,52 @@ c_enum!(
     }
 );
 
+impl Backend {
+    /// The library's name (`gg_backend_name`): "auto", "cpu" or "cuda";
+    /// `None` for a value the linked library does not know.
+    pub fn name(self) -> Option<&'static str> {
+        // SAFETY: any value may be passed; the result is NULL or a static string.
+        let name = unsafe { sys::gg_backend_name(self.raw()) };
+        if name.is_null() {
+            return None;
+        }
+        // SAFETY: a static NUL-terminated ASCII string of the library.
+        unsafe { std::ffi::CStr::from_ptr(name) }.to_str().ok()
+    }
+
+    /// The backend the library's name gives (`gg_backend_from_name`, case-insensitive here).
+    pub fn from_name(name: &str) -> crate::Result<Backend> {
+        let text = std::ffi::CString::new(name.to_ascii_lowercase())
+            .map_err(|_| crate::Error::invalid(format!("backend name {name:?} contains a NUL byte")))?;
+        let mut raw: sys::gg_backend = 0;
+        // SAFETY: a NUL-terminated name and a valid out pointer.
+        if unsafe { sys::gg_backend_from_name(text.as_ptr(), &mut raw) } != sys::GG_OK {
+            let known: Vec<&str> = (0..).map(Backend::from_raw).map_while(Backend::name).collect();
+            return Err(crate::Error::invalid(format!(
+                "unknown backend {name:?}; expected one of {}",
+                known.join(", ")
+            )));
+        }
+        Ok(Backend::from_raw(raw))
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.name() {
+            Some(name) => f.write_str(name),
+            None => write!(f, "unknown({})", self.raw()),
+        }
+    }
+}
+
+impl std::str::FromStr for Backend {
+    type Err = crate::Error;
+    fn from_str(name: &str) -> crate::Result<Backend> {
+        Backend::from_name(name)
+    }
+}
+
 impl Partitioner {
     /// The library's name (`gg_partitioner_name`): "metis", "random", "block", "given" or "auto";
     /// `None` for a value the linked library does not know.

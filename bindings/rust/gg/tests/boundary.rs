@@ -1,5 +1,6 @@
 //! Calls added in ABI 0.2: layout names from the library, the context's device
-//! list, and reads that pass the size of every output array.
+//! list, and reads that pass the size of every output array; and backend names
+//! from the library (0.3).
 
 use gg::{Backend, Context, ContextOptions, GeneratorOptions, Graph, Layout, ShardOptions, Status};
 
@@ -34,6 +35,25 @@ fn unknown_layout_lists_the_library_names() {
     let error = Layout::from_name("zigzag").unwrap_err();
     assert_eq!(error.status(), Status::InvalidArgument);
     assert!(error.message().contains("auto, csr, gshards, cw, vsplit, udt, tocab"), "{error}");
+}
+
+#[test]
+fn backend_names_are_the_library_ones() {
+    let backends = [Backend::Auto, Backend::Cpu, Backend::Cuda];
+    let names: Vec<String> = backends.iter().map(|b| b.to_string()).collect();
+    assert_eq!(names, ["auto", "cpu", "cuda"]);
+    for backend in backends {
+        assert_eq!(Backend::from_name(backend.name().unwrap()).unwrap(), backend);
+        assert_eq!(backend.to_string().to_uppercase().parse::<Backend>().unwrap(), backend);
+    }
+    assert_eq!(Backend::Unknown(99).name(), None);
+    assert_eq!(Backend::Unknown(99).to_string(), "unknown(99)");
+    for wrong in ["gpu", "", "cpu\0"] {
+        let error = wrong.parse::<Backend>().unwrap_err();
+        assert_eq!(error.status(), Status::InvalidArgument, "{wrong:?}");
+    }
+    let error = Backend::from_name("gpu").unwrap_err();
+    assert!(error.message().contains("auto, cpu, cuda"), "{error}");
 }
 
 #[test]
