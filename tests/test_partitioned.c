@@ -571,7 +571,9 @@ static void test_bad_plans_and_runs(void **state) {
     expect_refusal(gg_partition_plan_read_part(ctx, plan, 2, &info), GG_ERROR_INVALID_ARGUMENT, "part 2");
     uint32_t short_parts[2];
     expect_refusal(gg_partition_plan_read_parts(ctx, plan, short_parts, 2), GG_ERROR_TOO_LARGE, "parts");
-    assert_int_equal(gg_partition_plan_create(ctx, NULL, NULL, &plan), GG_ERROR_INVALID_ARGUMENT);
+    gg_partition_plan *no_plan = plan;
+    assert_int_equal(gg_partition_plan_create(ctx, NULL, NULL, &no_plan), GG_ERROR_INVALID_ARGUMENT);
+    assert_null(no_plan);
 
     /* Names. */
     gg_partitioner p;
