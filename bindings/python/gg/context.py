@@ -15,6 +15,7 @@ import weakref
 
 from . import _abi
 from ._abi import lib
+from ._handle import OwnedHandle
 from ._convert import backend_value, checked_int, enum_value
 from .errors import Error, InvalidArgumentError, error_for
 
@@ -42,7 +43,7 @@ def _destroy(handle, _keep_alive):
     lib.gg_context_destroy(handle)
 
 
-class Context:
+class Context(OwnedHandle):
     """A gg context: where runs execute and where failures are recorded.
 
     Args:
@@ -58,6 +59,8 @@ class Context:
 
     Use it as a context manager, or call close(); a finalizer releases it otherwise.
     """
+
+    _kind = "gg.Context"
 
     def __init__(self, backend="auto", device_id=None, num_threads=None, log=None, log_level="warn", devices=None):
         options = _abi.initialized(_abi.gg_context_options, "gg_context_options_init")
@@ -103,16 +106,6 @@ class Context:
         with self._lock:
             self._finalizer()
 
-    @property
-    def closed(self):
-        return not self._finalizer.alive
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
     def __repr__(self):
         if self.closed:
             return "<gg.Context closed>"
@@ -120,9 +113,7 @@ class Context:
 
     # ---- calls ------------------------------------------------------------
     def _live_handle(self):
-        if not self._finalizer.alive:
-            raise InvalidArgumentError("this gg.Context has been closed")
-        return self._handle
+        return self._live()
 
     def call(self, function, *args):
         """Calls a gg function whose first argument is the context; raises on failure.

@@ -23,6 +23,7 @@ import numpy as np
 
 from . import _abi
 from ._abi import lib
+from ._handle import OwnedHandle
 from ._convert import (
     UINT32_MAX,
     UINT64_MAX,
@@ -83,7 +84,7 @@ def _run_options(backend=None, layout=None, plan=None, **numbers):
     return options
 
 
-class Graph:
+class Graph(OwnedHandle):
     """An immutable directed graph (an undirected one stores both directions).
 
     Build one with Graph.from_edges, from_csr, from_scipy, from_networkx,
@@ -94,6 +95,8 @@ class Graph:
     (the original node labels when built from networkx with non-0..n-1
     labels, else None).
     """
+
+    _kind = "gg.Graph"
 
     def __init__(self, handle, context, nodes=None):
         # Private: use the constructors above.
@@ -205,21 +208,6 @@ class Graph:
         for plan in list(self._plans):
             plan.close()
         self._finalizer()
-
-    @property
-    def closed(self):
-        return not self._finalizer.alive
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def _live(self):
-        if not self._finalizer.alive:
-            raise InvalidArgumentError("this gg.Graph has been closed")
-        return self._handle
 
     def __repr__(self):
         if self.closed:

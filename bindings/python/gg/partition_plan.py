@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _abi
 from ._abi import lib
+from ._handle import OwnedHandle
 from ._convert import UINT32_MAX, UINT64_MAX, checked_int, id_array, pointer
 from .errors import InvalidArgumentError
 
@@ -80,7 +81,7 @@ def plan_options(graph_n, parts=None, partitioner="metis", replication_depth=1, 
     return options, given
 
 
-class PartitionPlan:
+class PartitionPlan(OwnedHandle):
     """A partition of a graph into parts, with each part's local graph and replica maps.
 
     Make one with Graph.partition_plan(); pass it as ``plan=`` to any run of
@@ -93,6 +94,8 @@ class PartitionPlan:
     replicas); parts (the part of every vertex, a read-only numpy array);
     part(i) and part_infos (gg.PartInfo of each part).
     """
+
+    _kind = "gg.PartitionPlan"
 
     def __init__(self, handle, graph, context):
         # Private: use Graph.partition_plan().
@@ -123,21 +126,6 @@ class PartitionPlan:
     def close(self):
         """Releases the plan now."""
         self._finalizer()
-
-    @property
-    def closed(self):
-        return not self._finalizer.alive
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def _live(self):
-        if not self._finalizer.alive:
-            raise InvalidArgumentError("this gg.PartitionPlan has been closed")
-        return self._handle
 
     def __repr__(self):
         if self.closed:
