@@ -133,6 +133,8 @@ def test_all_pairs_lengths(graph):
         assert dict(result) == expected
 
 
+@pytest.mark.skipif(not nx.__version__.startswith("2."),
+                    reason="gg.networkx raises networkx 2.8's messages; networkx 3 words some differently")
 def test_path_length_errors_match_networkx():
     graph = nx.DiGraph([(0, 1), (2, 3)])
     calls = [
