@@ -15,8 +15,48 @@
 
 #include "cpu/cpu.h"
 #include "partitioned/drivers.h"
+#include "partitioned/fixed_point.h"
 
 namespace gg {
+
+namespace {
+
+// The CPU's parts for run_to_fixed_point: a part has work while its labels
+// changed since its last step (all parts, at first).
+struct CpuLabelParts {
+    PartitionedRun &run;
+    PartValues<uint32_t> &values;
+    const std::vector<std::vector<uint32_t>> &component;  // a local id: the component's smallest
+    std::vector<bool> stale;
+    std::vector<uint32_t> smallest;
+
+    bool has_work(uint32_t p) const { return stale[p]; }
+
+    void step(uint32_t p) {
+        run.compute(p, [&] {
+            std::vector<uint32_t> &label = values.value[p];
+            const std::vector<uint32_t> &root = component[p];
+            smallest.assign(label.size(), UINT32_MAX);
+            for (uint32_t l = 0; l < label.size(); ++l) smallest[root[l]] = std::min(smallest[root[l]], label[l]);
+            for (uint32_t l = 0; l < label.size(); ++l) label[l] = smallest[root[l]];
+        });
+        stale[p] = false;
+    }
+
+    void exchange() {
+        run.exchange.to_replicas(values, [](uint32_t &slot, uint32_t incoming) {
+            if (incoming >= slot) return false;
+            slot = incoming;
+            return true;
+        });
+        for (uint32_t p = 0; p < stale.size(); ++p) {
+            stale[p] = !values.changed[p].empty();
+            values.changed[p].clear();
+        }
+    }
+};
+
+}  // namespace
 
 void partitioned_cc(PartitionedRun &run, uint32_t *labels, RunReport &report, PartitionedReport &out) {
     const PartitionPlan &plan = run.plan;
@@ -33,35 +73,8 @@ void partitioned_cc(PartitionedRun &run, uint32_t *labels, RunReport &report, Pa
 
     PartValues<uint32_t> values(plan);
     values.fill(plan, [](uint32_t v) { return v; });
-    auto keep_smaller = [](uint32_t &slot, uint32_t incoming) {
-        if (incoming >= slot) return false;
-        slot = incoming;
-        return true;
-    };
-    std::vector<bool> stale(k, true);  // parts whose labels changed since their last step
-    std::vector<uint32_t> smallest;
-    uint32_t supersteps = 0;
-    for (;;) {
-        bool stepped = false;
-        for (uint32_t p = 0; p < k; ++p) {
-            if (!stale[p]) continue;
-            stepped = true;
-            run.compute(p, [&] {
-                std::vector<uint32_t> &label = values.value[p];
-                const std::vector<uint32_t> &root = component[p];  // a local id: the component's smallest
-                smallest.assign(label.size(), UINT32_MAX);
-                for (uint32_t l = 0; l < label.size(); ++l) smallest[root[l]] = std::min(smallest[root[l]], label[l]);
-                for (uint32_t l = 0; l < label.size(); ++l) label[l] = smallest[root[l]];
-            });
-        }
-        if (!stepped) break;
-        ++supersteps;
-        run.exchange.to_replicas(values, keep_smaller);
-        for (uint32_t p = 0; p < k; ++p) {
-            stale[p] = !values.changed[p].empty();
-            values.changed[p].clear();
-        }
-    }
+    CpuLabelParts parts{run, values, component, std::vector<bool>(k, true), {}};
+    const uint32_t supersteps = run_to_fixed_point(parts, k);
     write_owned(plan, values.value, labels);
     run.finish(report, out, supersteps, edges);
 }

@@ -27,47 +27,59 @@
 
 #include "cpu/engines/path_relaxation.h"
 #include "partitioned/drivers.h"
+#include "partitioned/fixed_point.h"
 
 namespace gg {
 namespace {
+
+// The CPU's parts for run_to_fixed_point: host values, delta-stepping from
+// each part's changed vertices, the memory-copy exchange.
+template <PathKind kind>
+struct CpuPathParts {
+    using S = PathSemiring<kind>;
+    using T = typename S::Value;
+
+    PartitionedRun &run;
+    PartValues<T> &values;
+    uint64_t edges_visited = 0;
+    std::vector<uint32_t> seeds;
+
+    bool has_work(uint32_t p) const { return !values.changed[p].empty(); }
+
+    void step(uint32_t p) {
+        seeds.swap(values.changed[p]);
+        values.changed[p].clear();
+        std::sort(seeds.begin(), seeds.end());
+        seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+        const cpu::PathTotals totals = run.compute(p, [&] {
+            return cpu::relax_paths<kind>(run.plan.parts[p].local, values.value[p].data(), seeds.data(), seeds.size(),
+                                          run.config);
+        });
+        edges_visited += totals.edges_visited;
+    }
+
+    void exchange() {
+        run.exchange.to_replicas(values, [](T &slot, T incoming) {
+            if (!S::better(incoming, slot)) return false;
+            slot = incoming;
+            return true;
+        });
+    }
+};
 
 template <PathKind kind>
 uint32_t relax_to_fixed_point(PartitionedRun &run, uint32_t source,
                               PartValues<typename PathSemiring<kind>::Value> &values, uint64_t &edges_visited) {
     using S = PathSemiring<kind>;
-    using T = typename S::Value;
     const PartitionPlan &plan = run.plan;
     values.fill(plan, [&](uint32_t v) { return v == source ? S::at_source() : S::unreached(); });
     for (uint32_t p = 0; p < plan.num_parts(); ++p) {
         const uint32_t local = local_id_in(plan, p, source);
         if (local != UINT32_MAX) values.changed[p].push_back(local);
     }
-    auto keep_better = [](T &slot, T incoming) {
-        if (!S::better(incoming, slot)) return false;
-        slot = incoming;
-        return true;
-    };
-    uint32_t supersteps = 0;
-    std::vector<uint32_t> seeds;
-    for (;;) {
-        bool stepped = false;
-        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
-            seeds.swap(values.changed[p]);
-            values.changed[p].clear();
-            if (seeds.empty()) continue;
-            std::sort(seeds.begin(), seeds.end());
-            seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
-            const cpu::PathTotals totals = run.compute(p, [&] {
-                return cpu::relax_paths<kind>(plan.parts[p].local, values.value[p].data(), seeds.data(),
-                                              seeds.size(), run.config);
-            });
-            edges_visited += totals.edges_visited;
-            stepped = true;
-        }
-        if (!stepped) break;
-        ++supersteps;
-        run.exchange.to_replicas(values, keep_better);
-    }
+    CpuPathParts<kind> parts{run, values};
+    const uint32_t supersteps = run_to_fixed_point(parts, plan.num_parts());
+    edges_visited += parts.edges_visited;
     return supersteps;
 }
 
