@@ -52,7 +52,7 @@ const char *usage_text() {
            "  --export DIR              save each generated graph as DIR/<graph>.el and .wel (for GAP)\n"
            "  --parts LIST              also run each algorithm partitioned: comma-separated part\n"
            "                            counts, e.g. 1,2,4,8 (1: the unpartitioned run); adds the\n"
-           "                            \"Partitioned runs\" tables, on the CPU backend\n"
+           "                            \"Partitioned runs\" tables, on the run's backend\n"
            "  --partition LIST          partitioners for --parts: metis,random,block,auto (default\n"
            "                            metis,random,block; metis is skipped with a note in a build\n"
            "                            without METIS; auto: the library picks one per graph)\n"

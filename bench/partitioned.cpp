@@ -14,13 +14,16 @@ namespace bench {
 namespace {
 
 // Measures every algorithm with the given plan (nullptr: unpartitioned) on
-// the CPU backend, appending the results to `plan`; false when any failed.
+// the section's backend, appending the results to `plan`; false when any
+// failed. An algorithm whose parts the backend does not run (the CUDA
+// backend answers GG_ERROR_UNSUPPORTED) is skipped, with the library's
+// message.
 bool measure_all(gg_context *context, const SuiteGraph &graph, const std::vector<std::string> &algorithms,
                  const HostCsr *csr, const Options &options, RunnerSettings settings,
-                 const gg_partition_plan *partition_plan, PlanResult &plan) {
+                 const gg_partition_plan *partition_plan, gg_backend backend, PlanResult &plan) {
     KernelSettings kernel_settings;
     kernel_settings.pagerank_iterations = options.pagerank_iterations;
-    kernel_settings.backend = GG_BACKEND_CPU;
+    kernel_settings.backend = backend;
     kernel_settings.partition_plan = partition_plan;
     settings.part_capacity = plan.parts > 1 ? plan.parts : 0;
     const std::string what =
@@ -31,12 +34,14 @@ bool measure_all(gg_context *context, const SuiteGraph &graph, const std::vector
         std::fprintf(stderr, "gg-bench:   %-8s on %-5s %s ... ", name.c_str(), graph.name.c_str(), what.c_str());
         std::fflush(stderr);
         KernelResult r = measure_kernel(context, *kernel, graph, csr, settings);
+        if (r.status == "error" && partition_plan != nullptr && r.error_status == GG_ERROR_UNSUPPORTED)
+            r.status = "skipped";
         if (r.status == "ok")
             std::fprintf(stderr, "median %.3f ms, %llu bytes exchanged in %u rounds%s\n", r.compute.median,
                          (unsigned long long)r.bytes_exchanged, r.exchange_rounds, r.verified ? ", verified" : "");
         else
             std::fprintf(stderr, "%s: %s\n", r.status.c_str(), r.message.c_str());
-        ok = ok && r.status == "ok";
+        ok = ok && (r.status == "ok" || r.status == "skipped");
         plan.runs.push_back(r);
     }
     return ok;
@@ -53,6 +58,7 @@ bool bench_partitioned(gg_context *context, const SuiteGraph &graph, const std::
                        const HostCsr *csr, const Options &options, const RunnerSettings &settings, Report &report) {
     PartitionedSection &section = report.partitioned;
     bool ok = true;
+    const gg_backend backend = section.backend == "cuda" ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
 
     const size_t first = section.plans.size();
 
@@ -61,7 +67,7 @@ bool bench_partitioned(gg_context *context, const SuiteGraph &graph, const std::
     baseline.graph = graph.name;
     baseline.parts = 1;
     baseline.requested = std::find(options.parts.begin(), options.parts.end(), 1u) != options.parts.end();
-    ok = measure_all(context, graph, algorithms, csr, options, settings, nullptr, baseline) && ok;
+    ok = measure_all(context, graph, algorithms, csr, options, settings, nullptr, backend, baseline) && ok;
     std::map<std::string, double> baseline_ms;
     for (const KernelResult &r : baseline.runs)
         if (r.status == "ok") baseline_ms[r.algorithm] = r.compute.median;
@@ -125,7 +131,7 @@ bool bench_partitioned(gg_context *context, const SuiteGraph &graph, const std::
             std::fprintf(stderr, "depth %u, edge cut %llu, replicas %llu, %.1f + %.1f ms\n", stats.replication_depth,
                          (unsigned long long)stats.edge_cut, (unsigned long long)stats.replicas, stats.partition_ms,
                          stats.build_ms);
-            ok = measure_all(context, graph, algorithms, csr, options, settings, handle, plan) && ok;
+            ok = measure_all(context, graph, algorithms, csr, options, settings, handle, backend, plan) && ok;
             gg_partition_plan_destroy(handle);
             section.plans.push_back(plan);
         }

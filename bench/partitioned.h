@@ -3,8 +3,8 @@
 // gg_partition_plan_read_stats, then each algorithm measured over it exactly
 // as an unpartitioned run is (runner.h: warm-up checked by the same verifier,
 // then the timed trials), against the unpartitioned run of the same algorithm
-// on the same graph. Every run names the CPU backend: the CUDA backend has no
-// parts yet (it answers GG_ERROR_UNSUPPORTED).
+// on the same graph, on the run's backend (the GPU when one is usable, its
+// parts sharing it; an algorithm without GPU parts is skipped).
 #pragma once
 
 #include <string>

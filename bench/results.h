@@ -32,8 +32,9 @@ struct GraphResult {
 
 struct KernelResult {
     std::string algorithm, graph;
-    std::string status = "ok";  // ok | error | verify-failed
+    std::string status = "ok";  // ok | error | verify-failed | skipped (partitioned runs a backend refuses)
     std::string message;        // the library's error or the verifier's finding
+    gg_status error_status = GG_OK;  // the library's status when it failed
     std::string backend, layout, fallback_reason;
     uint32_t source = 0;
     bool has_source = false;

@@ -39,6 +39,7 @@ KernelResult measure_kernel(gg_context *context, Kernel &kernel, const SuiteGrap
     gg_status status = kernel.run(context, graph.graph, graph.source, &first);
     if (status != GG_OK) {
         r.status = "error";
+        r.error_status = status;
         r.message = last_error(context, status);
         return r;
     }

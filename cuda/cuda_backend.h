@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <string>
 
+#include "backend/algorithm.h"
 #include "backend/run_config.h"
 #include "graph/graph.h"
+#include "partitioned/partitioned.h"
 
 namespace gg::cuda {
 
@@ -35,5 +37,11 @@ private:
 };
 
 #include "backend/entry_points.inc"
+
+// A partitioned run on the GPUs (cuda/partitioned/): the plan's parts on
+// config.devices in turn, for the algorithms runs_partitioned() lists for
+// the CUDA backend (src/partitioned/partitioned.h has the contract).
+void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest &request, const RunConfig &config,
+                     RunReport &report, PartitionedReport &partitioned);
 
 }  // namespace gg::cuda

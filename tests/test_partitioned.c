@@ -73,13 +73,31 @@ static int close_enough(double a, double b) {
     return fabs(a - b) <= 1e-9 * fmax(1.0, fmax(fabs(a), fabs(b)));
 }
 
-/* Runs every algorithm unpartitioned and over `plan`, and compares. */
+static void test_awkward_cases(void **state);
+
+/* The backend the partitioned runs of compare_runs() use: the CPU, and the
+ * GPU too when one is usable (test_gpu_parts_equal_cpu). */
+static gg_backend split_backend = GG_BACKEND_CPU;
+
+/* Whether the GPU's parts refused this algorithm, as they must those they do
+ * not run (docs/partitioned.md), naming the CPU backend. */
+static int gpu_parts_refuse(gg_status status, const char *algorithm) {
+    if (split_backend != GG_BACKEND_CUDA) return 0;
+    if (status != GG_ERROR_UNSUPPORTED || strstr(gg_context_last_error(ctx), "CPU backend") == NULL)
+        fail_msg("%s over parts on the CUDA backend: status %d (%s), expected a refusal naming the CPU backend",
+                 algorithm, status, gg_context_last_error(ctx));
+    return 1;
+}
+
+/* Runs every algorithm unpartitioned on the CPU and over `plan` on
+ * split_backend, and compares. */
 static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char *what) {
     const uint32_t n = gg_graph_num_vertices(g);
     gg_run_options whole, split;
     gg_run_options_init(&whole);
     whole.backend = GG_BACKEND_CPU;
     split = whole;
+    split.backend = split_backend;
     split.partition_plan = plan;
     gg_partition_plan_stats ps;
     gg_partition_plan_stats_init(&ps);
@@ -128,10 +146,13 @@ static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char 
         if (u1[v] != u2[v]) fail_msg("%s: CC: label of %u is %u, unpartitioned %u", what, v, u2[v], u1[v]);
 
     check_ok(gg_run_pagerank(ctx, g, d1, &whole, NULL), "pagerank");
-    check_ok(gg_run_pagerank(ctx, g, d2, &split, NULL), "partitioned pagerank");
-    for (uint32_t v = 0; v < n; ++v)
-        if (!close_enough(d1[v], d2[v]))
-            fail_msg("%s: PageRank of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
+    gg_status status = gg_run_pagerank(ctx, g, d2, &split, NULL);
+    if (!gpu_parts_refuse(status, "PageRank")) {
+        check_ok(status, "partitioned pagerank");
+        for (uint32_t v = 0; v < n; ++v)
+            if (!close_enough(d1[v], d2[v]))
+                fail_msg("%s: PageRank of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
+    }
 
     for (uint32_t v = 0; v < n; ++v) x[v] = (float)((v * 7u) % 13u) - 6.0f;
     check_ok(gg_run_spmv(ctx, g, x, f1, &whole, NULL), "spmv");
@@ -142,9 +163,13 @@ static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char 
 
     const uint32_t num_sources = n < 3 ? n : 3;
     check_ok(gg_run_bc(ctx, g, sources, num_sources, d1, &whole, NULL), "bc");
-    check_ok(gg_run_bc(ctx, g, sources, num_sources, d2, &split, NULL), "partitioned bc");
-    for (uint32_t v = 0; v < n; ++v)
-        if (!close_enough(d1[v], d2[v])) fail_msg("%s: BC of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
+    status = gg_run_bc(ctx, g, sources, num_sources, d2, &split, NULL);
+    if (!gpu_parts_refuse(status, "BC")) {
+        check_ok(status, "partitioned bc");
+        for (uint32_t v = 0; v < n; ++v)
+            if (!close_enough(d1[v], d2[v]))
+                fail_msg("%s: BC of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
+    }
 
     free(u1);
     free(u2);
@@ -179,6 +204,21 @@ static void test_catalogue_equals_unpartitioned(void **state) {
         gg_graph_destroy(g);
         shape_free(&s);
     }
+}
+
+/* With a usable GPU: the catalogue again, its parts on the GPU (several
+ * parts sharing it), and the awkward cases, against the CPU's unpartitioned
+ * answers. Without one
+ * it checks nothing and says so. */
+static void test_gpu_parts_equal_cpu(void **state) {
+    if (!gg_context_cuda_available(ctx, NULL, 0)) {
+        print_message("no usable GPU: the GPU's parts are not checked here\n");
+        return;
+    }
+    split_backend = GG_BACKEND_CUDA;
+    test_catalogue_equals_unpartitioned(state);
+    test_awkward_cases(state);
+    split_backend = GG_BACKEND_CPU;
 }
 
 /* One mid-sized shape through every part count 1..8, partitioner and depth 1..3. */
@@ -549,20 +589,27 @@ static void test_bad_plans_and_runs(void **state) {
     check_ok(gg_run_bfs(ctx, g, 0, depths, NULL, &ro, NULL), "the context stays usable");
     assert_int_equal(depths[3], 3);
 
-    /* The CUDA backend has no parts yet: with a GPU it refuses, naming the CPU backend. */
+    /* With a GPU: BFS runs on its parts; PageRank has no GPU parts yet, so the
+     * CUDA backend refuses it, naming the CPU backend, and under auto its parts
+     * run on the CPU, the stats saying why. */
     if (gg_context_cuda_available(ctx, NULL, 0)) {
-        ro.backend = GG_BACKEND_CUDA;
-        expect_refusal(gg_run_bfs(ctx, g, 0, depths, NULL, &ro, NULL), GG_ERROR_UNSUPPORTED, "CPU backend");
-        ro.backend = GG_BACKEND_AUTO;
-        /* Under auto (the default context) the parts run on the CPU, and the stats say why. */
         gg_context *automatic = NULL;
         assert_int_equal(gg_context_create(NULL, &automatic), GG_OK);
         gg_run_stats st;
         gg_run_stats_init(&st);
         assert_int_equal(gg_run_bfs(automatic, g, 0, depths, NULL, &ro, &st), GG_OK);
+        assert_int_equal(st.backend, GG_BACKEND_CUDA);
+        assert_int_equal(st.num_parts, 2);
+        assert_int_equal(depths[3], 3);
+        double ranks[4];
+        ro.backend = GG_BACKEND_CUDA;
+        expect_refusal(gg_run_pagerank(ctx, g, ranks, &ro, NULL), GG_ERROR_UNSUPPORTED, "CPU backend");
+        ro.backend = GG_BACKEND_AUTO;
+        gg_run_stats_init(&st);
+        assert_int_equal(gg_run_pagerank(automatic, g, ranks, &ro, &st), GG_OK);
         assert_int_equal(st.backend, GG_BACKEND_CPU);
         assert_int_equal(st.num_parts, 2);
-        assert_non_null(strstr(st.fallback_reason, "partitioned"));
+        assert_non_null(strstr(st.fallback_reason, "PageRank over parts"));
         gg_context_destroy(automatic);
     }
 
@@ -599,6 +646,7 @@ int main(void) {
         cmocka_unit_test(test_concurrent_runs_share_a_plan),
         cmocka_unit_test(test_every_setting_on_one_shape),
         cmocka_unit_test(test_catalogue_equals_unpartitioned),
+        cmocka_unit_test(test_gpu_parts_equal_cpu),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -7,27 +7,13 @@
 
 #include "cuda_backend.h"
 #include "engines/engine_state.cuh"
+#include "algorithms/spmv_step.cuh"
 #include "layouts/device_layouts.cuh"
 #include "primitives/pull_pass.cuh"
 
 namespace gg::cuda {
 
 namespace {
-
-struct ProductStep {
-    using Acc = double;
-    const float *x;
-    const float *weights;
-    float *y;
-
-    __device__ bool proceed() const { return true; }
-    struct Context {};
-    __device__ Context before(uint32_t) const { return Context{}; }
-    // Weights stream through once (evict-first); x is read-only and reused.
-    __device__ Acc load(uint32_t u, uint64_t e) const { return double(__ldcs(weights + e)) * double(__ldg(x + u)); }
-    __device__ void finish(uint32_t v, Acc sum, const Context &) const { y[v] = float(sum); }
-    __device__ void flush() const {}
-};
 
 // The run's arrays, pooled per (graph, device) (backend/state_pool.h).
 struct SpmvState final : EngineState {

@@ -47,13 +47,29 @@ constexpr int kNearFarThreads = 1024;
 // Shared-memory slots per warp for staged frontier appends (frontier.cuh):
 // 32 warps x 256 x 4 bytes = 32 KiB per block.
 constexpr uint32_t kStageSlots = 256;
-constexpr uint32_t kInfKey = PathSemiring<PathKind::shortest>::kUnreachedKey;  // the same for both kinds
+constexpr uint32_t kInfKey = PathSemiring<PathKind::shortest>::kUnreachedKey;  // the same for all kinds
 static_assert(kInfKey == PathSemiring<PathKind::widest>::kUnreachedKey, "one unreached key");
+static_assert(kInfKey == PathSemiring<PathKind::hops>::kUnreachedKey, "one unreached key");
 constexpr uint32_t kNoBand = 0xffffffffu;
+// Stamps: the phase whose frontier a vertex joined; kNeverStamp before any,
+// kLoweredStamp when a seeded search lowered its key into a later band.
+constexpr uint32_t kNeverStamp = 0xffffffffu;
+constexpr uint32_t kLoweredStamp = 0xfffffffeu;
 
+
+}  // namespace
+
+// What every kernel of a search reads (declared in near_far.cuh).
 struct NearFarArgs {
     DeviceCsr out;
     uint32_t source;
+    // Seeded searches (partitioned runs): the keys arrive set, these
+    // vertices start the search, and band scans take only vertices whose key
+    // this search lowered (a stamp other than kNeverStamp), so that labels
+    // settled in earlier searches are not expanded again.
+    const uint32_t *seeds;
+    uint32_t seed_count;
+    uint32_t seeded;
     uint32_t huge_threshold;
     float inverse_width;
     float top;  // widest: the largest weight, band 0's upper edge
@@ -68,12 +84,16 @@ struct NearFarArgs {
     NearFarSummary *summary;
 };
 
+namespace {
+
 template <PathKind kind>
 __device__ __forceinline__ uint32_t band_of(uint32_t key, const NearFarArgs &a) {
     if (key >= kInfKey) return kNoBand;
     float offset;
     if (kind == PathKind::shortest) {
         offset = __uint_as_float(key);
+    } else if (kind == PathKind::hops) {
+        offset = float(key);  // the key is the depth
     } else {
         const float width = PathSemiring<PathKind::widest>::value_of(key);
         offset = isinf(width) ? 0.0f : a.top - width;
@@ -99,13 +119,17 @@ struct RelaxStep {
         if (active) {
             ++relaxed;
             v = a->out.indices[e];
-            const uint32_t candidate = PathSemiring<kind>::extend_key(key_u, a->out.weights[e]);
+            const float weight = kind == PathKind::hops ? 0.0f : a->out.weights[e];  // hops: no weights
+            const uint32_t candidate = PathSemiring<kind>::extend_key(key_u, weight);
             if (candidate < load_fresh(a->keys + v)) {
                 const uint32_t old = atomicMin(&a->keys[v], candidate);
-                if (candidate < old && band_of<kind>(candidate, *a) <= band &&
-                    atomicExch(&a->stamps[v], next_stamp) != next_stamp) {
-                    queue = true;
-                    degree = uint32_t(a->out.offsets[v + 1] - a->out.offsets[v]);
+                if (candidate < old) {
+                    if (band_of<kind>(candidate, *a) <= band) {
+                        queue = atomicExch(&a->stamps[v], next_stamp) != next_stamp;
+                        if (queue) degree = uint32_t(a->out.offsets[v + 1] - a->out.offsets[v]);
+                    } else if (a->seeded && load_fresh(a->stamps + v) == kNeverStamp) {
+                        atomicCAS(&a->stamps[v], kNeverStamp, kLoweredStamp);
+                    }
                 }
             }
         }
@@ -122,6 +146,24 @@ __global__ void near_far_start(NearFarArgs a) {
     FrontierSink sink{a.queues, a.huge_items, a.huge_start, &a.counters[0], 0, 0};
     const uint32_t degree = uint32_t(a.out.offsets[a.source + 1] - a.out.offsets[a.source]);
     warp_push<false>(sink, me, a.source, degree, a.huge_threshold);
+}
+
+// A seeded search's first frontier: its seeds, whose keys are already set.
+__global__ void near_far_seed(NearFarArgs a) {
+    const FrontierSink sink{a.queues, a.huge_items, a.huge_start, &a.counters[0], 0, 0};
+    // Whole warps go round the loop together: warp_push is a warp collective.
+    const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+    for (uint64_t base = blockIdx.x * uint64_t(blockDim.x); base < a.seed_count; base += stride) {
+        const uint64_t i = base + threadIdx.x;
+        const bool mine = i < a.seed_count;
+        const uint32_t v = mine ? a.seeds[i] : 0;
+        uint32_t degree = 0;
+        if (mine) {
+            a.stamps[v] = 0;
+            degree = uint32_t(a.out.offsets[v + 1] - a.out.offsets[v]);
+        }
+        warp_push<false>(sink, mine, v, degree, a.huge_threshold);
+    }
 }
 
 // Thread 0 reads two words of device memory for the whole block. (Read by
@@ -227,7 +269,8 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
 #pragma unroll
                 for (uint32_t j = 0; j < kKeysPerLane; ++j) {
                     const uint32_t v = uint32_t(base + j * 32 + lane_id());
-                    const uint32_t b = band_of<kind>(keys[j], a);  // kNoBand past n
+                    uint32_t b = band_of<kind>(keys[j], a);  // kNoBand past n
+                    if (a.seeded && b != kNoBand && load_fresh(a.stamps + v) == kNeverStamp) b = kNoBand;
                     const bool take = b == target;
                     uint32_t degree = 0;
                     if (take) {
@@ -264,6 +307,15 @@ __global__ void keys_to_values(const uint32_t *keys, float *values, uint32_t n) 
     }
 }
 
+const void *rounds_kernel(PathKind kind) {
+    switch (kind) {
+    case PathKind::shortest: return reinterpret_cast<const void *>(near_far_rounds<PathKind::shortest>);
+    case PathKind::widest: return reinterpret_cast<const void *>(near_far_rounds<PathKind::widest>);
+    case PathKind::hops: break;
+    }
+    return reinterpret_cast<const void *>(near_far_rounds<PathKind::hops>);
+}
+
 }  // namespace
 
 NearFarEngine::NearFarEngine(const DeviceCsr &out, const DeviceInfo &info, PathKind kind)
@@ -279,10 +331,7 @@ NearFarEngine::NearFarEngine(const DeviceCsr &out, const DeviceInfo &info, PathK
     band_min_ = DeviceArray<uint32_t>(3, "band search slots");
     counters_ = DeviceArray<FrontierCounters>(3, "near-far counters");
     summary_ = DeviceArray<NearFarSummary>(1, "near-far summary");
-    const void *kernel = kind == PathKind::shortest
-                             ? reinterpret_cast<const void *>(near_far_rounds<PathKind::shortest>)
-                             : reinterpret_cast<const void *>(near_far_rounds<PathKind::widest>);
-    blocks_ = cooperative_blocks(kernel, kNearFarThreads, 0, info);
+    blocks_ = cooperative_blocks(rounds_kernel(kind), kNearFarThreads, 0, info);
 }
 
 uint64_t NearFarEngine::bytes() const {
@@ -294,24 +343,29 @@ void NearFarEngine::bind(const DeviceCsr &out, float band_width, float max_weigh
     if (out.n != out_.n || out.m != out_.m)
         fail(GG_ERROR_INTERNAL, "a near-far state sized for %u vertices and %llu edges was given another graph",
              out_.n, (unsigned long long)out_.m);
-    if (out.m > 0 && out.weights == nullptr)
+    if (kind_ != PathKind::hops && out.m > 0 && out.weights == nullptr)
         fail(GG_ERROR_INTERNAL, "the near-far search was given a graph without weights on the device");
     out_ = out;
+    if (kind_ == PathKind::hops) {
+        // One band: every improvement is queued at once, so the rounds are
+        // BFS levels from the seeds (whose depths may differ).
+        inverse_width_ = 0.0f;
+        top_ = 0.0f;
+        return;
+    }
     if (!(band_width > 0) || !std::isfinite(band_width)) band_width = 1.0f;
     inverse_width_ = 1.0f / band_width;
     if (!std::isfinite(inverse_width_)) inverse_width_ = 1.0f;  // a denormal width
     top_ = max_weight;
 }
 
-void NearFarEngine::run(uint32_t source, cudaStream_t stream) {
-    fill(keys_.get(), kInfKey, keys_.size(), stream);
-    GG_CUDA_CHECK(cudaMemsetAsync(stamps_.get(), 0xff, stamps_.bytes(), stream));
-    GG_CUDA_CHECK(cudaMemsetAsync(counters_.get(), 0, counters_.bytes(), stream));
-    GG_CUDA_CHECK(cudaMemsetAsync(band_min_.get(), 0xff, band_min_.bytes(), stream));
-    GG_CUDA_CHECK(cudaMemsetAsync(summary_.get(), 0, summary_.bytes(), stream));
+NearFarArgs NearFarEngine::arguments() const {
     NearFarArgs a;
     a.out = out_;
-    a.source = source;
+    a.source = 0;
+    a.seeds = nullptr;
+    a.seed_count = 0;
+    a.seeded = 0;
     a.huge_threshold = huge_threshold_;
     a.inverse_width = inverse_width_;
     a.top = top_;
@@ -324,19 +378,50 @@ void NearFarEngine::run(uint32_t source, cudaStream_t stream) {
     a.band_min = band_min_.get();
     a.counters = counters_.get();
     a.summary = summary_.get();
+    return a;
+}
+
+void NearFarEngine::reset_search(cudaStream_t stream) {
+    GG_CUDA_CHECK(cudaMemsetAsync(stamps_.get(), 0xff, stamps_.bytes(), stream));
+    GG_CUDA_CHECK(cudaMemsetAsync(counters_.get(), 0, counters_.bytes(), stream));
+    GG_CUDA_CHECK(cudaMemsetAsync(band_min_.get(), 0xff, band_min_.bytes(), stream));
+    GG_CUDA_CHECK(cudaMemsetAsync(summary_.get(), 0, summary_.bytes(), stream));
+}
+
+void NearFarEngine::launch_rounds(NearFarArgs &a, cudaStream_t stream) {
+    void *params[] = {&a};
+    GG_CUDA_CHECK(cudaLaunchCooperativeKernel(rounds_kernel(kind_), blocks_, kNearFarThreads, params, 0, stream));
+}
+
+void NearFarEngine::run(uint32_t source, cudaStream_t stream) {
+    fill(keys_.get(), kInfKey, keys_.size(), stream);
+    reset_search(stream);
+    NearFarArgs a = arguments();
+    a.source = source;
     near_far_start<<<1, 32, 0, stream>>>(a);
     GG_CUDA_CHECK_LAUNCH("near_far_start");
-    void *params[] = {&a};
-    const void *kernel = kind_ == PathKind::shortest
-                             ? reinterpret_cast<const void *>(near_far_rounds<PathKind::shortest>)
-                             : reinterpret_cast<const void *>(near_far_rounds<PathKind::widest>);
-    GG_CUDA_CHECK(cudaLaunchCooperativeKernel(kernel, blocks_, kNearFarThreads, params, 0, stream));
+    launch_rounds(a, stream);
+}
+
+void NearFarEngine::run_seeded(const uint32_t *seeds, uint32_t count, cudaStream_t stream) {
+    reset_search(stream);
+    NearFarArgs a = arguments();
+    a.seeds = seeds;
+    a.seed_count = count;
+    a.seeded = 1;
+    if (count > 0) {
+        near_far_seed<<<unsigned(std::min<uint64_t>((count + 255) / 256, 4096)), 256, 0, stream>>>(a);
+        GG_CUDA_CHECK_LAUNCH("near_far_seed");
+    }
+    launch_rounds(a, stream);
 }
 
 void NearFarEngine::write_values(float *device_values, cudaStream_t stream) const {
     const uint32_t n = out_.n;
     if (n == 0) return;
     const int blocks = int(std::min<uint64_t>((n + 255) / 256, 65535));
+    if (kind_ == PathKind::hops)
+        fail(GG_ERROR_INTERNAL, "a hop search's keys are its depths; it has no float values to write");
     if (kind_ == PathKind::shortest)
         keys_to_values<PathKind::shortest><<<blocks, 256, 0, stream>>>(keys_.get(), device_values, n);
     else

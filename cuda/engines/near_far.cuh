@@ -16,9 +16,13 @@
 
 namespace gg::cuda {
 
-// The two path problems it serves: PathKind::shortest and PathKind::widest
-// (backend/path_semiring.h holds what an edge does to each and which value wins).
+// The path problems it serves: PathKind::shortest and PathKind::widest
+// (backend/path_semiring.h holds what an edge does to each and which value
+// wins), and PathKind::hops for the seeded searches of partitioned BFS
+// (one band, weights unread; the keys are the depths).
 using gg::PathKind;
+
+struct NearFarArgs;
 
 struct NearFarSummary {
     uint32_t iterations;  // relaxation rounds
@@ -40,6 +44,13 @@ public:
     // Enqueues one search on `stream`: the band and round loop is one
     // persistent kernel, one superstep (backend/supersteps.h).
     void run(uint32_t source, cudaStream_t stream);
+    // Enqueues a search that continues from the keys as they are (keys())
+    // from `count` seed vertices (a device array): a partitioned run's
+    // local step (cuda/partitioned/paths.cu). Only vertices whose key it
+    // lowers are expanded besides the seeds. `count` may be 0.
+    void run_seeded(const uint32_t *seeds, uint32_t count, cudaStream_t stream);
+    // The labels as keys (PathSemiring<kind>::key_of), n of them, on the device.
+    uint32_t *keys() const { return keys_.get(); }
     // Enqueues the conversion of the result into n floats on the device.
     void write_values(float *device_values, cudaStream_t stream) const;
     // The same, into the state's own label array (the search's labels are
@@ -48,6 +59,10 @@ public:
     NearFarSummary summary(cudaStream_t stream, double &transfer_ms) const;
 
 private:
+    NearFarArgs arguments() const;
+    void reset_search(cudaStream_t stream);
+    void launch_rounds(NearFarArgs &a, cudaStream_t stream);
+
     DeviceCsr out_;
     PathKind kind_;
     float inverse_width_ = 1;

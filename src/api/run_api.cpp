@@ -43,6 +43,7 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
     Plan plan;
     plan.config.num_threads = context->num_threads;
     plan.config.device_id = context->device_id;
+    plan.config.devices = context->devices;
     plan.config.layout = o.layout;
     plan.config.tolerance = o.tolerance;
     plan.config.max_iterations = o.max_iterations;
@@ -99,10 +100,12 @@ void execute(const gg::Graph &g, Plan plan, const gg::RunRequest &request, gg_ru
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.partition_plan was made from another graph");
     // One part is the unpartitioned run; APSP stays on one part (docs/partitioned.md).
     const bool split = partition != nullptr && partition->num_parts() > 1 && request.algorithm != gg::Algorithm::apsp;
-    // The GPU has no parts yet: under auto the parts run on the CPU, and the stats say why.
-    if (split && plan.use_cuda && !plan.cuda_named) {
+    // An algorithm without GPU parts: under auto its parts run on the CPU, and the stats say why
+    // (named, the backend refuses it with GG_ERROR_UNSUPPORTED).
+    if (split && plan.use_cuda && !plan.cuda_named && !gg::runs_partitioned(GG_BACKEND_CUDA, request.algorithm)) {
         plan.use_cuda = false;
-        plan.fallback_reason = "partitioned runs on the GPU are not built yet";
+        plan.fallback_reason = gg::format("%s over parts runs on the CPU backend only so far",
+                                          gg::algorithm_name(request.algorithm));
     }
     const gg_backend backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
     if (split)

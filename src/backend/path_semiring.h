@@ -106,6 +106,14 @@ struct PathSemiring<PathKind::hops> {
     GG_HOST_DEVICE static uint32_t at_source() { return 0; }
     GG_HOST_DEVICE static uint32_t extend(uint32_t value, float) { return value + 1; }
     GG_HOST_DEVICE static bool better(uint32_t a, uint32_t b) { return a < b; }
+
+    // Keys are the depths, with the unreached key of the float kinds, so
+    // that one search (cuda/engines/near_far.cu) tells all three apart from
+    // "unreached" alike; depths stay far below it.
+    static constexpr uint32_t kUnreachedKey = semiring_detail::kInfBits;
+    GG_HOST_DEVICE static uint32_t key_of(uint32_t depth) { return depth < kUnreachedKey ? depth : kUnreachedKey; }
+    GG_HOST_DEVICE static uint32_t value_of(uint32_t key) { return key < kUnreachedKey ? key : UINT32_MAX; }
+    GG_HOST_DEVICE static uint32_t extend_key(uint32_t key, float) { return key + 1; }
 };
 
 }  // namespace gg

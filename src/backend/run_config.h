@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gg.h"
 
@@ -15,6 +16,7 @@ class StatePool;
 struct RunConfig {
     int num_threads = 1;        // CPU threads (>= 1)
     int device_id = 0;          // CUDA device
+    std::vector<int> devices{0};  // the context's CUDA devices (device_id first): where parts run
     gg_layout layout = GG_LAYOUT_AUTO;
     double tolerance = 1e-6;    // PageRank
     uint32_t max_iterations = 100;

@@ -27,5 +27,9 @@ void pagerank(const Graph &, double *, const RunConfig &, RunReport &) { unavail
 void bc(const Graph &, const uint32_t *, uint32_t, double *, const RunConfig &, RunReport &) { unavailable(); }
 void spmv(const Graph &, const float *, float *, const RunConfig &, RunReport &) { unavailable(); }
 void apsp(const Graph &, float *, const RunConfig &, RunReport &) { unavailable(); }
+void run_partitioned(const PartitionPlan &, const Graph &, const RunRequest &, const RunConfig &, RunReport &,
+                     PartitionedReport &) {
+    unavailable();
+}
 
 }  // namespace gg::cuda

@@ -77,18 +77,20 @@ uint32_t relax_to_fixed_point(PartitionedRun &run, uint32_t source,
         const uint32_t local = local_id_in(plan, p, source);
         if (local != UINT32_MAX) values.changed[p].push_back(local);
     }
-    CpuPathParts<kind> parts{run, values};
+    CpuPathParts<kind> parts{run, values, 0, {}};
     const uint32_t supersteps = run_to_fixed_point(parts, plan.num_parts());
     edges_visited += parts.edges_visited;
     return supersteps;
 }
 
-void bfs_parents(const PartitionPlan &plan, const PartValues<uint32_t> &depths, uint32_t source, uint32_t *parents,
-                 int threads) {
+}  // namespace
+
+void bfs_parents_from_depths(const PartitionPlan &plan, const std::vector<std::vector<uint32_t>> &depths,
+                             uint32_t source, uint32_t *parents, int threads) {
     for (uint32_t p = 0; p < plan.num_parts(); ++p) {
         const PartitionPart &part = plan.parts[p];
         const Csr &in = part.local.in();
-        const std::vector<uint32_t> &depth = depths.value[p];
+        const std::vector<uint32_t> &depth = depths[p];
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
         for (int64_t v = 0; v < int64_t(part.owned); ++v) {
             const uint32_t global = part.global_ids[size_t(v)];
@@ -107,15 +109,13 @@ void bfs_parents(const PartitionPlan &plan, const PartValues<uint32_t> &depths, 
     }
 }
 
-}  // namespace
-
 void partitioned_bfs(PartitionedRun &run, uint32_t source, uint32_t *depths, uint32_t *parents, RunReport &report,
                      PartitionedReport &out) {
     PartValues<uint32_t> values(run.plan);
     uint64_t edges = 0;
     const uint32_t supersteps = relax_to_fixed_point<PathKind::hops>(run, source, values, edges);
     write_owned(run.plan, values.value, depths);
-    if (parents) bfs_parents(run.plan, values, source, parents, run.config.num_threads);
+    if (parents) bfs_parents_from_depths(run.plan, values.value, source, parents, run.config.num_threads);
     run.finish(report, out, supersteps, edges);
 }
 

@@ -1,0 +1,26 @@
+// SpMV's pull-pass operator (primitives/pull_pass.cuh): y(v) = sum over
+// in-edges u -> v of w(u,v) * x(u), formed in double and rounded once to
+// float. Shared by the whole-graph run (spmv.cu) and the GPU's parts
+// (partitioned/spmv.cu), which pass their local CSC and x.
+#pragma once
+
+#include <cstdint>
+
+namespace gg::cuda {
+
+struct ProductStep {
+    using Acc = double;
+    const float *x;
+    const float *weights;
+    float *y;
+
+    __device__ bool proceed() const { return true; }
+    struct Context {};
+    __device__ Context before(uint32_t) const { return Context{}; }
+    // Weights stream through once (evict-first); x is read-only and reused.
+    __device__ Acc load(uint32_t u, uint64_t e) const { return double(__ldcs(weights + e)) * double(__ldg(x + u)); }
+    __device__ void finish(uint32_t v, Acc sum, const Context &) const { y[v] = float(sum); }
+    __device__ void flush() const {}
+};
+
+}  // namespace gg::cuda

@@ -1,0 +1,138 @@
+/*
+ * Weakly connected components over the parts of a plan on the GPUs: the
+ * CPU's partitioned algorithm (src/partitioned/components.cpp has the method
+ * and why it gives the smallest id of each component, exactly) with the
+ * GPU's pieces: each part's components come once from the GPU's Afforest
+ * (algorithms/cc.cu) on its local graph; then every superstep each stale
+ * part gives every local component the smallest label among its vertices
+ * (two passes, an atomicMin per vertex into its component's slot, then a
+ * gather), and the device exchange (device_exchange.cuh; Medusa's replica
+ * update, 002 §4.3) sends changed owned labels to the replicas, keeping the
+ * smaller. Labels stay on the device until the last superstep.
+ */
+#include <vector>
+
+#include "cuda_backend.h"
+#include "partitioned/device_exchange.cuh"
+#include "partitioned/device_runs.cuh"
+#include "partitioned/fixed_point.h"
+#include "partitioned/partitioned_run.h"
+#include "primitives/fill.cuh"
+
+namespace gg::cuda {
+
+namespace {
+
+__global__ void smallest_label_per_component(const uint32_t *component, const uint32_t *label, uint32_t n,
+                                             uint32_t *smallest) {
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < n; v += uint64_t(gridDim.x) * blockDim.x)
+        atomicMin(&smallest[component[v]], label[v]);
+}
+
+__global__ void take_component_label(const uint32_t *component, const uint32_t *smallest, uint32_t n,
+                                     uint32_t *label) {
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < n; v += uint64_t(gridDim.x) * blockDim.x)
+        label[v] = smallest[component[v]];
+}
+
+// The GPU's parts for run_to_fixed_point (src/partitioned/fixed_point.h).
+class DeviceLabelParts {
+public:
+    DeviceLabelParts(DevicePartSet &parts, const RunConfig &config) : parts_(parts), exchange_(parts), values_(parts) {
+        const PartitionPlan &plan = parts.plan();
+        std::vector<uint32_t> host;
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            const PartitionPart &part = plan.parts[p];
+            const size_t size = std::max<uint32_t>(part.size(), 1);
+            // Afforest on the part's local graph: component[l] is the smallest
+            // local id of l's local component.
+            host.assign(part.size(), 0);
+            Stopwatch clock;
+            RunReport local;
+            if (part.size() > 0) cuda::cc(part.local, host.data(), parts.config_of(p, config), local);
+            parts.compute_ms[p] += clock.elapsed_ms();
+            edges_visited += local.edges_visited;
+
+            DeviceScope scope(parts.device_of(p));
+            const cudaStream_t stream = parts.stream_of(p);
+            double unused = 0;
+            component_.emplace_back(size, "a part's local components");
+            labels_.emplace_back(size, "a part's labels");
+            smallest_.emplace_back(size, "a part's smallest label per component");
+            if (part.size() > 0) {
+                copy_to_device(component_.back().get(), host.data(), host.size() * sizeof(uint32_t), stream, unused);
+                // Each vertex starts with its own (global) id.
+                copy_to_device(labels_.back().get(), part.global_ids.data(), host.size() * sizeof(uint32_t), stream,
+                               unused);
+            }
+            values_.value[p] = labels_.back().get();
+        }
+        values_.mark_synced(parts);
+        parts.synchronize();
+        stale_.assign(plan.num_parts(), true);
+    }
+
+    bool has_work(uint32_t p) const { return stale_[p]; }
+
+    void step(uint32_t p) {
+        Stopwatch clock;
+        const uint32_t n = parts_.plan().parts[p].size();
+        DeviceScope scope(parts_.device_of(p));
+        const cudaStream_t stream = parts_.stream_of(p);
+        if (n > 0) {
+            const unsigned blocks = unsigned(grid_stride_blocks(n, 256, parts_.info_of(p)));
+            fill(smallest_[p].get(), UINT32_MAX, n, stream);
+            smallest_label_per_component<<<blocks, 256, 0, stream>>>(component_[p].get(), labels_[p].get(), n,
+                                                                     smallest_[p].get());
+            GG_CUDA_CHECK_LAUNCH("smallest_label_per_component");
+            take_component_label<<<blocks, 256, 0, stream>>>(component_[p].get(), smallest_[p].get(), n,
+                                                             labels_[p].get());
+            GG_CUDA_CHECK_LAUNCH("take_component_label");
+            GG_CUDA_CHECK(cudaStreamSynchronize(stream));
+            edges_visited += n;
+        }
+        stale_[p] = false;
+        parts_.compute_ms[p] += clock.elapsed_ms();
+    }
+
+    void exchange() {
+        exchange_.to_replicas(values_, KeepSmaller{});
+        for (uint32_t p = 0; p < stale_.size(); ++p) stale_[p] = values_.changed_now[p] > 0;
+    }
+
+    void write_owned(uint32_t *labels) {
+        const PartitionPlan &plan = parts_.plan();
+        std::vector<uint32_t> host;
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            const PartitionPart &part = plan.parts[p];
+            host.resize(part.owned);
+            DeviceScope scope(parts_.device_of(p));
+            double unused = 0;
+            if (part.owned)
+                copy_to_host(host.data(), labels_[p].get(), part.owned * sizeof(uint32_t), parts_.stream_of(p),
+                             unused);
+            for (uint32_t l = 0; l < part.owned; ++l) labels[part.global_ids[l]] = host[l];
+        }
+    }
+
+    uint64_t edges_visited = 0;
+
+private:
+    DevicePartSet &parts_;
+    DeviceExchange exchange_;
+    DevicePartValues<uint32_t> values_;
+    std::vector<DeviceArray<uint32_t>> component_, labels_, smallest_;
+    std::vector<bool> stale_;
+};
+
+}  // namespace
+
+void partitioned_cc(DevicePartSet &parts, uint32_t *labels, const RunConfig &config, RunReport &report,
+                    PartitionedReport &out) {
+    DeviceLabelParts state(parts, config);
+    const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts());
+    state.write_owned(labels);
+    parts.finish(report, out, supersteps, state.edges_visited);
+}
+
+}  // namespace gg::cuda

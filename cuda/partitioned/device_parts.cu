@@ -1,0 +1,99 @@
+#include "partitioned/device_parts.cuh"
+
+#include <algorithm>
+
+namespace gg::cuda {
+
+namespace {
+
+template <class T>
+DeviceArray<T> upload(const std::vector<T> &host, const char *what, cudaStream_t stream) {
+    DeviceArray<T> device(std::max<size_t>(host.size(), 1), what);
+    double unused = 0;
+    if (!host.empty()) copy_to_device(device.get(), host.data(), host.size() * sizeof(T), stream, unused);
+    return device;
+}
+
+}  // namespace
+
+DevicePartSet::DevicePartSet(const PartitionPlan &plan, const std::vector<int> &devices)
+    : compute_ms(plan.num_parts(), 0.0), exchange_ms(plan.num_parts(), 0.0), plan_(plan) {
+    if (devices.empty()) fail(GG_ERROR_UNSUPPORTED, "the context has no CUDA device to run parts on");
+    devices_.assign(devices.begin(), devices.begin() + std::min<size_t>(devices.size(), plan.num_parts()));
+    for (int device : devices_) {
+        DeviceScope scope(device);
+        infos_.push_back(&use_device(device));  // GG_ERROR_UNSUPPORTED naming the device when it is not usable
+        streams_.push_back(std::make_unique<Stream>());
+    }
+    std::vector<int> order = devices_;
+    std::sort(order.begin(), order.end());  // one lock order for every run
+    for (int device : order) exclusive_.emplace_back(persistent_kernel_lock(device));
+
+    links_.resize(plan.links.size());
+    for (size_t i = 0; i < plan.links.size(); ++i) {
+        const ReplicaLink &from = plan.links[i];
+        DeviceLink &link = links_[i];
+        link.owner_part = from.owner_part;
+        link.replica_part = from.replica_part;
+        link.entries = uint32_t(from.owner_local.size());
+        const size_t entries = std::max<size_t>(link.entries, 1);
+        {
+            DeviceScope scope(device_of(link.owner_part));
+            const cudaStream_t stream = stream_of(link.owner_part);
+            link.owner_local = upload(from.owner_local, "replica link: owner ids", stream);
+            link.out_ids = DeviceArray<uint32_t>(entries, "replica link: outgoing positions");
+            link.out_values = DeviceArray<unsigned char>(entries * 8, "replica link: outgoing values");
+            link.count = DeviceArray<uint32_t>(1, "replica link: message size");
+        }
+        DeviceScope scope(device_of(link.replica_part));
+        link.replica_local = upload(from.replica_local, "replica link: replica ids", stream_of(link.replica_part));
+        if (device_of(link.replica_part) != device_of(link.owner_part)) {
+            link.in_ids = DeviceArray<uint32_t>(entries, "replica link: incoming positions");
+            link.in_values = DeviceArray<unsigned char>(entries * 8, "replica link: incoming values");
+        }
+    }
+    synchronize();
+}
+
+DevicePartSet::~DevicePartSet() {
+    for (size_t d = 0; d < devices_.size(); ++d) {
+        DeviceScope scope(devices_[d]);
+        cudaStreamSynchronize(streams_[d]->get());  // nothing may still read what is freed
+    }
+}
+
+RunConfig DevicePartSet::config_of(uint32_t part, const RunConfig &run) const {
+    RunConfig config = run;
+    config.device_id = device_of(part);
+    return config;
+}
+
+void DevicePartSet::synchronize() const {
+    for (size_t d = 0; d < devices_.size(); ++d) {
+        DeviceScope scope(devices_[d]);
+        streams_[d]->synchronize();
+    }
+}
+
+uint32_t *DevicePartSet::host_words(size_t count) {
+    if (count > word_capacity_) {
+        word_capacity_ = std::max<size_t>(count, 64);
+        words_ = std::make_unique<PinnedBuffer>(word_capacity_ * sizeof(uint32_t));
+    }
+    return static_cast<uint32_t *>(words_->get());
+}
+
+void DevicePartSet::finish(RunReport &report, PartitionedReport &out, uint32_t supersteps,
+                           uint64_t edges_visited) const {
+    out.bytes_exchanged = bytes_exchanged;
+    out.exchange_rounds = exchange_rounds;
+    out.part_compute_ms = compute_ms;
+    out.part_exchange_ms = exchange_ms;
+    out.exchange_ms = 0;
+    for (double ms : exchange_ms) out.exchange_ms += ms;
+    report.iterations = supersteps;
+    report.edges_visited = edges_visited;
+    report.layout = GG_LAYOUT_CSR;
+}
+
+}  // namespace gg::cuda

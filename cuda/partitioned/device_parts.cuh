@@ -1,0 +1,76 @@
+// The parts of a plan (src/partition/plan.h) on the GPUs: which device each
+// part runs on, its stream, and the device copies of the plan's replica
+// links. Parts go to the context's devices in turn (part p on devices[p mod
+// D]); parts that share a device run one after the other on that device's
+// stream, each with its own engine state and layouts (cached on the part's
+// local graph like any graph's, so a second run on the same plan uploads
+// nothing).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "backend/run_config.h"
+#include "partition/plan.h"
+#include "partitioned/partitioned.h"
+#include "runtime/runtime.cuh"
+
+namespace gg::cuda {
+
+// One replica link on the devices: the replicas' local ids on the replica
+// part's device, the owners' on the owner part's device, and the buffers a
+// message travels through (on the owner's device; a copy of it on the
+// replica's device when the two differ).
+struct DeviceLink {
+    uint32_t owner_part = 0, replica_part = 0;
+    uint32_t entries = 0;
+    DeviceArray<uint32_t> owner_local, replica_local;
+    DeviceArray<uint32_t> out_ids, in_ids;            // sparse messages: positions in the link
+    DeviceArray<unsigned char> out_values, in_values;  // up to 8 bytes a value
+    DeviceArray<uint32_t> count;                       // entries the last pack selected
+};
+
+class DevicePartSet {
+public:
+    // Checks every device (GG_ERROR_UNSUPPORTED naming the one that is not
+    // usable) and uploads the links.
+    DevicePartSet(const PartitionPlan &plan, const std::vector<int> &devices);
+    ~DevicePartSet();
+    DevicePartSet(const DevicePartSet &) = delete;
+    DevicePartSet &operator=(const DevicePartSet &) = delete;
+
+    const PartitionPlan &plan() const { return plan_; }
+    uint32_t num_parts() const { return plan_.num_parts(); }
+    int device_of(uint32_t part) const { return devices_[part % devices_.size()]; }
+    const DeviceInfo &info_of(uint32_t part) const { return *infos_[part % devices_.size()]; }
+    cudaStream_t stream_of(uint32_t part) const { return streams_[part % devices_.size()]->get(); }
+    // A config for part p's local step: its device.
+    RunConfig config_of(uint32_t part, const RunConfig &run) const;
+
+    std::vector<DeviceLink> &links() { return links_; }
+    // Waits for every device's stream.
+    void synchronize() const;
+    // Pinned host words for reading counters back, at least `count` of them.
+    uint32_t *host_words(size_t count);
+
+    // The run's totals, kept as the CPU's PartitionedRun keeps them.
+    std::vector<double> compute_ms, exchange_ms;
+    uint64_t bytes_exchanged = 0;
+    uint32_t exchange_rounds = 0;
+    void finish(RunReport &report, PartitionedReport &out, uint32_t supersteps, uint64_t edges_visited) const;
+
+private:
+    const PartitionPlan &plan_;
+    std::vector<int> devices_;  // the devices the parts use, at most one per part
+    std::vector<const DeviceInfo *> infos_;
+    std::vector<std::unique_ptr<Stream>> streams_;
+    // Persistent kernels need their device to themselves (runtime.cuh).
+    std::vector<std::unique_lock<std::mutex>> exclusive_;
+    std::vector<DeviceLink> links_;
+    std::unique_ptr<PinnedBuffer> words_;
+    size_t word_capacity_ = 0;
+};
+
+}  // namespace gg::cuda

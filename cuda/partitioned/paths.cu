@@ -1,0 +1,150 @@
+/*
+ * BFS, SSSP and SSWP over the parts of a plan on the GPUs: the CPU's
+ * partitioned algorithm (src/partitioned/paths.cpp has the method and why
+ * its fixed point is the unpartitioned answer, exactly), with the GPU's own
+ * pieces: each part's local step is the near-far search (Davidson et al.;
+ * Pathak et al.'s atomic-min relaxation, 004 §4.2; engines/near_far.cu)
+ * continued from the keys the part holds and seeded with the replicas the
+ * last exchange changed, and the exchange is the device one
+ * (device_exchange.cuh; Medusa's replica update, 002 §4.3). The part values
+ * are the near-far keys themselves (backend/path_semiring.h), which stay on
+ * the device from the first superstep to the last; a smaller key is better
+ * for all three kinds, so the merge keeps the smaller.
+ *
+ * BFS is the hop kind of the same search (one band: its rounds are levels).
+ * Parents are found on the host from the final depths, as the CPU's parts
+ * do (bfs_parents_from_depths): one O(local edges) pass, only when asked.
+ */
+#include <algorithm>
+#include <memory>
+
+#include "cuda_backend.h"
+#include "engines/engine_state.cuh"
+#include "engines/near_far.cuh"
+#include "layouts/device_layouts.cuh"
+#include "partitioned/device_exchange.cuh"
+#include "partitioned/device_runs.cuh"
+#include "partitioned/fixed_point.h"
+#include "partitioned/partitioned_run.h"
+#include "primitives/fill.cuh"
+
+namespace gg::cuda {
+
+namespace {
+
+// The GPU's parts for run_to_fixed_point (src/partitioned/fixed_point.h).
+template <PathKind kind>
+class DevicePathParts {
+public:
+    using S = PathSemiring<kind>;
+
+    DevicePathParts(DevicePartSet &parts, const Graph &g, uint32_t source, const RunConfig &config,
+                    RunReport &report)
+        : parts_(parts), exchange_(parts), values_(parts) {
+        const PartitionPlan &plan = parts.plan();
+        const float width = kind == PathKind::hops ? 1.0f
+                            : config.delta > 0    ? config.delta
+                                                  : default_band_width(g, kind);
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            const Graph &local = plan.parts[p].local;
+            DeviceScope scope(parts.device_of(p));
+            const DeviceInfo &info = parts.info_of(p);
+            const RunConfig part_config = parts.config_of(p, config);
+            RunLayouts layouts(local, info, parts.stream_of(p), report);
+            const DeviceCsr out = layouts.edges(EdgeDirection::out, kind != PathKind::hops);
+            engines_.push_back(take_state<NearFarEngine>(local, info, part_config, EngineId::near_far,
+                                                         uint64_t(kind), [&] {
+                                                             return std::make_unique<NearFarEngine>(out, info, kind);
+                                                         }));
+            // Bands are measured from the whole graph's largest weight: a
+            // replica's width may come from edges this part does not hold.
+            engines_.back()->bind(out, width, g.max_weight);
+            report.device_bytes += layouts.device_bytes();
+            values_.value[p] = engines_.back()->keys();
+            fill(values_.value[p], S::kUnreachedKey, plan.parts[p].size(), parts.stream_of(p));
+            const uint32_t local_source = local_id_in(plan, p, source);
+            if (local_source != UINT32_MAX) {
+                const uint32_t key = S::key_of(S::at_source());
+                double unused = 0;
+                copy_to_device(values_.value[p] + local_source, &key, sizeof key, parts.stream_of(p), unused);
+                copy_to_device(values_.changed[p].get(), &local_source, sizeof local_source, parts.stream_of(p),
+                               unused);
+                values_.changed_now[p] = 1;
+            }
+        }
+        values_.mark_synced(parts);
+        parts.synchronize();
+    }
+
+    bool has_work(uint32_t p) const { return values_.changed_now[p] > 0; }
+
+    void step(uint32_t p) {
+        Stopwatch clock;
+        DeviceScope scope(parts_.device_of(p));
+        const cudaStream_t stream = parts_.stream_of(p);
+        engines_[p]->run_seeded(values_.changed[p].get(), values_.changed_now[p], stream);
+        double unused = 0;
+        edges_visited += engines_[p]->summary(stream, unused).edges_relaxed;  // waits for the search
+        values_.changed_now[p] = 0;
+        parts_.compute_ms[p] += clock.elapsed_ms();
+    }
+
+    void exchange() { exchange_.to_replicas(values_, KeepSmaller{}); }
+
+    // Every part's keys as values (owned and replicas), on the host.
+    template <class Value>
+    std::vector<std::vector<Value>> values_on_host() {
+        const PartitionPlan &plan = parts_.plan();
+        std::vector<std::vector<Value>> host(plan.num_parts());
+        std::vector<uint32_t> keys;
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            DeviceScope scope(parts_.device_of(p));
+            keys.resize(plan.parts[p].size());
+            double unused = 0;
+            if (!keys.empty())
+                copy_to_host(keys.data(), values_.value[p], keys.size() * sizeof(uint32_t), parts_.stream_of(p),
+                             unused);
+            host[p].resize(keys.size());
+            for (size_t l = 0; l < keys.size(); ++l) host[p][l] = Value(S::value_of(keys[l]));
+        }
+        return host;
+    }
+
+    uint64_t edges_visited = 0;
+
+private:
+    DevicePartSet &parts_;
+    DeviceExchange exchange_;
+    DevicePartValues<uint32_t> values_;
+    std::vector<StatePool::Checkout<NearFarEngine>> engines_;
+};
+
+template <PathKind kind, class Value>
+std::vector<std::vector<Value>> relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source,
+                                            const RunConfig &config, RunReport &report, PartitionedReport &out) {
+    DevicePathParts<kind> state(parts, g, source, config, report);
+    const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts());
+    std::vector<std::vector<Value>> values = state.template values_on_host<Value>();
+    parts.finish(report, out, supersteps, state.edges_visited);
+    return values;
+}
+
+}  // namespace
+
+void partitioned_bfs(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
+                     const RunConfig &config, RunReport &report, PartitionedReport &out) {
+    const std::vector<std::vector<uint32_t>> values =
+        relax_parts<PathKind::hops, uint32_t>(parts, g, source, config, report, out);
+    write_owned(parts.plan(), values, depths);
+    if (parents) bfs_parents_from_depths(parts.plan(), values, source, parents, config.num_threads);
+}
+
+void partitioned_paths(DevicePartSet &parts, PathKind kind, const Graph &g, uint32_t source, float *result,
+                       const RunConfig &config, RunReport &report, PartitionedReport &out) {
+    const std::vector<std::vector<float>> values =
+        kind == PathKind::shortest ? relax_parts<PathKind::shortest, float>(parts, g, source, config, report, out)
+                                   : relax_parts<PathKind::widest, float>(parts, g, source, config, report, out);
+    write_owned(parts.plan(), values, result);
+}
+
+}  // namespace gg::cuda

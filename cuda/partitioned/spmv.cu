@@ -1,0 +1,75 @@
+/*
+ * SpMV over the parts of a plan on the GPUs: the CPU's partitioned method
+ * (src/partitioned/spmv.cpp): owners send x to their replicas in one dense
+ * exchange (device_exchange.cuh; Medusa's replica update, 002 §4.3), then
+ * each part runs the GPU's SpMV pull pass (algorithms/spmv_step.cuh) over
+ * its local in-edges, which hold every in-edge of its owned vertices; the
+ * rows of its replicas are partial and dropped. Each y(v) sums the same
+ * products in double as the unpartitioned run, in another order, and is
+ * rounded once to float: the results agree to float rounding.
+ */
+#include <algorithm>
+#include <vector>
+
+#include "algorithms/spmv_step.cuh"
+#include "cuda_backend.h"
+#include "layouts/device_layouts.cuh"
+#include "partitioned/device_exchange.cuh"
+#include "partitioned/device_runs.cuh"
+#include "primitives/pull_pass.cuh"
+
+namespace gg::cuda {
+
+void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunConfig &config, RunReport &report,
+                      PartitionedReport &out) {
+    const PartitionPlan &plan = parts.plan();
+    const uint32_t k = plan.num_parts();
+    DeviceExchange exchange(parts);
+    DevicePartValues<float> xs(parts);
+    std::vector<DeviceArray<float>> part_x;
+    std::vector<float> host;
+    for (uint32_t p = 0; p < k; ++p) {
+        const PartitionPart &part = plan.parts[p];
+        // The owned entries of x; the exchange brings the replicas'.
+        host.assign(part.size(), 0.0f);
+        for (uint32_t l = 0; l < part.owned; ++l) host[l] = x[part.global_ids[l]];
+        DeviceScope scope(parts.device_of(p));
+        part_x.emplace_back(std::max<uint32_t>(part.size(), 1), "a part's SpMV input");
+        if (!host.empty())
+            copy_to_device(part_x.back().get(), host.data(), host.size() * sizeof(float), parts.stream_of(p),
+                           report.transfer_ms);
+        xs.value[p] = part_x.back().get();
+    }
+    xs.mark_synced(parts);
+    exchange.to_replicas(xs, TakeOwners{}, /*everything=*/true);
+
+    uint64_t edges = 0;
+    for (uint32_t p = 0; p < k; ++p) {
+        const PartitionPart &part = plan.parts[p];
+        if (part.owned == 0) continue;
+        Stopwatch clock;
+        DeviceScope scope(parts.device_of(p));
+        const DeviceInfo &info = parts.info_of(p);
+        const cudaStream_t stream = parts.stream_of(p);
+        RunLayouts layouts(part.local, info, stream, report);
+        const DeviceCsr in = layouts.edges(EdgeDirection::in, true);
+        const PullLayout pull = layouts.pull(EdgeDirection::in);
+        report.device_bytes += layouts.device_bytes();
+        const uint32_t hubs = std::max<uint32_t>(pull.num_hubs, 1);
+        DeviceArray<float> part_y(part.size(), "a part's SpMV output");
+        DeviceArray<double> hub_sum(hubs, "SpMV hub sums");
+        DeviceArray<uint32_t> hub_arrivals(hubs, "SpMV hub arrivals");
+        GG_CUDA_CHECK(cudaMemsetAsync(hub_sum.get(), 0, hub_sum.bytes(), stream));
+        GG_CUDA_CHECK(cudaMemsetAsync(hub_arrivals.get(), 0, hub_arrivals.bytes(), stream));
+        const ProductStep step{part_x[p].get(), in.weights, part_y.get()};
+        launch_pull_pass(in, pull, HubScratch<double>{hub_sum.get(), hub_arrivals.get()}, info, step, stream);
+        host.resize(part.owned);
+        copy_to_host(host.data(), part_y.get(), part.owned * sizeof(float), stream, report.transfer_ms);
+        for (uint32_t l = 0; l < part.owned; ++l) y[part.global_ids[l]] = host[l];
+        edges += part.local.in().offsets[part.owned];
+        parts.compute_ms[p] += clock.elapsed_ms();
+    }
+    parts.finish(report, out, 1, edges);
+}
+
+}  // namespace gg::cuda
