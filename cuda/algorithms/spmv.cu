@@ -13,22 +13,6 @@
 
 namespace gg::cuda {
 
-namespace {
-
-// The run's arrays, pooled per (graph, device) (backend/state_pool.h).
-struct SpmvState final : EngineState {
-    DeviceArray<float> x, y;
-    DeviceArray<double> hub_sum;
-    DeviceArray<uint32_t> hub_arrivals;
-
-    SpmvState(uint32_t n, uint32_t hubs)
-        : x(n, "the SpMV input vector"), y(n, "the SpMV output vector"), hub_sum(hubs, "SpMV hub sums"),
-          hub_arrivals(hubs, "SpMV hub arrivals") {}
-    uint64_t bytes() const override { return x.bytes() + y.bytes() + hub_sum.bytes() + hub_arrivals.bytes(); }
-};
-
-}  // namespace
-
 void spmv(const Graph &g, const float *x, float *y, const RunConfig &config, RunReport &report) {
     const DeviceInfo &info = use_device(config.device_id);
     report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR}, "SpMV");

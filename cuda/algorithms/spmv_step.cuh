@@ -1,10 +1,14 @@
 // SpMV's pull-pass operator (primitives/pull_pass.cuh): y(v) = sum over
 // in-edges u -> v of w(u,v) * x(u), formed in double and rounded once to
 // float. Shared by the whole-graph run (spmv.cu) and the GPU's parts
-// (partitioned/spmv.cu), which pass their local CSC and x.
+// (partitioned/spmv.cu), which pass their local CSC and x, and the arrays
+// both pool per (graph, device): for a part, its local graph.
 #pragma once
 
 #include <cstdint>
+
+#include "backend/state_pool.h"
+#include "runtime/runtime.cuh"
 
 namespace gg::cuda {
 
@@ -21,6 +25,18 @@ struct ProductStep {
     __device__ Acc load(uint32_t u, uint64_t e) const { return double(__ldcs(weights + e)) * double(__ldg(x + u)); }
     __device__ void finish(uint32_t v, Acc sum, const Context &) const { y[v] = float(sum); }
     __device__ void flush() const {}
+};
+
+// The run's arrays, pooled per (graph, device) (backend/state_pool.h).
+struct SpmvState final : EngineState {
+    DeviceArray<float> x, y;
+    DeviceArray<double> hub_sum;
+    DeviceArray<uint32_t> hub_arrivals;
+
+    SpmvState(uint32_t n, uint32_t hubs)
+        : x(n, "the SpMV input vector"), y(n, "the SpMV output vector"), hub_sum(hubs, "SpMV hub sums"),
+          hub_arrivals(hubs, "SpMV hub arrivals") {}
+    uint64_t bytes() const override { return x.bytes() + y.bytes() + hub_sum.bytes() + hub_arrivals.bytes(); }
 };
 
 }  // namespace gg::cuda

@@ -13,7 +13,17 @@
 namespace gg::cuda {
 
 // StateKey::engine of each pooled CUDA engine state.
-enum class EngineId : uint32_t { bfs = 1, near_far = 2, pagerank = 3, spmv = 4, bc = 5, cc = 6 };
+enum class EngineId : uint32_t {
+    bfs = 1,
+    near_far = 2,
+    pagerank = 3,
+    spmv = 4,
+    bc = 5,
+    cc = 6,
+    plan_links = 7,       // a plan's replica links on its devices (partitioned/device_parts.cuh)
+    part_exchange = 8,    // a part's exchange buffers (partitioned/device_exchange.cuh)
+    part_components = 9,  // a part's local components and labels (partitioned/components.cu)
+};
 
 template <class State, class Make>
 StatePool::Checkout<State> take_state(const Graph &g, const DeviceInfo &info, const RunConfig &config, EngineId engine,

@@ -2,8 +2,9 @@
  * Weakly connected components over the parts of a plan on the GPUs: the
  * CPU's partitioned algorithm (src/partitioned/components.cpp has the method
  * and why it gives the smallest id of each component, exactly) with the
- * GPU's pieces: each part's components come once from the GPU's Afforest
- * (algorithms/cc.cu) on its local graph; then every superstep each stale
+ * GPU's pieces: each part's components come from the GPU's Afforest
+ * (algorithms/cc.cu) on its local graph, once per plan (kept with the
+ * part's pooled arrays); then every superstep each stale
  * part gives every local component the smallest label among its vertices
  * (two passes, an atomicMin per vertex into its component's slot, then a
  * gather), and the device exchange (device_exchange.cuh; Medusa's replica
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "cuda_backend.h"
+#include "engines/engine_state.cuh"
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/fixed_point.h"
@@ -35,6 +37,17 @@ __global__ void take_component_label(const uint32_t *component, const uint32_t *
         label[v] = smallest[component[v]];
 }
 
+// A part's arrays, pooled under its local graph: its local components
+// (Afforest's, computed by the first run on the part and kept, since they
+// depend on the local graph only), its labels and the per-component minima.
+struct PartComponents final : EngineState {
+    DeviceArray<uint32_t> component, labels, smallest;
+    explicit PartComponents(size_t size)
+        : component(size, "a part's local components"), labels(size, "a part's labels"),
+          smallest(size, "a part's smallest label per component") {}
+    uint64_t bytes() const override { return component.bytes() + labels.bytes() + smallest.bytes(); }
+};
+
 // The GPU's parts for run_to_fixed_point (src/partitioned/fixed_point.h).
 class DeviceLabelParts {
 public:
@@ -44,28 +57,30 @@ public:
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
             const PartitionPart &part = plan.parts[p];
             const size_t size = std::max<uint32_t>(part.size(), 1);
-            // Afforest on the part's local graph: component[l] is the smallest
-            // local id of l's local component.
-            host.assign(part.size(), 0);
-            Stopwatch clock;
-            RunReport local;
-            if (part.size() > 0) cuda::cc(part.local, host.data(), parts.config_of(p, config), local);
-            parts.compute_ms[p] += clock.elapsed_ms();
-            edges_visited += local.edges_visited;
-
-            DeviceScope scope(parts.device_of(p));
+            const StateKey key{part.local.uid(), 0, parts.device_of(p), uint32_t(EngineId::part_components), 0};
+            arrays_.push_back(StatePool::take<PartComponents>(
+                parts.states(), key, [&] { return std::unique_ptr<EngineState>(new PartComponents(size)); }));
+            PartComponents &arrays = *arrays_.back();
             const cudaStream_t stream = parts.stream_of(p);
             double unused = 0;
-            component_.emplace_back(size, "a part's local components");
-            labels_.emplace_back(size, "a part's labels");
-            smallest_.emplace_back(size, "a part's smallest label per component");
-            if (part.size() > 0) {
-                copy_to_device(component_.back().get(), host.data(), host.size() * sizeof(uint32_t), stream, unused);
-                // Each vertex starts with its own (global) id.
-                copy_to_device(labels_.back().get(), part.global_ids.data(), host.size() * sizeof(uint32_t), stream,
-                               unused);
+            if (arrays_.back().fresh() && part.size() > 0) {
+                // Afforest on the part's local graph: component[l] is the
+                // smallest local id of l's local component.
+                host.assign(part.size(), 0);
+                Stopwatch clock;
+                RunReport local;
+                cuda::cc(part.local, host.data(), parts.config_of(p, config), local);
+                parts.compute_ms[p] += clock.elapsed_ms();
+                edges_visited += local.edges_visited;
+                DeviceScope scope(parts.device_of(p));
+                copy_to_device(arrays.component.get(), host.data(), host.size() * sizeof(uint32_t), stream, unused);
             }
-            values_.value[p] = labels_.back().get();
+            DeviceScope scope(parts.device_of(p));
+            // Each vertex starts with its own (global) id.
+            if (part.size() > 0)
+                copy_to_device(arrays.labels.get(), part.global_ids.data(), part.size() * sizeof(uint32_t), stream,
+                               unused);
+            values_.value[p] = arrays.labels.get();
         }
         values_.mark_synced(parts);
         parts.synchronize();
@@ -81,12 +96,12 @@ public:
         const cudaStream_t stream = parts_.stream_of(p);
         if (n > 0) {
             const unsigned blocks = unsigned(grid_stride_blocks(n, 256, parts_.info_of(p)));
-            fill(smallest_[p].get(), UINT32_MAX, n, stream);
-            smallest_label_per_component<<<blocks, 256, 0, stream>>>(component_[p].get(), labels_[p].get(), n,
-                                                                     smallest_[p].get());
+            fill(arrays_[p]->smallest.get(), UINT32_MAX, n, stream);
+            smallest_label_per_component<<<blocks, 256, 0, stream>>>(arrays_[p]->component.get(), arrays_[p]->labels.get(), n,
+                                                                     arrays_[p]->smallest.get());
             GG_CUDA_CHECK_LAUNCH("smallest_label_per_component");
-            take_component_label<<<blocks, 256, 0, stream>>>(component_[p].get(), smallest_[p].get(), n,
-                                                             labels_[p].get());
+            take_component_label<<<blocks, 256, 0, stream>>>(arrays_[p]->component.get(), arrays_[p]->smallest.get(), n,
+                                                             arrays_[p]->labels.get());
             GG_CUDA_CHECK_LAUNCH("take_component_label");
             GG_CUDA_CHECK(cudaStreamSynchronize(stream));
             edges_visited += n;
@@ -109,7 +124,7 @@ public:
             DeviceScope scope(parts_.device_of(p));
             double unused = 0;
             if (part.owned)
-                copy_to_host(host.data(), labels_[p].get(), part.owned * sizeof(uint32_t), parts_.stream_of(p),
+                copy_to_host(host.data(), arrays_[p]->labels.get(), part.owned * sizeof(uint32_t), parts_.stream_of(p),
                              unused);
             for (uint32_t l = 0; l < part.owned; ++l) labels[part.global_ids[l]] = host[l];
         }
@@ -121,7 +136,7 @@ private:
     DevicePartSet &parts_;
     DeviceExchange exchange_;
     DevicePartValues<uint32_t> values_;
-    std::vector<DeviceArray<uint32_t>> component_, labels_, smallest_;
+    std::vector<StatePool::Checkout<PartComponents>> arrays_;
     std::vector<bool> stale_;
 };
 

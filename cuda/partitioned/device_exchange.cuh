@@ -29,43 +29,63 @@
 #include <vector>
 
 #include "core/timer.h"
+#include "engines/engine_state.cuh"
 #include "partitioned/device_parts.cuh"
 #include "primitives/warp_ops.cuh"
 
 namespace gg::cuda {
 
+// A part's exchange buffers, pooled under its local graph (so a second run
+// on a plan allocates nothing): the broadcast copy of its values (up to 8
+// bytes each), the list of local ids an exchange changed, and its count.
+struct PartExchangeBuffers final : EngineState {
+    DeviceArray<unsigned char> synced;
+    DeviceArray<uint32_t> changed, changed_count;
+    explicit PartExchangeBuffers(size_t size)
+        : synced(size * 8, "a part's broadcast values"), changed(size, "a part's changed vertices"),
+          changed_count(1, "a part's change count") {}
+    uint64_t bytes() const override { return synced.bytes() + changed.bytes() + changed_count.bytes(); }
+};
+
 // The values of every part on its device: `value` (which may be an engine's
-// own array, e.g. the near-far keys), the copy as last broadcast, and the
-// list of local ids the last exchange changed with its count.
+// own array, e.g. the near-far keys, or another pooled state's), the copy as
+// last broadcast, and the list of local ids the last exchange changed with
+// its count.
 template <class T>
-struct DevicePartValues {
+class DevicePartValues {
+public:
+    static_assert(sizeof(T) <= 8, "exchange buffers hold values of up to 8 bytes");
     std::vector<T *> value;
-    std::vector<DeviceArray<T>> synced;
-    std::vector<DeviceArray<uint32_t>> changed;  // part size entries
-    std::vector<DeviceArray<uint32_t>> changed_count;
     std::vector<uint32_t> changed_now;  // the counts, read back after each exchange
 
-    // Allocates the broadcast copies and change lists on each part's device.
     explicit DevicePartValues(DevicePartSet &parts)
         : value(parts.num_parts(), nullptr), changed_now(parts.num_parts(), 0) {
         for (uint32_t p = 0; p < parts.num_parts(); ++p) {
+            const Graph &local = parts.plan().parts[p].local;
+            const size_t size = std::max<uint32_t>(local.n(), 1);
             DeviceScope scope(parts.device_of(p));
-            const size_t size = std::max<uint32_t>(parts.plan().parts[p].size(), 1);
-            synced.emplace_back(size, "a part's broadcast values");
-            changed.emplace_back(size, "a part's changed vertices");
-            changed_count.emplace_back(1, "a part's change count");
+            const StateKey key{local.uid(), 0, parts.device_of(p), uint32_t(EngineId::part_exchange), 0};
+            buffers_.push_back(StatePool::take<PartExchangeBuffers>(
+                parts.states(), key, [&] { return std::unique_ptr<EngineState>(new PartExchangeBuffers(size)); }));
         }
     }
+    T *synced(uint32_t p) const { return reinterpret_cast<T *>(buffers_[p]->synced.get()); }
+    uint32_t *changed(uint32_t p) const { return buffers_[p]->changed.get(); }
+    uint32_t *changed_count(uint32_t p) const { return buffers_[p]->changed_count.get(); }
+
     // synced = value, for every local vertex (after the values were set).
     void mark_synced(DevicePartSet &parts) {
         for (uint32_t p = 0; p < parts.num_parts(); ++p) {
             DeviceScope scope(parts.device_of(p));
             const size_t size = parts.plan().parts[p].size();
             if (size)
-                GG_CUDA_CHECK(cudaMemcpyAsync(synced[p].get(), value[p], size * sizeof(T), cudaMemcpyDeviceToDevice,
+                GG_CUDA_CHECK(cudaMemcpyAsync(synced(p), value[p], size * sizeof(T), cudaMemcpyDeviceToDevice,
                                               parts.stream_of(p)));
         }
     }
+
+private:
+    std::vector<StatePool::Checkout<PartExchangeBuffers>> buffers_;
 };
 
 // Merges: keep the smaller (keys of the path semirings, CC labels), or take
@@ -149,17 +169,16 @@ public:
     explicit DeviceExchange(DevicePartSet &parts) : parts_(parts) {}
 
     // One round owners -> replicas; afterwards values.changed_now[p] counts
-    // the replicas of part p that changed (listed in values.changed[p]).
+    // the replicas of part p that changed (listed in values.changed(p)).
     // `everything`: send every owned value on a link, changed or not.
     template <class T, class Merge>
     void to_replicas(DevicePartValues<T> &values, Merge merge, bool everything = false) {
-        static_assert(sizeof(T) <= 8, "link buffers hold values of up to 8 bytes");
         using namespace exchange_kernels;
         std::vector<DeviceLink> &links = parts_.links();
         const uint32_t k = parts_.num_parts();
         for (uint32_t p = 0; p < k; ++p) {
             DeviceScope scope(parts_.device_of(p));
-            GG_CUDA_CHECK(cudaMemsetAsync(values.changed_count[p].get(), 0, sizeof(uint32_t), parts_.stream_of(p)));
+            GG_CUDA_CHECK(cudaMemsetAsync(values.changed_count(p), 0, sizeof(uint32_t), parts_.stream_of(p)));
         }
         // Pack, by owner part, and read every link's count back at once.
         uint32_t *counts = parts_.host_words(links.size() + k);
@@ -176,7 +195,7 @@ public:
                 }
                 GG_CUDA_CHECK(cudaMemsetAsync(link.count.get(), 0, sizeof(uint32_t), stream));
                 pack_changed<T><<<blocks_for(link.entries, p), kThreads, 0, stream>>>(
-                    link.owner_local.get(), link.entries, values.value[p], values.synced[p].get(), false,
+                    link.owner_local.get(), link.entries, values.value[p], values.synced(p), false,
                     link.out_ids.get(), reinterpret_cast<T *>(link.out_values.get()), link.count.get());
                 GG_CUDA_CHECK_LAUNCH("pack_changed");
                 GG_CUDA_CHECK(cudaMemcpyAsync(counts + l, link.count.get(), sizeof(uint32_t), cudaMemcpyDeviceToHost,
@@ -227,7 +246,7 @@ public:
             const cudaStream_t stream = parts_.stream_of(replica);
             merge_message<T, Merge><<<blocks_for(messages, replica), kThreads, 0, stream>>>(
                 ids, incoming, messages, link.replica_local.get(), values.value[replica],
-                values.synced[replica].get(), values.changed[replica].get(), values.changed_count[replica].get(),
+                values.synced(replica), values.changed(replica), values.changed_count(replica),
                 merge);
             GG_CUDA_CHECK_LAUNCH("merge_message");
             GG_CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -240,9 +259,9 @@ public:
             const cudaStream_t stream = parts_.stream_of(p);
             const uint32_t owned = parts_.plan().parts[p].owned;
             if (owned)
-                GG_CUDA_CHECK(cudaMemcpyAsync(values.synced[p].get(), values.value[p], owned * sizeof(T),
+                GG_CUDA_CHECK(cudaMemcpyAsync(values.synced(p), values.value[p], owned * sizeof(T),
                                               cudaMemcpyDeviceToDevice, stream));
-            GG_CUDA_CHECK(cudaMemcpyAsync(counts + links.size() + p, values.changed_count[p].get(), sizeof(uint32_t),
+            GG_CUDA_CHECK(cudaMemcpyAsync(counts + links.size() + p, values.changed_count(p), sizeof(uint32_t),
                                           cudaMemcpyDeviceToHost, stream));
             GG_CUDA_CHECK(cudaStreamSynchronize(stream));
             values.changed_now[p] = counts[links.size() + p];

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engines/engine_state.cuh"
+
 namespace gg::cuda {
 
 namespace {
@@ -16,23 +18,42 @@ DeviceArray<T> upload(const std::vector<T> &host, const char *what, cudaStream_t
 
 }  // namespace
 
-DevicePartSet::DevicePartSet(const PartitionPlan &plan, const std::vector<int> &devices)
-    : compute_ms(plan.num_parts(), 0.0), exchange_ms(plan.num_parts(), 0.0), plan_(plan) {
+uint64_t PlanLinks::bytes() const {
+    uint64_t total = 0;
+    for (const DeviceLink &link : links)
+        total += link.owner_local.bytes() + link.replica_local.bytes() + link.out_ids.bytes() + link.in_ids.bytes() +
+                 link.out_values.bytes() + link.in_values.bytes() + link.count.bytes();
+    return total;
+}
+
+DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
+    : compute_ms(plan.num_parts(), 0.0), exchange_ms(plan.num_parts(), 0.0), plan_(plan), states_(config.states) {
+    const std::vector<int> &devices = config.devices;
     if (devices.empty()) fail(GG_ERROR_UNSUPPORTED, "the context has no CUDA device to run parts on");
     devices_.assign(devices.begin(), devices.begin() + std::min<size_t>(devices.size(), plan.num_parts()));
+    uint64_t placement = 0;  // the devices in order: a plan's links differ by where its parts live
     for (int device : devices_) {
         DeviceScope scope(device);
         infos_.push_back(&use_device(device));  // GG_ERROR_UNSUPPORTED naming the device when it is not usable
         streams_.push_back(std::make_unique<Stream>());
+        placement = placement * 1000003u + uint64_t(device) + 1;
     }
     std::vector<int> order = devices_;
     std::sort(order.begin(), order.end());  // one lock order for every run
     for (int device : order) exclusive_.emplace_back(persistent_kernel_lock(device));
 
-    links_.resize(plan.links.size());
+    const StateKey key{plan.parts[0].local.uid(), 0, devices_[0], uint32_t(EngineId::plan_links), placement};
+    links_ = std::make_unique<StatePool::Checkout<PlanLinks>>(StatePool::take<PlanLinks>(
+        config.states, key, [&] { return std::unique_ptr<EngineState>(upload_links()); }));
+}
+
+std::unique_ptr<PlanLinks> DevicePartSet::upload_links() const {
+    auto uploaded = std::make_unique<PlanLinks>();
+    const PartitionPlan &plan = plan_;
+    uploaded->links.resize(plan.links.size());
     for (size_t i = 0; i < plan.links.size(); ++i) {
         const ReplicaLink &from = plan.links[i];
-        DeviceLink &link = links_[i];
+        DeviceLink &link = uploaded->links[i];
         link.owner_part = from.owner_part;
         link.replica_part = from.replica_part;
         link.entries = uint32_t(from.owner_local.size());
@@ -52,7 +73,8 @@ DevicePartSet::DevicePartSet(const PartitionPlan &plan, const std::vector<int> &
             link.in_values = DeviceArray<unsigned char>(entries * 8, "replica link: incoming values");
         }
     }
-    synchronize();
+    synchronize();  // ready before any run reads them
+    return uploaded;
 }
 
 DevicePartSet::~DevicePartSet() {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "backend/run_config.h"
+#include "backend/state_pool.h"
 #include "partition/plan.h"
 #include "partitioned/partitioned.h"
 #include "runtime/runtime.cuh"
@@ -32,11 +33,20 @@ struct DeviceLink {
     DeviceArray<uint32_t> count;                       // entries the last pack selected
 };
 
+// A plan's links on its devices: uploaded by the first run on (plan,
+// devices) and pooled with the context's engine states under the plan's
+// first part graph, so that they go when the plan goes.
+struct PlanLinks final : EngineState {
+    std::vector<DeviceLink> links;
+    uint64_t bytes() const override;
+};
+
 class DevicePartSet {
 public:
-    // Checks every device (GG_ERROR_UNSUPPORTED naming the one that is not
-    // usable) and uploads the links.
-    DevicePartSet(const PartitionPlan &plan, const std::vector<int> &devices);
+    // Checks every device of config.devices (GG_ERROR_UNSUPPORTED naming the
+    // one that is not usable) and fetches the links (uploading them the first
+    // time).
+    DevicePartSet(const PartitionPlan &plan, const RunConfig &config);
     ~DevicePartSet();
     DevicePartSet(const DevicePartSet &) = delete;
     DevicePartSet &operator=(const DevicePartSet &) = delete;
@@ -48,8 +58,10 @@ public:
     cudaStream_t stream_of(uint32_t part) const { return streams_[part % devices_.size()]->get(); }
     // A config for part p's local step: its device.
     RunConfig config_of(uint32_t part, const RunConfig &run) const;
+    // The context's engine states (the run's config.states; null: none pooled).
+    StatePool *states() const { return states_; }
 
-    std::vector<DeviceLink> &links() { return links_; }
+    std::vector<DeviceLink> &links() { return (*links_)->links; }
     // Waits for every device's stream.
     void synchronize() const;
     // Pinned host words for reading counters back, at least `count` of them.
@@ -62,13 +74,16 @@ public:
     void finish(RunReport &report, PartitionedReport &out, uint32_t supersteps, uint64_t edges_visited) const;
 
 private:
+    std::unique_ptr<PlanLinks> upload_links() const;
+
     const PartitionPlan &plan_;
+    StatePool *states_ = nullptr;
     std::vector<int> devices_;  // the devices the parts use, at most one per part
     std::vector<const DeviceInfo *> infos_;
     std::vector<std::unique_ptr<Stream>> streams_;
     // Persistent kernels need their device to themselves (runtime.cuh).
     std::vector<std::unique_lock<std::mutex>> exclusive_;
-    std::vector<DeviceLink> links_;
+    std::unique_ptr<StatePool::Checkout<PlanLinks>> links_;
     std::unique_ptr<PinnedBuffer> words_;
     size_t word_capacity_ = 0;
 };

@@ -67,7 +67,7 @@ public:
                 const uint32_t key = S::key_of(S::at_source());
                 double unused = 0;
                 copy_to_device(values_.value[p] + local_source, &key, sizeof key, parts.stream_of(p), unused);
-                copy_to_device(values_.changed[p].get(), &local_source, sizeof local_source, parts.stream_of(p),
+                copy_to_device(values_.changed(p), &local_source, sizeof local_source, parts.stream_of(p),
                                unused);
                 values_.changed_now[p] = 1;
             }
@@ -82,7 +82,7 @@ public:
         Stopwatch clock;
         DeviceScope scope(parts_.device_of(p));
         const cudaStream_t stream = parts_.stream_of(p);
-        engines_[p]->run_seeded(values_.changed[p].get(), values_.changed_now[p], stream);
+        engines_[p]->run_seeded(values_.changed(p), values_.changed_now[p], stream);
         double unused = 0;
         edges_visited += engines_[p]->summary(stream, unused).edges_relaxed;  // waits for the search
         values_.changed_now[p] = 0;

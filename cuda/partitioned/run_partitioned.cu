@@ -9,7 +9,7 @@ namespace gg::cuda {
 void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest &r, const RunConfig &config,
                      RunReport &report, PartitionedReport &out) {
     Stopwatch clock;
-    DevicePartSet parts(plan, config.devices);
+    DevicePartSet parts(plan, config);
     switch (r.algorithm) {
     case Algorithm::bfs: partitioned_bfs(parts, g, r.source, r.depths, r.parents, config, report, out); break;
     case Algorithm::sssp: partitioned_paths(parts, PathKind::shortest, g, r.source, r.values, config, report, out); break;

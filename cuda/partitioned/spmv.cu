@@ -13,6 +13,7 @@
 
 #include "algorithms/spmv_step.cuh"
 #include "cuda_backend.h"
+#include "engines/engine_state.cuh"
 #include "layouts/device_layouts.cuh"
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_runs.cuh"
@@ -26,19 +27,27 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
     const uint32_t k = plan.num_parts();
     DeviceExchange exchange(parts);
     DevicePartValues<float> xs(parts);
-    std::vector<DeviceArray<float>> part_x;
+    std::vector<StatePool::Checkout<SpmvState>> states;  // per part, pooled under its local graph
     std::vector<float> host;
     for (uint32_t p = 0; p < k; ++p) {
         const PartitionPart &part = plan.parts[p];
+        DeviceScope scope(parts.device_of(p));
+        const DeviceInfo &info = parts.info_of(p);
+        uint32_t hubs = 1;
+        if (part.owned > 0) {
+            RunLayouts layouts(part.local, info, parts.stream_of(p), report);
+            hubs = std::max<uint32_t>(layouts.pull(EdgeDirection::in).num_hubs, 1);
+        }
+        const uint32_t size = std::max<uint32_t>(part.size(), 1);
+        states.push_back(take_state<SpmvState>(part.local, info, parts.config_of(p, config), EngineId::spmv, 0,
+                                               [&] { return std::make_unique<SpmvState>(size, hubs); }));
         // The owned entries of x; the exchange brings the replicas'.
         host.assign(part.size(), 0.0f);
         for (uint32_t l = 0; l < part.owned; ++l) host[l] = x[part.global_ids[l]];
-        DeviceScope scope(parts.device_of(p));
-        part_x.emplace_back(std::max<uint32_t>(part.size(), 1), "a part's SpMV input");
         if (!host.empty())
-            copy_to_device(part_x.back().get(), host.data(), host.size() * sizeof(float), parts.stream_of(p),
+            copy_to_device(states.back()->x.get(), host.data(), host.size() * sizeof(float), parts.stream_of(p),
                            report.transfer_ms);
-        xs.value[p] = part_x.back().get();
+        xs.value[p] = states.back()->x.get();
     }
     xs.mark_synced(parts);
     exchange.to_replicas(xs, TakeOwners{}, /*everything=*/true);
@@ -55,16 +64,14 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
         const DeviceCsr in = layouts.edges(EdgeDirection::in, true);
         const PullLayout pull = layouts.pull(EdgeDirection::in);
         report.device_bytes += layouts.device_bytes();
-        const uint32_t hubs = std::max<uint32_t>(pull.num_hubs, 1);
-        DeviceArray<float> part_y(part.size(), "a part's SpMV output");
-        DeviceArray<double> hub_sum(hubs, "SpMV hub sums");
-        DeviceArray<uint32_t> hub_arrivals(hubs, "SpMV hub arrivals");
-        GG_CUDA_CHECK(cudaMemsetAsync(hub_sum.get(), 0, hub_sum.bytes(), stream));
-        GG_CUDA_CHECK(cudaMemsetAsync(hub_arrivals.get(), 0, hub_arrivals.bytes(), stream));
-        const ProductStep step{part_x[p].get(), in.weights, part_y.get()};
-        launch_pull_pass(in, pull, HubScratch<double>{hub_sum.get(), hub_arrivals.get()}, info, step, stream);
+        SpmvState &state = *states[p];
+        GG_CUDA_CHECK(cudaMemsetAsync(state.hub_sum.get(), 0, state.hub_sum.bytes(), stream));
+        GG_CUDA_CHECK(cudaMemsetAsync(state.hub_arrivals.get(), 0, state.hub_arrivals.bytes(), stream));
+        const ProductStep step{state.x.get(), in.weights, state.y.get()};
+        launch_pull_pass(in, pull, HubScratch<double>{state.hub_sum.get(), state.hub_arrivals.get()}, info, step,
+                         stream);
         host.resize(part.owned);
-        copy_to_host(host.data(), part_y.get(), part.owned * sizeof(float), stream, report.transfer_ms);
+        copy_to_host(host.data(), state.y.get(), part.owned * sizeof(float), stream, report.transfer_ms);
         for (uint32_t l = 0; l < part.owned; ++l) y[part.global_ids[l]] = host[l];
         edges += part.local.in().offsets[part.owned];
         parts.compute_ms[p] += clock.elapsed_ms();
