@@ -18,7 +18,6 @@
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/fixed_point.h"
-#include "partitioned/partitioned_run.h"
 #include "primitives/fill.cuh"
 
 namespace gg::cuda {
@@ -115,19 +114,12 @@ public:
         for (uint32_t p = 0; p < stale_.size(); ++p) stale_[p] = values_.changed_now[p] > 0;
     }
 
-    void write_owned(uint32_t *labels) {
+    void write_owned(uint32_t *labels, int threads) {
         const PartitionPlan &plan = parts_.plan();
-        std::vector<uint32_t> host;
-        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
-            const PartitionPart &part = plan.parts[p];
-            host.resize(part.owned);
-            DeviceScope scope(parts_.device_of(p));
-            double unused = 0;
-            if (part.owned)
-                copy_to_host(host.data(), arrays_[p]->labels.get(), part.owned * sizeof(uint32_t), parts_.stream_of(p),
-                             unused);
-            for (uint32_t l = 0; l < part.owned; ++l) labels[part.global_ids[l]] = host[l];
-        }
+        std::vector<std::vector<uint32_t>> host(plan.num_parts());
+        for (uint32_t p = 0; p < plan.num_parts(); ++p)
+            parts_.copy_values_to_host(p, arrays_[p]->labels.get(), plan.parts[p].owned, host[p]);
+        parts_.write_owned(host, labels, threads);
     }
 
     uint64_t edges_visited = 0;
@@ -146,7 +138,7 @@ void partitioned_cc(DevicePartSet &parts, uint32_t *labels, const RunConfig &con
                     PartitionedReport &out) {
     DeviceLabelParts state(parts, config);
     const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts());
-    state.write_owned(labels);
+    state.write_owned(labels, config.num_threads);
     parts.finish(report, out, supersteps, state.edges_visited);
 }
 

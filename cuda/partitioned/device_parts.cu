@@ -98,11 +98,12 @@ void DevicePartSet::synchronize() const {
 }
 
 uint32_t *DevicePartSet::host_words(size_t count) {
-    if (count > word_capacity_) {
-        word_capacity_ = std::max<size_t>(count, 64);
-        words_ = std::make_unique<PinnedBuffer>(word_capacity_ * sizeof(uint32_t));
+    PlanLinks &links = **links_;
+    if (count > links.word_capacity) {
+        links.word_capacity = std::max<size_t>(count, 64);
+        links.words = std::make_unique<PinnedBuffer>(links.word_capacity * sizeof(uint32_t));
     }
-    return static_cast<uint32_t *>(words_->get());
+    return static_cast<uint32_t *>(links.words->get());
 }
 
 void DevicePartSet::finish(RunReport &report, PartitionedReport &out, uint32_t supersteps,

@@ -38,6 +38,10 @@ struct DeviceLink {
 // first part graph, so that they go when the plan goes.
 struct PlanLinks final : EngineState {
     std::vector<DeviceLink> links;
+    // Pinned words the exchange reads the links' counts back into (pinned
+    // memory costs milliseconds to allocate: once per plan, not per run).
+    std::unique_ptr<PinnedBuffer> words;
+    size_t word_capacity = 0;
     uint64_t bytes() const override;
 };
 
@@ -66,6 +70,26 @@ public:
     void synchronize() const;
     // Pinned host words for reading counters back, at least `count` of them.
     uint32_t *host_words(size_t count);
+    // Writes each part's first `owned` values (values[p][l], local ids) into
+    // out[global id], with the run's CPU threads.
+    template <class T, class Out>
+    void write_owned(const std::vector<std::vector<T>> &values, Out *out, int threads) const {
+        for (uint32_t p = 0; p < plan_.num_parts(); ++p) {
+            const PartitionPart &part = plan_.parts[p];
+            const T *from = values[p].data();
+            const uint32_t *global = part.global_ids.data();
+#pragma omp parallel for num_threads(threads) schedule(static) if (part.owned > 65536)
+            for (int64_t l = 0; l < int64_t(part.owned); ++l) out[global[l]] = Out(from[l]);
+        }
+    }
+    // Copies part p's first `count` values from the device into `host`.
+    template <class T>
+    void copy_values_to_host(uint32_t p, const T *device, size_t count, std::vector<T> &host) const {
+        host.resize(count);
+        DeviceScope scope(device_of(p));
+        double unused = 0;
+        if (count) copy_to_host(host.data(), device, count * sizeof(T), stream_of(p), unused);
+    }
 
     // The run's totals, kept as the CPU's PartitionedRun keeps them.
     std::vector<double> compute_ms, exchange_ms;
@@ -84,8 +108,6 @@ private:
     // Persistent kernels need their device to themselves (runtime.cuh).
     std::vector<std::unique_lock<std::mutex>> exclusive_;
     std::unique_ptr<StatePool::Checkout<PlanLinks>> links_;
-    std::unique_ptr<PinnedBuffer> words_;
-    size_t word_capacity_ = 0;
 };
 
 }  // namespace gg::cuda

@@ -12,8 +12,9 @@
  * for all three kinds, so the merge keeps the smaller.
  *
  * BFS is the hop kind of the same search (one band: its rounds are levels).
- * Parents are found on the host from the final depths, as the CPU's parts
- * do (bfs_parents_from_depths): one O(local edges) pass, only when asked.
+ * Parents are found on the host from the final depths (replicas' too), as
+ * the CPU's parts do (bfs_parents_from_depths): one O(local edges) pass,
+ * only when asked.
  */
 #include <algorithm>
 #include <memory>
@@ -91,21 +92,21 @@ public:
 
     void exchange() { exchange_.to_replicas(values_, KeepSmaller{}); }
 
-    // Every part's keys as values (owned and replicas), on the host.
+    // Every part's values on the host: its owned vertices', or all its
+    // vertices' (replicas too) when `whole_parts`.
     template <class Value>
-    std::vector<std::vector<Value>> values_on_host() {
+    std::vector<std::vector<Value>> values_on_host(bool whole_parts, int threads) {
         const PartitionPlan &plan = parts_.plan();
         std::vector<std::vector<Value>> host(plan.num_parts());
         std::vector<uint32_t> keys;
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
-            DeviceScope scope(parts_.device_of(p));
-            keys.resize(plan.parts[p].size());
-            double unused = 0;
-            if (!keys.empty())
-                copy_to_host(keys.data(), values_.value[p], keys.size() * sizeof(uint32_t), parts_.stream_of(p),
-                             unused);
+            const PartitionPart &part = plan.parts[p];
+            parts_.copy_values_to_host(p, values_.value[p], whole_parts ? part.size() : part.owned, keys);
             host[p].resize(keys.size());
-            for (size_t l = 0; l < keys.size(); ++l) host[p][l] = Value(S::value_of(keys[l]));
+            Value *to = host[p].data();
+            const uint32_t *from = keys.data();
+#pragma omp parallel for num_threads(threads) schedule(static) if (keys.size() > 65536)
+            for (int64_t l = 0; l < int64_t(keys.size()); ++l) to[l] = Value(S::value_of(from[l]));
         }
         return host;
     }
@@ -120,11 +121,11 @@ private:
 };
 
 template <PathKind kind, class Value>
-std::vector<std::vector<Value>> relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source,
+std::vector<std::vector<Value>> relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, bool whole_parts,
                                             const RunConfig &config, RunReport &report, PartitionedReport &out) {
     DevicePathParts<kind> state(parts, g, source, config, report);
     const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts());
-    std::vector<std::vector<Value>> values = state.template values_on_host<Value>();
+    std::vector<std::vector<Value>> values = state.template values_on_host<Value>(whole_parts, config.num_threads);
     parts.finish(report, out, supersteps, state.edges_visited);
     return values;
 }
@@ -134,17 +135,18 @@ std::vector<std::vector<Value>> relax_parts(DevicePartSet &parts, const Graph &g
 void partitioned_bfs(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
                      const RunConfig &config, RunReport &report, PartitionedReport &out) {
     const std::vector<std::vector<uint32_t>> values =
-        relax_parts<PathKind::hops, uint32_t>(parts, g, source, config, report, out);
-    write_owned(parts.plan(), values, depths);
+        relax_parts<PathKind::hops, uint32_t>(parts, g, source, parents != nullptr, config, report, out);
+    parts.write_owned(values, depths, config.num_threads);
     if (parents) bfs_parents_from_depths(parts.plan(), values, source, parents, config.num_threads);
 }
 
 void partitioned_paths(DevicePartSet &parts, PathKind kind, const Graph &g, uint32_t source, float *result,
                        const RunConfig &config, RunReport &report, PartitionedReport &out) {
     const std::vector<std::vector<float>> values =
-        kind == PathKind::shortest ? relax_parts<PathKind::shortest, float>(parts, g, source, config, report, out)
-                                   : relax_parts<PathKind::widest, float>(parts, g, source, config, report, out);
-    write_owned(parts.plan(), values, result);
+        kind == PathKind::shortest
+            ? relax_parts<PathKind::shortest, float>(parts, g, source, false, config, report, out)
+            : relax_parts<PathKind::widest, float>(parts, g, source, false, config, report, out);
+    parts.write_owned(values, result, config.num_threads);
 }
 
 }  // namespace gg::cuda

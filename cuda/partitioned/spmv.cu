@@ -43,7 +43,10 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
                                                [&] { return std::make_unique<SpmvState>(size, hubs); }));
         // The owned entries of x; the exchange brings the replicas'.
         host.assign(part.size(), 0.0f);
-        for (uint32_t l = 0; l < part.owned; ++l) host[l] = x[part.global_ids[l]];
+        const uint32_t *global = part.global_ids.data();
+        float *to = host.data();
+#pragma omp parallel for num_threads(config.num_threads) schedule(static) if (part.owned > 65536)
+        for (int64_t l = 0; l < int64_t(part.owned); ++l) to[l] = x[global[l]];
         if (!host.empty())
             copy_to_device(states.back()->x.get(), host.data(), host.size() * sizeof(float), parts.stream_of(p),
                            report.transfer_ms);
@@ -53,6 +56,7 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
     exchange.to_replicas(xs, TakeOwners{}, /*everything=*/true);
 
     uint64_t edges = 0;
+    std::vector<std::vector<float>> ys(k);
     for (uint32_t p = 0; p < k; ++p) {
         const PartitionPart &part = plan.parts[p];
         if (part.owned == 0) continue;
@@ -70,12 +74,11 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
         const ProductStep step{state.x.get(), in.weights, state.y.get()};
         launch_pull_pass(in, pull, HubScratch<double>{state.hub_sum.get(), state.hub_arrivals.get()}, info, step,
                          stream);
-        host.resize(part.owned);
-        copy_to_host(host.data(), state.y.get(), part.owned * sizeof(float), stream, report.transfer_ms);
-        for (uint32_t l = 0; l < part.owned; ++l) y[part.global_ids[l]] = host[l];
+        parts.copy_values_to_host(p, state.y.get(), part.owned, ys[p]);
         edges += part.local.in().offsets[part.owned];
         parts.compute_ms[p] += clock.elapsed_ms();
     }
+    parts.write_owned(ys, y, config.num_threads);
     parts.finish(report, out, 1, edges);
 }
 
