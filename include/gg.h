@@ -640,8 +640,10 @@ typedef struct gg_run_options {
     float delta;             /**< SSSP delta-stepping bucket width; 0 (default) picks one from the weights. */
     /** Run partitioned over this plan's parts (see ::gg_partition_plan); NULL (default) runs
         unpartitioned. The plan must have been made from the same graph. The parts run on the CPU
-        backend: a run that names ::GG_BACKEND_CUDA is refused with ::GG_ERROR_UNSUPPORTED, one
-        under ::GG_BACKEND_AUTO runs on the CPU and says so in @c fallback_reason. Since 0.3. */
+        backend, and on the CUDA backend for BFS, SSSP, SSWP, CC and SpMV (part p on the context's
+        device p mod the device count); a PageRank or BC run that names ::GG_BACKEND_CUDA is
+        refused with ::GG_ERROR_UNSUPPORTED, one under ::GG_BACKEND_AUTO runs its parts on the CPU
+        and says so in @c fallback_reason. Since 0.3. */
     const struct gg_partition_plan *partition_plan;
 } gg_run_options;
 
@@ -873,7 +875,9 @@ typedef enum gg_partitioner {
  * gg_partition_plan_create(), it is read by every run that names it in
  * gg_run_options.partition_plan, from any thread. Runs on the CPU backend
  * run the parts one after another and exchange replica values by memory
- * copies; parts never read each other's values between exchanges.
+ * copies; runs on the CUDA backend keep each part's values on its device and
+ * exchange them with device kernels (peer copies between devices); parts
+ * never read each other's values between exchanges.
  */
 typedef struct gg_partition_plan gg_partition_plan;
 

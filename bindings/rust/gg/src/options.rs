@@ -434,7 +434,8 @@ impl<'a> RunOptions<'a> {
     }
     /// Runs partitioned over `plan`'s parts (the plan must be of the graph run on), with the
     /// same answers as an unpartitioned run. The CPU backend runs partitioned plans; the CUDA
-    /// backend refuses them for now (`Status::Unsupported`).
+    /// backend runs BFS, SSSP, SSWP, CC and SpMV plans and refuses PageRank and BC ones for now
+    /// (`Status::Unsupported`).
     pub fn partition_plan(mut self, plan: &'a crate::PartitionPlan<'_>) -> Self {
         self.raw.partition_plan = plan.as_ptr();
         self.plan_parts = plan.stats().num_parts;
