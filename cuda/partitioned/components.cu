@@ -18,6 +18,7 @@
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/fixed_point.h"
+#include "partitioned/partitioned_run.h"
 #include "primitives/fill.cuh"
 
 namespace gg::cuda {
@@ -119,7 +120,7 @@ public:
         std::vector<std::vector<uint32_t>> host(plan.num_parts());
         for (uint32_t p = 0; p < plan.num_parts(); ++p)
             parts_.copy_values_to_host(p, arrays_[p]->labels.get(), plan.parts[p].owned, host[p]);
-        parts_.write_owned(host, labels, threads);
+        gg::write_owned(parts_.plan(), host, labels, threads);
     }
 
     uint64_t edges_visited = 0;

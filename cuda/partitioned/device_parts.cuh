@@ -70,18 +70,6 @@ public:
     void synchronize() const;
     // Pinned host words for reading counters back, at least `count` of them.
     uint32_t *host_words(size_t count);
-    // Writes each part's first `owned` values (values[p][l], local ids) into
-    // out[global id], with the run's CPU threads.
-    template <class T, class Out>
-    void write_owned(const std::vector<std::vector<T>> &values, Out *out, int threads) const {
-        for (uint32_t p = 0; p < plan_.num_parts(); ++p) {
-            const PartitionPart &part = plan_.parts[p];
-            const T *from = values[p].data();
-            const uint32_t *global = part.global_ids.data();
-#pragma omp parallel for num_threads(threads) schedule(static) if (part.owned > 65536)
-            for (int64_t l = 0; l < int64_t(part.owned); ++l) out[global[l]] = Out(from[l]);
-        }
-    }
     // Copies part p's first `count` values from the device into `host`.
     template <class T>
     void copy_values_to_host(uint32_t p, const T *device, size_t count, std::vector<T> &host) const {

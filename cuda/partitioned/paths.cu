@@ -136,7 +136,7 @@ void partitioned_bfs(DevicePartSet &parts, const Graph &g, uint32_t source, uint
                      const RunConfig &config, RunReport &report, PartitionedReport &out) {
     const std::vector<std::vector<uint32_t>> values =
         relax_parts<PathKind::hops, uint32_t>(parts, g, source, parents != nullptr, config, report, out);
-    parts.write_owned(values, depths, config.num_threads);
+    write_owned(parts.plan(), values, depths, config.num_threads);
     if (parents) bfs_parents_from_depths(parts.plan(), values, source, parents, config.num_threads);
 }
 
@@ -146,7 +146,7 @@ void partitioned_paths(DevicePartSet &parts, PathKind kind, const Graph &g, uint
         kind == PathKind::shortest
             ? relax_parts<PathKind::shortest, float>(parts, g, source, false, config, report, out)
             : relax_parts<PathKind::widest, float>(parts, g, source, false, config, report, out);
-    parts.write_owned(values, result, config.num_threads);
+    write_owned(parts.plan(), values, result, config.num_threads);
 }
 
 }  // namespace gg::cuda

@@ -17,6 +17,7 @@
 #include "layouts/device_layouts.cuh"
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_runs.cuh"
+#include "partitioned/partitioned_run.h"
 #include "primitives/pull_pass.cuh"
 
 namespace gg::cuda {
@@ -78,7 +79,7 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
         edges += part.local.in().offsets[part.owned];
         parts.compute_ms[p] += clock.elapsed_ms();
     }
-    parts.write_owned(ys, y, config.num_threads);
+    write_owned(parts.plan(), ys, y, config.num_threads);
     parts.finish(report, out, 1, edges);
 }
 

@@ -60,12 +60,16 @@ inline uint32_t local_id_in(const PartitionPlan &plan, uint32_t p, uint32_t v) {
     return UINT32_MAX;
 }
 
-// Writes each part's owned values into the caller's array by global id.
+// Writes each part's owned values (values[p][l], local ids) into the
+// caller's array by global id, with `threads` CPU threads.
 template <class T, class Out>
-void write_owned(const PartitionPlan &plan, const std::vector<std::vector<T>> &values, Out *out) {
+void write_owned(const PartitionPlan &plan, const std::vector<std::vector<T>> &values, Out *out, int threads = 1) {
     for (uint32_t p = 0; p < plan.num_parts(); ++p) {
         const PartitionPart &part = plan.parts[p];
-        for (uint32_t l = 0; l < part.owned; ++l) out[part.global_ids[l]] = Out(values[p][l]);
+        const T *from = values[p].data();
+        const uint32_t *global = part.global_ids.data();
+#pragma omp parallel for num_threads(threads) schedule(static) if (part.owned > 65536)
+        for (int64_t l = 0; l < int64_t(part.owned); ++l) out[global[l]] = Out(from[l]);
     }
 }
 
