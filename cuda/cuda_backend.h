@@ -39,8 +39,8 @@ private:
 #include "backend/entry_points.inc"
 
 // A partitioned run on the GPUs (cuda/partitioned/): the plan's parts on
-// config.devices in turn, for the algorithms runs_partitioned() lists for
-// the CUDA backend (src/partitioned/partitioned.h has the contract).
+// config.devices in turn, every algorithm but APSP (which stays on one
+// part; src/partitioned/partitioned.h has the contract).
 void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest &request, const RunConfig &config,
                      RunReport &report, PartitionedReport &partitioned);
 

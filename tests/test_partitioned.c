@@ -79,16 +79,6 @@ static void test_awkward_cases(void **state);
  * GPU too when one is usable (test_gpu_parts_equal_cpu). */
 static gg_backend split_backend = GG_BACKEND_CPU;
 
-/* Whether the GPU's parts refused this algorithm, as they must those they do
- * not run (docs/partitioned.md), naming the CPU backend. */
-static int gpu_parts_refuse(gg_status status, const char *algorithm) {
-    if (split_backend != GG_BACKEND_CUDA) return 0;
-    if (status != GG_ERROR_UNSUPPORTED || strstr(gg_context_last_error(ctx), "CPU backend") == NULL)
-        fail_msg("%s over parts on the CUDA backend: status %d (%s), expected a refusal naming the CPU backend",
-                 algorithm, status, gg_context_last_error(ctx));
-    return 1;
-}
-
 /* Runs every algorithm unpartitioned on the CPU and over `plan` on
  * split_backend, and compares. */
 static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char *what) {
@@ -146,13 +136,10 @@ static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char 
         if (u1[v] != u2[v]) fail_msg("%s: CC: label of %u is %u, unpartitioned %u", what, v, u2[v], u1[v]);
 
     check_ok(gg_run_pagerank(ctx, g, d1, &whole, NULL), "pagerank");
-    gg_status status = gg_run_pagerank(ctx, g, d2, &split, NULL);
-    if (!gpu_parts_refuse(status, "PageRank")) {
-        check_ok(status, "partitioned pagerank");
-        for (uint32_t v = 0; v < n; ++v)
-            if (!close_enough(d1[v], d2[v]))
-                fail_msg("%s: PageRank of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
-    }
+    check_ok(gg_run_pagerank(ctx, g, d2, &split, NULL), "partitioned pagerank");
+    for (uint32_t v = 0; v < n; ++v)
+        if (!close_enough(d1[v], d2[v]))
+            fail_msg("%s: PageRank of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
 
     for (uint32_t v = 0; v < n; ++v) x[v] = (float)((v * 7u) % 13u) - 6.0f;
     check_ok(gg_run_spmv(ctx, g, x, f1, &whole, NULL), "spmv");
@@ -163,13 +150,10 @@ static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char 
 
     const uint32_t num_sources = n < 3 ? n : 3;
     check_ok(gg_run_bc(ctx, g, sources, num_sources, d1, &whole, NULL), "bc");
-    status = gg_run_bc(ctx, g, sources, num_sources, d2, &split, NULL);
-    if (!gpu_parts_refuse(status, "BC")) {
-        check_ok(status, "partitioned bc");
-        for (uint32_t v = 0; v < n; ++v)
-            if (!close_enough(d1[v], d2[v]))
-                fail_msg("%s: BC of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
-    }
+    check_ok(gg_run_bc(ctx, g, sources, num_sources, d2, &split, NULL), "partitioned bc");
+    for (uint32_t v = 0; v < n; ++v)
+        if (!close_enough(d1[v], d2[v]))
+            fail_msg("%s: BC of %u is %.17g, unpartitioned %.17g", what, v, d2[v], d1[v]);
 
     free(u1);
     free(u2);
@@ -589,9 +573,8 @@ static void test_bad_plans_and_runs(void **state) {
     check_ok(gg_run_bfs(ctx, g, 0, depths, NULL, &ro, NULL), "the context stays usable");
     assert_int_equal(depths[3], 3);
 
-    /* With a GPU: BFS runs on its parts; PageRank has no GPU parts yet, so the
-     * CUDA backend refuses it, naming the CPU backend, and under auto its parts
-     * run on the CPU, the stats saying why. */
+    /* With a GPU, under auto: BFS and PageRank run on its parts, PageRank
+     * agreeing with the CPU's parts. */
     if (gg_context_cuda_available(ctx, NULL, 0)) {
         gg_context *automatic = NULL;
         assert_int_equal(gg_context_create(NULL, &automatic), GG_OK);
@@ -601,15 +584,15 @@ static void test_bad_plans_and_runs(void **state) {
         assert_int_equal(st.backend, GG_BACKEND_CUDA);
         assert_int_equal(st.num_parts, 2);
         assert_int_equal(depths[3], 3);
-        double ranks[4];
-        ro.backend = GG_BACKEND_CUDA;
-        expect_refusal(gg_run_pagerank(ctx, g, ranks, &ro, NULL), GG_ERROR_UNSUPPORTED, "CPU backend");
-        ro.backend = GG_BACKEND_AUTO;
+        double ranks[4], cpu_ranks[4];
         gg_run_stats_init(&st);
         assert_int_equal(gg_run_pagerank(automatic, g, ranks, &ro, &st), GG_OK);
-        assert_int_equal(st.backend, GG_BACKEND_CPU);
+        assert_int_equal(st.backend, GG_BACKEND_CUDA);
         assert_int_equal(st.num_parts, 2);
-        assert_non_null(strstr(st.fallback_reason, "PageRank over parts"));
+        ro.backend = GG_BACKEND_CPU;
+        check_ok(gg_run_pagerank(ctx, g, cpu_ranks, &ro, NULL), "pagerank over the CPU's parts");
+        ro.backend = GG_BACKEND_AUTO;
+        for (int v = 0; v < 4; ++v) assert_true(close_enough(ranks[v], cpu_ranks[v]));
         gg_context_destroy(automatic);
     }
 

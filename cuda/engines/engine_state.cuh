@@ -23,6 +23,8 @@ enum class EngineId : uint32_t {
     plan_links = 7,       // a plan's replica links on its devices (partitioned/device_parts.cuh)
     part_exchange = 8,    // a part's exchange buffers (partitioned/device_exchange.cuh)
     part_components = 9,  // a part's local components and labels (partitioned/components.cu)
+    part_pagerank = 10,   // a part's ranks and out-degrees (partitioned/pagerank.cu)
+    part_bc = 11,         // a part's path counts, levels and centrality (partitioned/bc.cu)
 };
 
 template <class State, class Make>

@@ -21,8 +21,8 @@ DeviceArray<T> upload(const std::vector<T> &host, const char *what, cudaStream_t
 uint64_t PlanLinks::bytes() const {
     uint64_t total = 0;
     for (const DeviceLink &link : links)
-        total += link.owner_local.bytes() + link.replica_local.bytes() + link.out_ids.bytes() + link.in_ids.bytes() +
-                 link.out_values.bytes() + link.in_values.bytes() + link.count.bytes();
+        total += link.owner_local.bytes() + link.replica_local.bytes() + link.to_replicas.bytes() +
+                 link.to_owner.bytes();
     return total;
 }
 
@@ -36,6 +36,7 @@ DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
         DeviceScope scope(device);
         infos_.push_back(&use_device(device));  // GG_ERROR_UNSUPPORTED naming the device when it is not usable
         streams_.push_back(std::make_unique<Stream>());
+        handoffs_.push_back(std::make_unique<Handoff>());
         placement = placement * 1000003u + uint64_t(device) + 1;
     }
     std::vector<int> order = devices_;
@@ -57,21 +58,12 @@ std::unique_ptr<PlanLinks> DevicePartSet::upload_links() const {
         link.owner_part = from.owner_part;
         link.replica_part = from.replica_part;
         link.entries = uint32_t(from.owner_local.size());
-        const size_t entries = std::max<size_t>(link.entries, 1);
         {
             DeviceScope scope(device_of(link.owner_part));
-            const cudaStream_t stream = stream_of(link.owner_part);
-            link.owner_local = upload(from.owner_local, "replica link: owner ids", stream);
-            link.out_ids = DeviceArray<uint32_t>(entries, "replica link: outgoing positions");
-            link.out_values = DeviceArray<unsigned char>(entries * 8, "replica link: outgoing values");
-            link.count = DeviceArray<uint32_t>(1, "replica link: message size");
+            link.owner_local = upload(from.owner_local, "replica link: owner ids", stream_of(link.owner_part));
         }
         DeviceScope scope(device_of(link.replica_part));
         link.replica_local = upload(from.replica_local, "replica link: replica ids", stream_of(link.replica_part));
-        if (device_of(link.replica_part) != device_of(link.owner_part)) {
-            link.in_ids = DeviceArray<uint32_t>(entries, "replica link: incoming positions");
-            link.in_values = DeviceArray<unsigned char>(entries * 8, "replica link: incoming values");
-        }
     }
     synchronize();  // ready before any run reads them
     return uploaded;
@@ -82,6 +74,24 @@ DevicePartSet::~DevicePartSet() {
         DeviceScope scope(devices_[d]);
         cudaStreamSynchronize(streams_[d]->get());  // nothing may still read what is freed
     }
+}
+
+DevicePartSet::Handoff::Handoff() { GG_CUDA_CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming)); }
+DevicePartSet::Handoff::~Handoff() {
+    if (event) cudaEventDestroy(event);
+    cudaGetLastError();
+}
+
+void DevicePartSet::hand_over(uint32_t from, uint32_t to) {
+    const size_t f = from % devices_.size(), t = to % devices_.size();
+    if (devices_[f] == devices_[t]) return;
+    {
+        DeviceScope scope(devices_[f]);
+        GG_CUDA_CHECK(cudaEventRecord(handoffs_[f]->event, streams_[f]->get()));
+    }
+    DeviceScope scope(devices_[t]);
+    // The wait takes the event as recorded now, so the event may be recorded again at once.
+    GG_CUDA_CHECK(cudaStreamWaitEvent(streams_[t]->get(), handoffs_[f]->event, 0));
 }
 
 RunConfig DevicePartSet::config_of(uint32_t part, const RunConfig &run) const {

@@ -20,17 +20,29 @@
 
 namespace gg::cuda {
 
+// One direction of a replica link: a message is packed on the sending
+// part's device (`send_*`) and, where the receiving part lives on another
+// device, copied into `recv_*` there. Allocated by the exchange the first
+// time the direction carries values of `value_bytes` (device_exchange.cuh):
+// the owners' direction serves every algorithm, the replicas' only BC.
+struct LinkChannel {
+    DeviceArray<uint32_t> send_ids, recv_ids;            // sparse messages: positions in the link
+    DeviceArray<unsigned char> send_values, recv_values;  // value_bytes a value
+    DeviceArray<uint32_t> count;                          // entries the last pack selected
+    size_t value_bytes = 0;
+    uint64_t bytes() const {
+        return send_ids.bytes() + recv_ids.bytes() + send_values.bytes() + recv_values.bytes() + count.bytes();
+    }
+};
+
 // One replica link on the devices: the replicas' local ids on the replica
-// part's device, the owners' on the owner part's device, and the buffers a
-// message travels through (on the owner's device; a copy of it on the
-// replica's device when the two differ).
+// part's device, the owners' on the owner part's device, and a channel each
+// way.
 struct DeviceLink {
     uint32_t owner_part = 0, replica_part = 0;
     uint32_t entries = 0;
     DeviceArray<uint32_t> owner_local, replica_local;
-    DeviceArray<uint32_t> out_ids, in_ids;            // sparse messages: positions in the link
-    DeviceArray<unsigned char> out_values, in_values;  // up to 8 bytes a value
-    DeviceArray<uint32_t> count;                       // entries the last pack selected
+    LinkChannel to_replicas, to_owner;
 };
 
 // A plan's links on its devices: uploaded by the first run on (plan,
@@ -57,6 +69,8 @@ public:
 
     const PartitionPlan &plan() const { return plan_; }
     uint32_t num_parts() const { return plan_.num_parts(); }
+    // The devices in use: parts 0 .. num_devices() - 1 are the first on each.
+    uint32_t num_devices() const { return uint32_t(devices_.size()); }
     int device_of(uint32_t part) const { return devices_[part % devices_.size()]; }
     const DeviceInfo &info_of(uint32_t part) const { return *infos_[part % devices_.size()]; }
     cudaStream_t stream_of(uint32_t part) const { return streams_[part % devices_.size()]->get(); }
@@ -68,6 +82,9 @@ public:
     std::vector<DeviceLink> &links() { return (*links_)->links; }
     // Waits for every device's stream.
     void synchronize() const;
+    // Makes part `to`'s stream wait, on its device, for what part `from`'s
+    // stream has queued so far (nothing to do when they share a device).
+    void hand_over(uint32_t from, uint32_t to);
     // Pinned host words for reading counters back, at least `count` of them.
     uint32_t *host_words(size_t count);
     // Copies part p's first `count` values from the device into `host`.
@@ -93,6 +110,15 @@ private:
     std::vector<int> devices_;  // the devices the parts use, at most one per part
     std::vector<const DeviceInfo *> infos_;
     std::vector<std::unique_ptr<Stream>> streams_;
+    // One event per device, for hand_over(); freed even when the constructor throws.
+    struct Handoff {
+        cudaEvent_t event = nullptr;
+        Handoff();
+        ~Handoff();
+        Handoff(const Handoff &) = delete;
+        Handoff &operator=(const Handoff &) = delete;
+    };
+    std::vector<std::unique_ptr<Handoff>> handoffs_;
     // Persistent kernels need their device to themselves (runtime.cuh).
     std::vector<std::unique_lock<std::mutex>> exclusive_;
     std::unique_ptr<StatePool::Checkout<PlanLinks>> links_;

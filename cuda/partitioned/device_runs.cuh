@@ -20,7 +20,11 @@ void partitioned_paths(DevicePartSet &parts, PathKind kind, const Graph &g, uint
                        const RunConfig &config, RunReport &report, PartitionedReport &out);
 void partitioned_cc(DevicePartSet &parts, uint32_t *labels, const RunConfig &config, RunReport &report,
                     PartitionedReport &out);
+void partitioned_pagerank(DevicePartSet &parts, double *ranks, const RunConfig &config, RunReport &report,
+                          PartitionedReport &out);
 void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunConfig &config, RunReport &report,
                       PartitionedReport &out);
+void partitioned_bc(DevicePartSet &parts, const uint32_t *sources, uint32_t num_sources, double *centrality,
+                    const RunConfig &config, RunReport &report, PartitionedReport &out);
 
 }  // namespace gg::cuda

@@ -15,7 +15,9 @@ void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest
     case Algorithm::sssp: partitioned_paths(parts, PathKind::shortest, g, r.source, r.values, config, report, out); break;
     case Algorithm::sswp: partitioned_paths(parts, PathKind::widest, g, r.source, r.values, config, report, out); break;
     case Algorithm::cc: partitioned_cc(parts, r.labels, config, report, out); break;
+    case Algorithm::pagerank: partitioned_pagerank(parts, r.scores, config, report, out); break;
     case Algorithm::spmv: partitioned_spmv(parts, r.x, r.values, config, report, out); break;
+    case Algorithm::bc: partitioned_bc(parts, r.sources, r.num_sources, r.scores, config, report, out); break;
     default:
         fail(GG_ERROR_INTERNAL, "%s has no GPU parts; the C boundary should have sent it to the CPU's",
              algorithm_name(r.algorithm));

@@ -21,7 +21,6 @@ namespace {
 
 struct Plan {
     bool use_cuda = false;
-    bool cuda_named = false;  // the run or the context asked for CUDA, not auto
     std::string fallback_reason;
     gg::RunConfig config;
     const gg::PartitionPlan *partition = nullptr;  // null: unpartitioned
@@ -53,7 +52,6 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
     if (o.partition_plan != nullptr) plan.partition = o.partition_plan->plan.get();
 
     gg_backend backend = o.backend != GG_BACKEND_AUTO ? o.backend : context->backend;
-    plan.cuda_named = backend == GG_BACKEND_CUDA;
     if (backend == GG_BACKEND_CPU) {
         plan.use_cuda = false;
     } else {
@@ -100,13 +98,6 @@ void execute(const gg::Graph &g, Plan plan, const gg::RunRequest &request, gg_ru
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.partition_plan was made from another graph");
     // One part is the unpartitioned run; APSP stays on one part (docs/partitioned.md).
     const bool split = partition != nullptr && partition->num_parts() > 1 && request.algorithm != gg::Algorithm::apsp;
-    // An algorithm without GPU parts: under auto its parts run on the CPU, and the stats say why
-    // (named, the backend refuses it with GG_ERROR_UNSUPPORTED).
-    if (split && plan.use_cuda && !plan.cuda_named && !gg::runs_partitioned(GG_BACKEND_CUDA, request.algorithm)) {
-        plan.use_cuda = false;
-        plan.fallback_reason = gg::format("%s over parts runs on the CPU backend only so far",
-                                          gg::algorithm_name(request.algorithm));
-    }
     const gg_backend backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
     if (split)
         gg::run_partitioned(backend, *partition, g, request, plan.config, report, partitioned);

@@ -30,10 +30,6 @@ struct PartitionedReport {
 void run_partitioned(gg_backend backend, const PartitionPlan &plan, const Graph &g, const RunRequest &request,
                      const RunConfig &config, RunReport &report, PartitionedReport &partitioned);
 
-// Whether `backend` runs `algorithm` over parts (the CPU runs all but APSP,
-// which stays on one part; the GPU those docs/partitioned.md lists).
-bool runs_partitioned(gg_backend backend, Algorithm algorithm);
-
 // BFS parents from every part's final depths (depths[p][local id], replicas
 // included): each owned vertex at depth d takes an in-neighbour at depth
 // d - 1 from its part's local in-edges; the source is its own parent.

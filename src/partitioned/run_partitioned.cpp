@@ -13,10 +13,6 @@ void run_partitioned(gg_backend backend, const PartitionPlan &plan, const Graph 
     if (plan.graph_uid != g.uid())
         fail(GG_ERROR_INVALID_ARGUMENT, "the partition plan was made from another graph");
     if (backend == GG_BACKEND_CUDA) {
-        if (!runs_partitioned(backend, r.algorithm))
-            fail(GG_ERROR_UNSUPPORTED, "%s over parts runs on the CPU backend only so far (backend cpu); the GPU's "
-                                       "parts run BFS, SSSP, SSWP, CC and SpMV",
-                 algorithm_name(r.algorithm));
         cuda::CallerDeviceGuard caller_device;
         cuda::run_partitioned(plan, g, r, config, report, out);
         return;
@@ -35,23 +31,6 @@ void run_partitioned(gg_backend backend, const PartitionPlan &plan, const Graph 
         fail(GG_ERROR_INTERNAL, "APSP runs unpartitioned; the C boundary should not have sent it here");
     }
     report.compute_ms = clock.elapsed_ms();
-}
-
-}  // namespace gg
-
-namespace gg {
-
-bool runs_partitioned(gg_backend backend, Algorithm algorithm) {
-    if (algorithm == Algorithm::apsp) return false;
-    if (backend != GG_BACKEND_CUDA) return true;
-    switch (algorithm) {
-    case Algorithm::bfs:
-    case Algorithm::sssp:
-    case Algorithm::sswp:
-    case Algorithm::cc:
-    case Algorithm::spmv: return true;
-    default: return false;
-    }
 }
 
 }  // namespace gg

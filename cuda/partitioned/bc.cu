@@ -1,0 +1,391 @@
+/*
+ * Betweenness centrality over the parts of a plan on the GPUs: the CPU's
+ * partitioned method (src/partitioned/bc.cpp; Brandes' two sweeps,
+ * level-synchronous, with Medusa's replica update after every level, 002
+ * §4.3), its steps as kernels, one warp per vertex (a warp walks a list
+ * with coalesced loads and reduces it with shuffles):
+ *
+ * Forward, level L, in each part: the owned vertices of depth L claim the
+ * unreached targets of their out-edges for depth L + 1 (a compare-and-swap
+ * on the depth); then each claimed vertex sums the path counts of its
+ * in-edges from the owned frontier (backend/path_count.h, the arithmetic of
+ * both backends). Replicas send (depth, count) to their owners, which add
+ * the counts of equal depth (to_owners, sparse: a sum must see each change
+ * once); the owned vertices of depth L + 1 that the part claimed or a
+ * merge changed form its next level (a flag per vertex keeps each once);
+ * owners send the totals back to their replicas.
+ * Backward, level L from the deepest: each owned u of depth L sums, over
+ * its successors v (depth L + 1), mass(u) * w(v) scaled by the scales,
+ * where w(v) = (1 + dependency(v)) / mass(v); then owners send the w of
+ * their depth-L vertices to the replicas.
+ *
+ * Values and levels stay on the devices; per level the host reads the
+ * exchange's counts and each part's level size. The sums run in another
+ * order than the unpartitioned run's: centrality agrees to rounding.
+ */
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "backend/path_count.h"
+#include "cuda_backend.h"
+#include "engines/engine_state.cuh"
+#include "layouts/device_layouts.cuh"
+#include "partitioned/device_exchange.cuh"
+#include "partitioned/device_runs.cuh"
+#include "partitioned/partitioned_run.h"
+#include "primitives/warp_ops.cuh"
+
+namespace gg::cuda {
+
+namespace {
+
+constexpr uint32_t kUnreached = UINT32_MAX;
+constexpr int kThreads = 256;
+
+// A vertex's BFS depth and shortest-path count (mass * 2^(512 * scale)).
+struct alignas(16) Reach {
+    uint32_t depth;
+    int32_t scale;
+    double mass;
+    __host__ __device__ bool operator==(const Reach &o) const {
+        return depth == o.depth && scale == o.scale && mass == o.mass;
+    }
+};
+
+// The paths of a replica's part, added to its owner's at the same depth
+// (the CPU's add_paths).
+struct AddPaths {
+    __device__ bool operator()(Reach &slot, Reach incoming) const {
+        if (incoming.depth == kUnreached || incoming.mass == 0) return false;
+        if (slot.depth != kUnreached && slot.depth < incoming.depth) return false;
+        if (slot.depth == kUnreached || slot.depth > incoming.depth) {
+            slot = incoming;
+            return true;
+        }
+        const Reach sum = path_count::normalised(path_count::add(slot, incoming));
+        slot.mass = sum.mass;
+        slot.scale = sum.scale;
+        return true;
+    }
+};
+
+// Warps of the grid, each taking items warp, warp + warps, ...
+__device__ __forceinline__ uint64_t warp_index() { return (blockIdx.x * uint64_t(blockDim.x) + threadIdx.x) >> 5; }
+__device__ __forceinline__ uint64_t warp_count() { return (uint64_t(gridDim.x) * blockDim.x) >> 5; }
+
+__global__ void reset_part(Reach *reach, double *w, uint32_t size) {
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < size;
+         v += uint64_t(gridDim.x) * blockDim.x) {
+        reach[v] = Reach{kUnreached, 0, 0.0};
+        w[v] = 0.0;
+    }
+}
+
+// The frontier's unreached out-neighbours take depth level + 1 and are
+// listed in `reached`.
+__global__ void claim_targets(DeviceCsr out, const uint32_t *frontier, uint32_t count, uint32_t level, Reach *reach,
+                              uint32_t *reached, uint32_t *reached_count, unsigned long long *scanned) {
+    for (uint64_t i = warp_index(); i < count; i += warp_count()) {
+        const uint32_t u = frontier[i];
+        const uint64_t begin = out.offsets[u], end = out.offsets[u + 1];
+        for (uint64_t e = begin + lane_id(); e < end; e += 32) {
+            const uint32_t t = out.indices[e];
+            uint32_t *depth = &reach[t].depth;
+            if (load_volatile(depth) == kUnreached && atomicCAS(depth, kUnreached, level + 1) == kUnreached)
+                reached[atomicAdd(reached_count, 1u)] = t;
+        }
+        if (lane_id() == 0) atomicAdd(scanned, (unsigned long long)(end - begin));
+    }
+}
+
+struct PathSum {
+    double mass;
+    int32_t scale;
+};
+
+// Each reached vertex's count: the sum of its in-edges' from the owned
+// frontier (only this part's share for a replica; its owner adds them).
+__global__ void count_paths(DeviceCsr in, uint32_t owned, uint32_t level, Reach *reach, const uint32_t *reached,
+                            const uint32_t *reached_count) {
+    const uint32_t count = *reached_count;
+    for (uint64_t i = warp_index(); i < count; i += warp_count()) {
+        const uint32_t t = reached[i];
+        PathSum sum{0.0, 0};
+        for (uint64_t e = in.offsets[t] + lane_id(); e < in.offsets[t + 1]; e += 32) {
+            const uint32_t u = in.indices[e];
+            if (u >= owned) continue;
+            const Reach r = reach[u];
+            if (r.depth != level) continue;
+            sum = path_count::normalised(path_count::add(sum, PathSum{r.mass, r.scale}));
+        }
+#pragma unroll
+        for (int offset = 16; offset > 0; offset >>= 1) {
+            const PathSum other{__shfl_xor_sync(kFullMask, sum.mass, offset),
+                                __shfl_xor_sync(kFullMask, sum.scale, offset)};
+            sum = path_count::normalised(path_count::add(sum, other));
+        }
+        if (lane_id() == 0) {
+            reach[t].scale = sum.scale;
+            reach[t].mass = sum.mass;
+        }
+    }
+}
+
+// The part's next level: the owned vertices of `depth` among the reached
+// and the changed ones, each once (queued flags).
+__global__ void list_next_level(const uint32_t *reached, const uint32_t *reached_count, const uint32_t *changed,
+                                const uint32_t *changed_count, uint32_t owned, uint32_t depth, const Reach *reach,
+                                uint32_t *queued, uint32_t *order, uint32_t *order_count) {
+    const uint32_t a = *reached_count, total = a + *changed_count;
+    for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < total;
+         i += uint64_t(gridDim.x) * blockDim.x) {
+        const uint32_t v = i < a ? reached[i] : changed[i - a];
+        if (v < owned && reach[v].depth == depth && atomicExch(&queued[v], 1u) == 0)
+            order[atomicAdd(order_count, 1u)] = v;
+    }
+}
+
+// Brandes' dependency of each vertex of the level, from its successors' w.
+__global__ void accumulate_dependencies(DeviceCsr out, const uint32_t *vertices, uint32_t count, uint32_t level,
+                                        const Reach *reach, double *w, double *centrality,
+                                        unsigned long long *scanned) {
+    for (uint64_t i = warp_index(); i < count; i += warp_count()) {
+        const uint32_t u = vertices[i];
+        const Reach ru = reach[u];
+        const uint64_t begin = out.offsets[u], end = out.offsets[u + 1];
+        double dependency = 0;
+        for (uint64_t e = begin + lane_id(); e < end; e += 32) {
+            const uint32_t v = out.indices[e];
+            const Reach rv = reach[v];
+            if (rv.depth == level + 1) dependency += path_count::scaled(ru.mass * w[v], ru.scale - rv.scale);
+        }
+        dependency = warp_sum(dependency);
+        if (lane_id() == 0) {
+            if (level > 0) centrality[u] += dependency;
+            w[u] = (1.0 + dependency) / ru.mass;
+            atomicAdd(scanned, (unsigned long long)(end - begin));
+        }
+    }
+}
+
+// A part's arrays, pooled under its local graph.
+struct PartBrandes final : EngineState {
+    DeviceArray<Reach> reach;
+    DeviceArray<double> w, centrality;
+    DeviceArray<uint32_t> reached, order, queued, counters;  // counters: reached, order
+    DeviceArray<unsigned long long> scanned;
+    PinnedBuffer read{sizeof(uint32_t)};
+    PartBrandes(size_t size, size_t owned)
+        : reach(size, "a part's path counts"), w(size, "a part's dependency coefficients"),
+          centrality(owned, "a part's centrality"), reached(size, "a part's reached vertices"),
+          order(owned, "a part's vertices by level"), queued(owned, "a part's listed flags"),
+          counters(2, "a part's level counters"), scanned(1, "a part's edge count") {}
+    uint64_t bytes() const override {
+        return reach.bytes() + w.bytes() + centrality.bytes() + reached.bytes() + order.bytes() + queued.bytes() +
+               counters.bytes() + scanned.bytes();
+    }
+    uint32_t *reached_count() const { return counters.get(); }
+    uint32_t *order_count() const { return counters.get() + 1; }
+};
+
+class DeviceBrandesParts {
+public:
+    DeviceBrandesParts(DevicePartSet &parts, const RunConfig &config, RunReport &report)
+        : parts_(parts), reach_(parts), w_(parts), exchange_(parts), starts_(parts.num_parts()) {
+        const PartitionPlan &plan = parts.plan();
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            const PartitionPart &part = plan.parts[p];
+            DeviceScope scope(parts.device_of(p));
+            const cudaStream_t stream = parts.stream_of(p);
+            layouts_.push_back(part.size() ? std::make_unique<RunLayouts>(part.local, parts.info_of(p), stream, report)
+                                           : nullptr);
+            if (layouts_.back()) {
+                out_.push_back(layouts_.back()->edges(EdgeDirection::out, false));
+                in_.push_back(layouts_.back()->edges(EdgeDirection::in, false));
+                report.device_bytes += layouts_.back()->device_bytes();
+            } else {
+                out_.emplace_back();
+                in_.emplace_back();
+            }
+            const size_t size = std::max<uint32_t>(part.size(), 1), owned = std::max<uint32_t>(part.owned, 1);
+            arrays_.push_back(take_state<PartBrandes>(part.local, parts.info_of(p), parts.config_of(p, config),
+                                                      EngineId::part_bc, 0,
+                                                      [&] { return std::make_unique<PartBrandes>(size, owned); }));
+            PartBrandes &a = *arrays_.back();
+            GG_CUDA_CHECK(cudaMemsetAsync(a.centrality.get(), 0, a.centrality.bytes(), stream));
+            GG_CUDA_CHECK(cudaMemsetAsync(a.scanned.get(), 0, a.scanned.bytes(), stream));
+            reach_.value[p] = a.reach.get();
+            w_.value[p] = a.w.get();
+        }
+    }
+
+    // Both sweeps from `source`; returns the supersteps (levels with an exchange).
+    uint32_t run_source(uint32_t source) {
+        start(source);
+        uint32_t supersteps = 0;
+        uint32_t level = 0;
+        for (;; ++level) {
+            if (!expand(level)) break;
+            ++supersteps;
+            exchange_.to_owners(reach_, AddPaths{});
+            list_next(level + 1);
+            exchange_.to_replicas(reach_, TakeOwners{});
+            for (uint32_t p = 0; p < parts_.num_parts(); ++p)
+                starts_[p].push_back(parts_.plan().parts[p].size() ? *static_cast<uint32_t *>(arrays_[p]->read.get())
+                                                                   : 0);
+        }
+        // `level` is the first level no part holds: the deepest is one above.
+        while (level-- > 0) {
+            accumulate(level);
+            if (level == 0) break;
+            ++supersteps;
+            exchange_.to_replicas(w_, TakeOwners{});
+        }
+        return supersteps;
+    }
+
+    uint64_t edges_visited() {
+        uint64_t total = 0;
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            if (parts_.plan().parts[p].size() == 0) continue;
+            std::vector<unsigned long long> host;
+            parts_.copy_values_to_host(p, arrays_[p]->scanned.get(), 1, host);
+            total += host[0];
+        }
+        return total;
+    }
+
+    void write_owned(double *centrality, int threads) {
+        const PartitionPlan &plan = parts_.plan();
+        std::vector<std::vector<double>> host(plan.num_parts());
+        for (uint32_t p = 0; p < plan.num_parts(); ++p)
+            parts_.copy_values_to_host(p, arrays_[p]->centrality.get(), plan.parts[p].owned, host[p]);
+        gg::write_owned(plan, host, centrality, threads);
+    }
+
+private:
+    // Every part unreached but the source's copies; level 0 is the source in its owner.
+    void start(uint32_t source) {
+        const PartitionPlan &plan = parts_.plan();
+        const Reach origin{0, 0, 1.0};
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            const PartitionPart &part = plan.parts[p];
+            starts_[p].assign(1, 0);
+            if (part.size() == 0) {
+                starts_[p].push_back(0);
+                continue;
+            }
+            DeviceScope scope(parts_.device_of(p));
+            const cudaStream_t stream = parts_.stream_of(p);
+            PartBrandes &a = *arrays_[p];
+            reset_part<<<blocks(part.size(), p), kThreads, 0, stream>>>(a.reach.get(), a.w.get(), part.size());
+            GG_CUDA_CHECK_LAUNCH("reset_part");
+            GG_CUDA_CHECK(cudaMemsetAsync(a.queued.get(), 0, a.queued.bytes(), stream));
+            double unused = 0;
+            const uint32_t l = local_id_in(plan, p, source);
+            if (l != UINT32_MAX) copy_to_device(a.reach.get() + l, &origin, sizeof origin, stream, unused);
+            const uint32_t listed = plan.owner[source] == p ? 1 : 0;
+            if (listed) {
+                const uint32_t one = 1;
+                copy_to_device(a.order.get(), &l, sizeof l, stream, unused);
+                copy_to_device(a.queued.get() + l, &one, sizeof one, stream, unused);
+            }
+            copy_to_device(a.order_count(), &listed, sizeof listed, stream, unused);
+            starts_[p].push_back(listed);
+        }
+        reach_.mark_synced(parts_);
+        w_.mark_synced(parts_);
+    }
+
+    uint32_t level_size(uint32_t p, uint32_t level) const { return starts_[p][level + 1] - starts_[p][level]; }
+
+    // Level `level`'s expansion in every part; false when no part holds the level.
+    bool expand(uint32_t level) {
+        bool any = false;
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            const PartitionPart &part = parts_.plan().parts[p];
+            if (part.size() == 0) continue;
+            Stopwatch clock;
+            DeviceScope scope(parts_.device_of(p));
+            const cudaStream_t stream = parts_.stream_of(p);
+            PartBrandes &a = *arrays_[p];
+            GG_CUDA_CHECK(cudaMemsetAsync(a.reached_count(), 0, sizeof(uint32_t), stream));
+            const uint32_t count = level_size(p, level);
+            if (count > 0) {
+                any = true;
+                claim_targets<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
+                    out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(), a.reached.get(),
+                    a.reached_count(), a.scanned.get());
+                GG_CUDA_CHECK_LAUNCH("claim_targets");
+                count_paths<<<blocks(uint64_t(part.size()) * 32, p), kThreads, 0, stream>>>(
+                    in_[p], part.owned, level, a.reach.get(), a.reached.get(), a.reached_count());
+                GG_CUDA_CHECK_LAUNCH("count_paths");
+            }
+            parts_.compute_ms[p] += clock.elapsed_ms();
+        }
+        return any;
+    }
+
+    // Each part's level `depth` after the counts reached the owners; the
+    // next exchange's wait brings the level sizes to the host.
+    void list_next(uint32_t depth) {
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            const PartitionPart &part = parts_.plan().parts[p];
+            if (part.size() == 0) continue;
+            Stopwatch clock;
+            DeviceScope scope(parts_.device_of(p));
+            const cudaStream_t stream = parts_.stream_of(p);
+            PartBrandes &a = *arrays_[p];
+            list_next_level<<<blocks(part.size(), p), kThreads, 0, stream>>>(
+                a.reached.get(), a.reached_count(), reach_.changed(p), reach_.changed_count(p), part.owned, depth,
+                a.reach.get(), a.queued.get(), a.order.get(), a.order_count());
+            GG_CUDA_CHECK_LAUNCH("list_next_level");
+            GG_CUDA_CHECK(
+                cudaMemcpyAsync(a.read.get(), a.order_count(), sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
+            parts_.compute_ms[p] += clock.elapsed_ms();
+        }
+    }
+
+    void accumulate(uint32_t level) {
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            const uint32_t count = parts_.plan().parts[p].size() ? level_size(p, level) : 0;
+            if (count == 0) continue;
+            Stopwatch clock;
+            DeviceScope scope(parts_.device_of(p));
+            PartBrandes &a = *arrays_[p];
+            accumulate_dependencies<<<blocks(uint64_t(count) * 32, p), kThreads, 0, parts_.stream_of(p)>>>(
+                out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(), a.w.get(),
+                a.centrality.get(), a.scanned.get());
+            GG_CUDA_CHECK_LAUNCH("accumulate_dependencies");
+            parts_.compute_ms[p] += clock.elapsed_ms();
+        }
+    }
+
+    unsigned blocks(uint64_t threads, uint32_t p) const {
+        return unsigned(grid_stride_blocks(std::max<uint64_t>(threads, 1), kThreads, parts_.info_of(p)));
+    }
+
+    DevicePartSet &parts_;
+    DevicePartValues<Reach> reach_;
+    DevicePartValues<double> w_;
+    DeviceExchange exchange_;
+    std::vector<std::unique_ptr<RunLayouts>> layouts_;  // holds the parts' device layouts for the run
+    std::vector<DeviceCsr> out_, in_;
+    std::vector<StatePool::Checkout<PartBrandes>> arrays_;
+    std::vector<std::vector<uint32_t>> starts_;  // starts_[p][L]: where level L begins in part p's order
+};
+
+}  // namespace
+
+void partitioned_bc(DevicePartSet &parts, const uint32_t *sources, uint32_t num_sources, double *centrality,
+                    const RunConfig &config, RunReport &report, PartitionedReport &out) {
+    DeviceBrandesParts state(parts, config, report);
+    uint32_t supersteps = 0;
+    for (uint32_t s = 0; s < num_sources; ++s) supersteps += state.run_source(sources[s]);
+    parts.synchronize();
+    state.write_owned(centrality, config.num_threads);
+    parts.finish(report, out, supersteps, state.edges_visited());
+}
+
+}  // namespace gg::cuda
