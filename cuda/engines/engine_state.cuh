@@ -25,6 +25,7 @@ enum class EngineId : uint32_t {
     part_components = 9,  // a part's local components and labels (partitioned/components.cu)
     part_pagerank = 10,   // a part's ranks and out-degrees (partitioned/pagerank.cu)
     part_bc = 11,         // a part's path counts, levels and centrality (partitioned/bc.cu)
+    plan_gather = 12,     // a plan's owned ids and value arrays by global id (partitioned/device_results.cuh)
 };
 
 template <class State, class Make>

@@ -32,6 +32,7 @@
 #include "engines/engine_state.cuh"
 #include "layouts/device_layouts.cuh"
 #include "partitioned/device_exchange.cuh"
+#include "partitioned/device_results.cuh"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/partitioned_run.h"
 #include "primitives/warp_ops.cuh"
@@ -229,6 +230,7 @@ public:
             if (!expand(level)) break;
             ++supersteps;
             exchange_.to_owners(reach_, AddPaths{});
+            parts_.collect_compute();  // the round waited for the expansion
             list_next(level + 1);
             exchange_.to_replicas(reach_, TakeOwners{});
             for (uint32_t p = 0; p < parts_.num_parts(); ++p)
@@ -241,7 +243,9 @@ public:
             if (level == 0) break;
             ++supersteps;
             exchange_.to_replicas(w_, TakeOwners{});
+            parts_.collect_compute();
         }
+        parts_.collect_compute();  // level 0's
         return supersteps;
     }
 
@@ -256,12 +260,11 @@ public:
         return total;
     }
 
-    void write_owned(double *centrality, int threads) {
-        const PartitionPlan &plan = parts_.plan();
-        std::vector<std::vector<double>> host(plan.num_parts());
-        for (uint32_t p = 0; p < plan.num_parts(); ++p)
-            parts_.copy_values_to_host(p, arrays_[p]->centrality.get(), plan.parts[p].owned, host[p]);
-        gg::write_owned(plan, host, centrality, threads);
+    void to_caller(double *centrality, RunReport &report) {
+        std::vector<double *> values(parts_.num_parts());
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) values[p] = arrays_[p]->centrality.get();
+        DeviceResults results(parts_);
+        results.to_caller(values, centrality, report.transfer_ms);
     }
 
 private:
@@ -306,7 +309,6 @@ private:
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             const PartitionPart &part = parts_.plan().parts[p];
             if (part.size() == 0) continue;
-            Stopwatch clock;
             DeviceScope scope(parts_.device_of(p));
             const cudaStream_t stream = parts_.stream_of(p);
             PartBrandes &a = *arrays_[p];
@@ -314,6 +316,7 @@ private:
             const uint32_t count = level_size(p, level);
             if (count > 0) {
                 any = true;
+                parts_.start_compute(p);
                 claim_targets<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
                     out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(), a.reached.get(),
                     a.reached_count(), a.scanned.get());
@@ -321,8 +324,8 @@ private:
                 count_paths<<<blocks(uint64_t(part.size()) * 32, p), kThreads, 0, stream>>>(
                     in_[p], part.owned, level, a.reach.get(), a.reached.get(), a.reached_count());
                 GG_CUDA_CHECK_LAUNCH("count_paths");
+                parts_.stop_compute(p);
             }
-            parts_.compute_ms[p] += clock.elapsed_ms();
         }
         return any;
     }
@@ -333,7 +336,6 @@ private:
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             const PartitionPart &part = parts_.plan().parts[p];
             if (part.size() == 0) continue;
-            Stopwatch clock;
             DeviceScope scope(parts_.device_of(p));
             const cudaStream_t stream = parts_.stream_of(p);
             PartBrandes &a = *arrays_[p];
@@ -343,7 +345,6 @@ private:
             GG_CUDA_CHECK_LAUNCH("list_next_level");
             GG_CUDA_CHECK(
                 cudaMemcpyAsync(a.read.get(), a.order_count(), sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
-            parts_.compute_ms[p] += clock.elapsed_ms();
         }
     }
 
@@ -351,14 +352,14 @@ private:
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             const uint32_t count = parts_.plan().parts[p].size() ? level_size(p, level) : 0;
             if (count == 0) continue;
-            Stopwatch clock;
             DeviceScope scope(parts_.device_of(p));
             PartBrandes &a = *arrays_[p];
+            parts_.start_compute(p);
             accumulate_dependencies<<<blocks(uint64_t(count) * 32, p), kThreads, 0, parts_.stream_of(p)>>>(
                 out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(), a.w.get(),
                 a.centrality.get(), a.scanned.get());
             GG_CUDA_CHECK_LAUNCH("accumulate_dependencies");
-            parts_.compute_ms[p] += clock.elapsed_ms();
+            parts_.stop_compute(p);
         }
     }
 
@@ -383,8 +384,7 @@ void partitioned_bc(DevicePartSet &parts, const uint32_t *sources, uint32_t num_
     DeviceBrandesParts state(parts, config, report);
     uint32_t supersteps = 0;
     for (uint32_t s = 0; s < num_sources; ++s) supersteps += state.run_source(sources[s]);
-    parts.synchronize();
-    state.write_owned(centrality, config.num_threads);
+    state.to_caller(centrality, report);
     parts.finish(report, out, supersteps, state.edges_visited());
 }
 

@@ -16,6 +16,7 @@
 #include "cuda_backend.h"
 #include "engines/engine_state.cuh"
 #include "partitioned/device_exchange.cuh"
+#include "partitioned/device_results.cuh"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/fixed_point.h"
 #include "partitioned/partitioned_run.h"
@@ -39,13 +40,16 @@ __global__ void take_component_label(const uint32_t *component, const uint32_t *
 
 // A part's arrays, pooled under its local graph: its local components
 // (Afforest's, computed by the first run on the part and kept, since they
-// depend on the local graph only), its labels and the per-component minima.
+// depend on the local graph only), its vertices' global ids (every label's
+// start, uploaded with them), its labels and the per-component minima.
 struct PartComponents final : EngineState {
-    DeviceArray<uint32_t> component, labels, smallest;
+    DeviceArray<uint32_t> component, global_ids, labels, smallest;
     explicit PartComponents(size_t size)
-        : component(size, "a part's local components"), labels(size, "a part's labels"),
-          smallest(size, "a part's smallest label per component") {}
-    uint64_t bytes() const override { return component.bytes() + labels.bytes() + smallest.bytes(); }
+        : component(size, "a part's local components"), global_ids(size, "a part's global ids"),
+          labels(size, "a part's labels"), smallest(size, "a part's smallest label per component") {}
+    uint64_t bytes() const override {
+        return component.bytes() + global_ids.bytes() + labels.bytes() + smallest.bytes();
+    }
 };
 
 // The GPU's parts for run_to_fixed_point (src/partitioned/fixed_point.h).
@@ -74,12 +78,14 @@ public:
                 edges_visited += local.edges_visited;
                 DeviceScope scope(parts.device_of(p));
                 copy_to_device(arrays.component.get(), host.data(), host.size() * sizeof(uint32_t), stream, unused);
+                copy_to_device(arrays.global_ids.get(), part.global_ids.data(), part.size() * sizeof(uint32_t),
+                               stream, unused);
             }
             DeviceScope scope(parts.device_of(p));
             // Each vertex starts with its own (global) id.
             if (part.size() > 0)
-                copy_to_device(arrays.labels.get(), part.global_ids.data(), part.size() * sizeof(uint32_t), stream,
-                               unused);
+                GG_CUDA_CHECK(cudaMemcpyAsync(arrays.labels.get(), arrays.global_ids.get(),
+                                              part.size() * sizeof(uint32_t), cudaMemcpyDeviceToDevice, stream));
             values_.value[p] = arrays.labels.get();
         }
         values_.mark_synced(parts);
@@ -115,12 +121,9 @@ public:
         for (uint32_t p = 0; p < stale_.size(); ++p) stale_[p] = values_.changed_now[p] > 0;
     }
 
-    void write_owned(uint32_t *labels, int threads) {
-        const PartitionPlan &plan = parts_.plan();
-        std::vector<std::vector<uint32_t>> host(plan.num_parts());
-        for (uint32_t p = 0; p < plan.num_parts(); ++p)
-            parts_.copy_values_to_host(p, arrays_[p]->labels.get(), plan.parts[p].owned, host[p]);
-        gg::write_owned(parts_.plan(), host, labels, threads);
+    void to_caller(uint32_t *labels, RunReport &report) {
+        DeviceResults results(parts_);
+        results.to_caller(values_.value, labels, report.transfer_ms);
     }
 
     uint64_t edges_visited = 0;
@@ -139,7 +142,7 @@ void partitioned_cc(DevicePartSet &parts, uint32_t *labels, const RunConfig &con
                     PartitionedReport &out) {
     DeviceLabelParts state(parts, config);
     const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts());
-    state.write_owned(labels, config.num_threads);
+    state.to_caller(labels, report);
     parts.finish(report, out, supersteps, state.edges_visited);
 }
 

@@ -43,6 +43,12 @@ DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
     std::sort(order.begin(), order.end());  // one lock order for every run
     for (int device : order) exclusive_.emplace_back(persistent_kernel_lock(device));
 
+    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+        DeviceScope scope(device_of(p));
+        compute_clocks_.push_back(std::make_unique<EventTimer>());
+    }
+    clock_pending_.assign(plan.num_parts(), false);
+
     const StateKey key{plan.parts[0].local.uid(), 0, devices_[0], uint32_t(EngineId::plan_links), placement};
     links_ = std::make_unique<StatePool::Checkout<PlanLinks>>(StatePool::take<PlanLinks>(
         config.states, key, [&] { return std::unique_ptr<EngineState>(upload_links()); }));
@@ -94,6 +100,26 @@ void DevicePartSet::hand_over(uint32_t from, uint32_t to) {
     GG_CUDA_CHECK(cudaStreamWaitEvent(streams_[t]->get(), handoffs_[f]->event, 0));
 }
 
+void DevicePartSet::start_compute(uint32_t p) {
+    DeviceScope scope(device_of(p));
+    compute_clocks_[p]->start(stream_of(p));
+}
+
+void DevicePartSet::stop_compute(uint32_t p) {
+    DeviceScope scope(device_of(p));
+    compute_clocks_[p]->stop(stream_of(p));
+    clock_pending_[p] = true;
+}
+
+void DevicePartSet::collect_compute() {
+    for (uint32_t p = 0; p < num_parts(); ++p) {
+        if (!clock_pending_[p]) continue;
+        DeviceScope scope(device_of(p));
+        compute_ms[p] += compute_clocks_[p]->elapsed_ms();
+        clock_pending_[p] = false;
+    }
+}
+
 RunConfig DevicePartSet::config_of(uint32_t part, const RunConfig &run) const {
     RunConfig config = run;
     config.device_id = device_of(part);
@@ -117,7 +143,8 @@ uint32_t *DevicePartSet::host_words(size_t count) {
 }
 
 void DevicePartSet::finish(RunReport &report, PartitionedReport &out, uint32_t supersteps,
-                           uint64_t edges_visited) const {
+                           uint64_t edges_visited) {
+    collect_compute();
     out.bytes_exchanged = bytes_exchanged;
     out.exchange_rounds = exchange_rounds;
     out.part_compute_ms = compute_ms;

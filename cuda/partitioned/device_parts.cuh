@@ -96,11 +96,19 @@ public:
         if (count) copy_to_host(host.data(), device, count * sizeof(T), stream_of(p), unused);
     }
 
+    // Device time of part p's kernels between start_compute(p) and
+    // stop_compute(p), added to compute_ms[p] by collect_compute() once the
+    // device has run them (for steps that queue kernels without waiting).
+    void start_compute(uint32_t p);
+    void stop_compute(uint32_t p);
+    void collect_compute();
+
     // The run's totals, kept as the CPU's PartitionedRun keeps them.
     std::vector<double> compute_ms, exchange_ms;
     uint64_t bytes_exchanged = 0;
     uint32_t exchange_rounds = 0;
-    void finish(RunReport &report, PartitionedReport &out, uint32_t supersteps, uint64_t edges_visited) const;
+    // (Collects the compute clocks first.)
+    void finish(RunReport &report, PartitionedReport &out, uint32_t supersteps, uint64_t edges_visited);
 
 private:
     std::unique_ptr<PlanLinks> upload_links() const;
@@ -122,6 +130,8 @@ private:
     // Persistent kernels need their device to themselves (runtime.cuh).
     std::vector<std::unique_lock<std::mutex>> exclusive_;
     std::unique_ptr<StatePool::Checkout<PlanLinks>> links_;
+    std::vector<std::unique_ptr<EventTimer>> compute_clocks_;  // per part
+    std::vector<bool> clock_pending_;
 };
 
 }  // namespace gg::cuda

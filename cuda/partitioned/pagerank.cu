@@ -27,6 +27,7 @@
 #include "engines/engine_state.cuh"
 #include "layouts/device_layouts.cuh"
 #include "partitioned/device_exchange.cuh"
+#include "partitioned/device_results.cuh"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/partitioned_run.h"
 #include "primitives/fill.cuh"
@@ -172,12 +173,9 @@ public:
         exchange.to_replicas(values_, TakeOwners{}, /*everything=*/parts_.plan().depth > 1);
     }
 
-    void write_owned(double *ranks) {
-        const PartitionPlan &plan = parts_.plan();
-        std::vector<std::vector<double>> host(plan.num_parts());
-        for (uint32_t p = 0; p < plan.num_parts(); ++p)
-            parts_.copy_values_to_host(p, arrays_[p]->rank.get(), plan.parts[p].owned, host[p]);
-        gg::write_owned(plan, host, ranks, config_.num_threads);
+    void to_caller(double *ranks, RunReport &report) {
+        DeviceResults results(parts_);
+        results.to_caller(values_.value, ranks, report.transfer_ms);
     }
 
     uint64_t edges_visited = 0;
@@ -245,7 +243,7 @@ void partitioned_pagerank(DevicePartSet &parts, double *ranks, const RunConfig &
         if (change < config.tolerance) break;
         if (iterations % plan.depth == 0) state.refresh();
     }
-    state.write_owned(ranks);
+    state.to_caller(ranks, report);
     parts.finish(report, out, iterations, state.edges_visited);
 }
 

@@ -24,6 +24,7 @@
 #include "engines/near_far.cuh"
 #include "layouts/device_layouts.cuh"
 #include "partitioned/device_exchange.cuh"
+#include "partitioned/device_results.cuh"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/fixed_point.h"
 #include "partitioned/partitioned_run.h"
@@ -38,6 +39,9 @@ template <PathKind kind>
 class DevicePathParts {
 public:
     using S = PathSemiring<kind>;
+    struct KeyToValue {
+        __device__ typename S::Value operator()(uint32_t key) const { return S::value_of(key); }
+    };
 
     DevicePathParts(DevicePartSet &parts, const Graph &g, uint32_t source, const RunConfig &config,
                     RunReport &report)
@@ -92,23 +96,24 @@ public:
 
     void exchange() { exchange_.to_replicas(values_, KeepSmaller{}); }
 
-    // Every part's values on the host: its owned vertices', or all its
-    // vertices' (replicas too) when `whole_parts`.
-    template <class Value>
-    std::vector<std::vector<Value>> values_on_host(bool whole_parts, int threads) {
+    // Every part's values on the host, replicas included (for BFS parents).
+    std::vector<std::vector<uint32_t>> depths_on_host(int threads) {
         const PartitionPlan &plan = parts_.plan();
-        std::vector<std::vector<Value>> host(plan.num_parts());
-        std::vector<uint32_t> keys;
+        std::vector<std::vector<uint32_t>> host(plan.num_parts());
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
-            const PartitionPart &part = plan.parts[p];
-            parts_.copy_values_to_host(p, values_.value[p], whole_parts ? part.size() : part.owned, keys);
-            host[p].resize(keys.size());
-            Value *to = host[p].data();
-            const uint32_t *from = keys.data();
-#pragma omp parallel for num_threads(threads) schedule(static) if (keys.size() > 65536)
-            for (int64_t l = 0; l < int64_t(keys.size()); ++l) to[l] = Value(S::value_of(from[l]));
+            parts_.copy_values_to_host(p, values_.value[p], plan.parts[p].size(), host[p]);
+            uint32_t *values = host[p].data();
+#pragma omp parallel for num_threads(threads) schedule(static) if (host[p].size() > 65536)
+            for (int64_t l = 0; l < int64_t(host[p].size()); ++l) values[l] = S::value_of(values[l]);
         }
         return host;
+    }
+
+    // The owned values, by global id, into the caller's array.
+    template <class Value>
+    void to_caller(Value *result, RunReport &report) {
+        DeviceResults results(parts_);
+        results.to_caller(values_.value, result, report.transfer_ms, KeyToValue{});
     }
 
     uint64_t edges_visited = 0;
@@ -120,33 +125,34 @@ private:
     std::vector<StatePool::Checkout<NearFarEngine>> engines_;
 };
 
+// The search to its fixed point, then the answer into `result` (and BFS
+// parents, from every part's depths, when asked for).
 template <PathKind kind, class Value>
-std::vector<std::vector<Value>> relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, bool whole_parts,
-                                            const RunConfig &config, RunReport &report, PartitionedReport &out) {
+void relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, Value *result, uint32_t *parents,
+                 const RunConfig &config, RunReport &report, PartitionedReport &out) {
     DevicePathParts<kind> state(parts, g, source, config, report);
     const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts());
-    std::vector<std::vector<Value>> values = state.template values_on_host<Value>(whole_parts, config.num_threads);
+    state.to_caller(result, report);
+    if (parents) {
+        const std::vector<std::vector<uint32_t>> depths = state.depths_on_host(config.num_threads);
+        bfs_parents_from_depths(parts.plan(), depths, source, parents, config.num_threads);
+    }
     parts.finish(report, out, supersteps, state.edges_visited);
-    return values;
 }
 
 }  // namespace
 
 void partitioned_bfs(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
                      const RunConfig &config, RunReport &report, PartitionedReport &out) {
-    const std::vector<std::vector<uint32_t>> values =
-        relax_parts<PathKind::hops, uint32_t>(parts, g, source, parents != nullptr, config, report, out);
-    write_owned(parts.plan(), values, depths, config.num_threads);
-    if (parents) bfs_parents_from_depths(parts.plan(), values, source, parents, config.num_threads);
+    relax_parts<PathKind::hops>(parts, g, source, depths, parents, config, report, out);
 }
 
 void partitioned_paths(DevicePartSet &parts, PathKind kind, const Graph &g, uint32_t source, float *result,
                        const RunConfig &config, RunReport &report, PartitionedReport &out) {
-    const std::vector<std::vector<float>> values =
-        kind == PathKind::shortest
-            ? relax_parts<PathKind::shortest, float>(parts, g, source, false, config, report, out)
-            : relax_parts<PathKind::widest, float>(parts, g, source, false, config, report, out);
-    write_owned(parts.plan(), values, result, config.num_threads);
+    if (kind == PathKind::shortest)
+        relax_parts<PathKind::shortest>(parts, g, source, result, nullptr, config, report, out);
+    else
+        relax_parts<PathKind::widest>(parts, g, source, result, nullptr, config, report, out);
 }
 
 }  // namespace gg::cuda

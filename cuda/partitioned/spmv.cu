@@ -16,6 +16,7 @@
 #include "engines/engine_state.cuh"
 #include "layouts/device_layouts.cuh"
 #include "partitioned/device_exchange.cuh"
+#include "partitioned/device_results.cuh"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/partitioned_run.h"
 #include "primitives/pull_pass.cuh"
@@ -29,7 +30,6 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
     DeviceExchange exchange(parts);
     DevicePartValues<float> xs(parts);
     std::vector<StatePool::Checkout<SpmvState>> states;  // per part, pooled under its local graph
-    std::vector<float> host;
     for (uint32_t p = 0; p < k; ++p) {
         const PartitionPart &part = plan.parts[p];
         DeviceScope scope(parts.device_of(p));
@@ -42,26 +42,18 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
         const uint32_t size = std::max<uint32_t>(part.size(), 1);
         states.push_back(take_state<SpmvState>(part.local, info, parts.config_of(p, config), EngineId::spmv, 0,
                                                [&] { return std::make_unique<SpmvState>(size, hubs); }));
-        // The owned entries of x; the exchange brings the replicas'.
-        host.assign(part.size(), 0.0f);
-        const uint32_t *global = part.global_ids.data();
-        float *to = host.data();
-#pragma omp parallel for num_threads(config.num_threads) schedule(static) if (part.owned > 65536)
-        for (int64_t l = 0; l < int64_t(part.owned); ++l) to[l] = x[global[l]];
-        if (!host.empty())
-            copy_to_device(states.back()->x.get(), host.data(), host.size() * sizeof(float), parts.stream_of(p),
-                           report.transfer_ms);
         xs.value[p] = states.back()->x.get();
     }
-    xs.mark_synced(parts);
+    // The owned entries of x; the exchange brings the replicas'.
+    DeviceResults results(parts);
+    results.from_caller(x, xs.value, report.transfer_ms);
     exchange.to_replicas(xs, TakeOwners{}, /*everything=*/true);
 
     uint64_t edges = 0;
-    std::vector<std::vector<float>> ys(k);
+    std::vector<float *> ys(k, nullptr);
     for (uint32_t p = 0; p < k; ++p) {
         const PartitionPart &part = plan.parts[p];
         if (part.owned == 0) continue;
-        Stopwatch clock;
         DeviceScope scope(parts.device_of(p));
         const DeviceInfo &info = parts.info_of(p);
         const cudaStream_t stream = parts.stream_of(p);
@@ -73,13 +65,14 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
         GG_CUDA_CHECK(cudaMemsetAsync(state.hub_sum.get(), 0, state.hub_sum.bytes(), stream));
         GG_CUDA_CHECK(cudaMemsetAsync(state.hub_arrivals.get(), 0, state.hub_arrivals.bytes(), stream));
         const ProductStep step{state.x.get(), in.weights, state.y.get()};
+        parts.start_compute(p);
         launch_pull_pass(in, pull, HubScratch<double>{state.hub_sum.get(), state.hub_arrivals.get()}, info, step,
                          stream);
-        parts.copy_values_to_host(p, state.y.get(), part.owned, ys[p]);
+        parts.stop_compute(p);
+        ys[p] = state.y.get();
         edges += part.local.in().offsets[part.owned];
-        parts.compute_ms[p] += clock.elapsed_ms();
     }
-    write_owned(parts.plan(), ys, y, config.num_threads);
+    results.to_caller(ys, y, report.transfer_ms);
     parts.finish(report, out, 1, edges);
 }
 
