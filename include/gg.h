@@ -640,10 +640,8 @@ typedef struct gg_run_options {
     float delta;             /**< SSSP delta-stepping bucket width; 0 (default) picks one from the weights. */
     /** Run partitioned over this plan's parts (see ::gg_partition_plan); NULL (default) runs
         unpartitioned. The plan must have been made from the same graph. The parts run on the CPU
-        backend, and on the CUDA backend for BFS, SSSP, SSWP, CC and SpMV (part p on the context's
-        device p mod the device count); a PageRank or BC run that names ::GG_BACKEND_CUDA is
-        refused with ::GG_ERROR_UNSUPPORTED, one under ::GG_BACKEND_AUTO runs its parts on the CPU
-        and says so in @c fallback_reason. Since 0.3. */
+        backend or on the CUDA backend (part p on the context's device p mod the device count),
+        every algorithm but APSP, which runs unpartitioned. Since 0.3. */
     const struct gg_partition_plan *partition_plan;
 } gg_run_options;
 

@@ -75,9 +75,7 @@ type RunOptions struct {
 	Delta         float32 // SSSP delta-stepping bucket width; default: chosen from the weights
 	// Plan, when not nil, runs partitioned over the plan's parts (a plan of the
 	// graph run on, made by Graph.PartitionPlan), with the same answers as an
-	// unpartitioned run. The CPU backend runs plans; the CUDA backend runs
-	// BFS, SSSP, SSWP, CC and SpMV plans and refuses PageRank and BC ones for
-	// now (StatusUnsupported).
+	// unpartitioned run, on either backend (APSP runs unpartitioned).
 	Plan *PartitionPlan
 	// Stats, when not nil, receives the run's statistics.
 	Stats *RunStats

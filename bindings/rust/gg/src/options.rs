@@ -433,9 +433,7 @@ impl<'a> RunOptions<'a> {
         self
     }
     /// Runs partitioned over `plan`'s parts (the plan must be of the graph run on), with the
-    /// same answers as an unpartitioned run. The CPU backend runs partitioned plans; the CUDA
-    /// backend runs BFS, SSSP, SSWP, CC and SpMV plans and refuses PageRank and BC ones for now
-    /// (`Status::Unsupported`).
+    /// same answers as an unpartitioned run, on either backend (APSP runs unpartitioned).
     pub fn partition_plan(mut self, plan: &'a crate::PartitionPlan<'_>) -> Self {
         self.raw.partition_plan = plan.as_ptr();
         self.plan_parts = plan.stats().num_parts;
