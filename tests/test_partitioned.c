@@ -9,7 +9,8 @@
  * made here from the CSR (edge cut, replicas of depth 1), and bad plans and
  * runs are refused with messages naming what is wrong. All on the CPU
  * backend, whose parts exchange by memory copies: the whole partition,
- * replica and exchange logic runs without a GPU. */
+ * replica and exchange logic runs without a GPU; with a usable GPU, the
+ * same on the GPU's parts, and a part running out of device memory. */
 #include <math.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -203,6 +204,84 @@ static void test_gpu_parts_equal_cpu(void **state) {
     test_catalogue_equals_unpartitioned(state);
     test_awkward_cases(state);
     split_backend = GG_BACKEND_CPU;
+}
+
+/* With a usable GPU: a part that runs out of device memory, forced at each
+ * device allocation of a run in turn by the test hook
+ * GG_FAULT_DEVICE_ALLOCATION (docs/building.md), ends the run with
+ * GG_ERROR_OUT_OF_MEMORY naming where; the next run on the same context and
+ * plan succeeds with the CPU's answer. BFS, PageRank and BC: three drivers
+ * with their own device states. */
+static void test_gpu_parts_out_of_memory(void **state) {
+    (void)state;
+    if (!gg_context_cuda_available(ctx, NULL, 0)) {
+        print_message("no usable GPU: the GPU's parts running out of memory are not checked here\n");
+        return;
+    }
+    shape s;
+    shape_rmat(&s, 9, 8, 0.57, 0.19, 0.19, 20, 7);
+    gg_graph *g = shape_build(ctx, &s);
+    const uint32_t n = gg_graph_num_vertices(g);
+    gg_partition_plan *plan = make_plan(g, 3, GG_PARTITIONER_RANDOM, 1, NULL);
+    gg_run_options whole, split;
+    gg_run_options_init(&whole);
+    whole.backend = GG_BACKEND_CPU;
+    split = whole;
+    split.backend = GG_BACKEND_CUDA;
+    split.partition_plan = plan;
+    double *expected = alloc(n, sizeof *expected), *got = alloc(n, sizeof *got);
+    uint32_t *depths = alloc(n, sizeof *depths);
+    const uint32_t sources[2] = {0, n / 2};
+    for (int algorithm = 0; algorithm < 3; ++algorithm) {
+        const char *name = algorithm == 0 ? "BFS" : algorithm == 1 ? "PageRank" : "BC";
+        gg_status status = GG_OK;
+        unsigned failures = 0;
+        for (unsigned k = 1; k < 1000; ++k) {
+            char value[16];
+            snprintf(value, sizeof value, "%u", k);
+            setenv("GG_FAULT_DEVICE_ALLOCATION", value, 1);
+            if (algorithm == 0) status = gg_run_bfs(ctx, g, 0, depths, NULL, &split, NULL);
+            if (algorithm == 1) status = gg_run_pagerank(ctx, g, got, &split, NULL);
+            if (algorithm == 2) status = gg_run_bc(ctx, g, sources, 2, got, &split, NULL);
+            unsetenv("GG_FAULT_DEVICE_ALLOCATION");
+            if (status == GG_OK) break;
+            const char *message = gg_context_last_error(ctx);
+            if (status != GG_ERROR_OUT_OF_MEMORY || strstr(message, "ran out of device memory") == NULL ||
+                strstr(message, "GG_FAULT_DEVICE_ALLOCATION") == NULL ||
+                (strstr(message, "in part ") == NULL && strstr(message, "while placing") == NULL))
+                fail_msg("%s with allocation %u failing: status %d (%s)", name, k, status, message);
+            ++failures;
+        }
+        assert_int_equal(status, GG_OK);
+        if (failures == 0) fail_msg("%s over GPU parts allocated no device memory for the hook to fail", name);
+        /* The run that succeeded, and one more with nothing failing, against the CPU. */
+        for (int again = 0; again < 2; ++again) {
+            if (algorithm == 0) {
+                uint32_t *cpu_depths = alloc(n, sizeof *cpu_depths);
+                check_ok(gg_run_bfs(ctx, g, 0, cpu_depths, NULL, &whole, NULL), "bfs");
+                for (uint32_t v = 0; v < n; ++v) assert_int_equal(depths[v], cpu_depths[v]);
+                free(cpu_depths);
+                if (!again) check_ok(gg_run_bfs(ctx, g, 0, depths, NULL, &split, NULL), "bfs over GPU parts");
+                continue;
+            }
+            if (algorithm == 1) check_ok(gg_run_pagerank(ctx, g, expected, &whole, NULL), "pagerank");
+            if (algorithm == 2) check_ok(gg_run_bc(ctx, g, sources, 2, expected, &whole, NULL), "bc");
+            for (uint32_t v = 0; v < n; ++v)
+                if (!close_enough(expected[v], got[v]))
+                    fail_msg("%s after %u injected failures: %u has %.17g, unpartitioned %.17g", name, failures, v,
+                             got[v], expected[v]);
+            if (!again && algorithm == 1) check_ok(gg_run_pagerank(ctx, g, got, &split, NULL), "pagerank over GPU parts");
+            if (!again && algorithm == 2) check_ok(gg_run_bc(ctx, g, sources, 2, got, &split, NULL), "bc over GPU parts");
+        }
+        print_message("%s over 3 GPU parts: %u device allocations failed in turn, each refused cleanly\n", name,
+                      failures);
+    }
+    free(expected);
+    free(got);
+    free(depths);
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(g);
+    shape_free(&s);
 }
 
 /* One mid-sized shape through every part count 1..8, partitioner and depth 1..3. */
@@ -630,6 +709,7 @@ int main(void) {
         cmocka_unit_test(test_every_setting_on_one_shape),
         cmocka_unit_test(test_catalogue_equals_unpartitioned),
         cmocka_unit_test(test_gpu_parts_equal_cpu),
+        cmocka_unit_test(test_gpu_parts_out_of_memory),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -71,7 +71,13 @@ public:
     uint32_t num_parts() const { return plan_.num_parts(); }
     // The devices in use: parts 0 .. num_devices() - 1 are the first on each.
     uint32_t num_devices() const { return uint32_t(devices_.size()); }
-    int device_of(uint32_t part) const { return devices_[part % devices_.size()]; }
+    int device_of(uint32_t part) const {
+        addressed_ = part;
+        return devices_[part % devices_.size()];
+    }
+    // The part whose device the run last asked for: the part an error (say
+    // running out of device memory) arose in.
+    uint32_t addressed_part() const { return addressed_; }
     const DeviceInfo &info_of(uint32_t part) const { return *infos_[part % devices_.size()]; }
     cudaStream_t stream_of(uint32_t part) const { return streams_[part % devices_.size()]->get(); }
     // A config for part p's local step: its device.
@@ -130,6 +136,7 @@ private:
     // Persistent kernels need their device to themselves (runtime.cuh).
     std::vector<std::unique_lock<std::mutex>> exclusive_;
     std::unique_ptr<StatePool::Checkout<PlanLinks>> links_;
+    mutable uint32_t addressed_ = 0;
     std::vector<std::unique_ptr<EventTimer>> compute_clocks_;  // per part
     std::vector<bool> clock_pending_;
 };

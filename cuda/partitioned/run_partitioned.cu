@@ -1,15 +1,21 @@
 // The GPU's dispatch of partitioned runs: the parts placed on the
-// context's devices (device_parts.cuh), then the algorithm's driver.
+// context's devices (device_parts.cuh), then the algorithm's driver. A part
+// that runs out of device memory ends the run with GG_ERROR_OUT_OF_MEMORY
+// naming the part and its device, after every part's pooled states and
+// cached layouts are freed, so that the memory the run took goes back and
+// the context stays usable (a later run on the plan builds them again).
+#include "core/error.h"
 #include "core/timer.h"
 #include "cuda_backend.h"
+#include "layout/layout_cache.h"
 #include "partitioned/device_runs.cuh"
 
 namespace gg::cuda {
 
-void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest &r, const RunConfig &config,
-                     RunReport &report, PartitionedReport &out) {
-    Stopwatch clock;
-    DevicePartSet parts(plan, config);
+namespace {
+
+void dispatch(DevicePartSet &parts, const Graph &g, const RunRequest &r, const RunConfig &config, RunReport &report,
+              PartitionedReport &out) {
     switch (r.algorithm) {
     case Algorithm::bfs: partitioned_bfs(parts, g, r.source, r.depths, r.parents, config, report, out); break;
     case Algorithm::sssp: partitioned_paths(parts, PathKind::shortest, g, r.source, r.values, config, report, out); break;
@@ -18,9 +24,47 @@ void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest
     case Algorithm::pagerank: partitioned_pagerank(parts, r.scores, config, report, out); break;
     case Algorithm::spmv: partitioned_spmv(parts, r.x, r.values, config, report, out); break;
     case Algorithm::bc: partitioned_bc(parts, r.sources, r.num_sources, r.scores, config, report, out); break;
-    default:
-        fail(GG_ERROR_INTERNAL, "%s has no GPU parts; the C boundary should have sent it to the CPU's",
-             algorithm_name(r.algorithm));
+    case Algorithm::apsp:
+        fail(GG_ERROR_INTERNAL, "APSP runs unpartitioned; the C boundary should not have sent it here");
+    }
+}
+
+// Every part's pooled engine states and cached device layouts.
+void release_parts(const PartitionPlan &plan, const RunConfig &config) {
+    for (const PartitionPart &part : plan.parts) {
+        if (config.states) config.states->release_graph(part.local.uid());
+        layout_cache().release_graph_devices(part.local.uid());
+    }
+}
+
+}  // namespace
+
+void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest &r, const RunConfig &config,
+                     RunReport &report, PartitionedReport &out) {
+    Stopwatch clock;
+    const char *stage = "placing the parts on their devices";
+    uint32_t part = 0;
+    try {
+        DevicePartSet parts(plan, config);
+        try {
+            stage = nullptr;
+            dispatch(parts, g, r, config, report, out);
+        } catch (const Error &) {
+            part = parts.addressed_part();
+            throw;
+        }
+    } catch (const Error &e) {
+        if (e.status() != GG_ERROR_OUT_OF_MEMORY) throw;
+        // The parts' checkouts went back to the pool as the error left their scopes.
+        release_parts(plan, config);
+        const std::string where =
+            stage ? format("while %s", stage)
+                  : format("in part %u of %u (device %d)", part, plan.num_parts(),
+                           config.devices.empty() ? -1 : config.devices[part % config.devices.size()]);
+        fail(GG_ERROR_OUT_OF_MEMORY,
+             "%s over %u parts ran out of device memory %s; the parts' device memory is freed and the context "
+             "stays usable: %s",
+             algorithm_name(r.algorithm), plan.num_parts(), where.c_str(), e.what());
     }
     report.compute_ms = clock.elapsed_ms();
 }

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <string>
+#include <cstdlib>
 
 #include "cuda_backend.h"
 #include "runtime/runtime.cuh"
@@ -198,8 +200,42 @@ std::mutex &persistent_kernel_lock(int device_id) {
     return locks[device_id];
 }
 
+namespace {
+
+// The test hook of docs/testing.md: with GG_FAULT_DEVICE_ALLOCATION=N in the
+// environment, the N-th device allocation counted from when the variable
+// took that value fails as if the device were out of memory, so that tests
+// can reach every allocation's failure path on a GPU with memory to spare.
+// A getenv per allocation costs nothing next to a cudaMalloc.
+bool injected_failure() {
+    static std::mutex guard;
+    static std::string armed;
+    static uint64_t counted = 0;
+    const char *value = std::getenv("GG_FAULT_DEVICE_ALLOCATION");
+    std::lock_guard<std::mutex> lock(guard);
+    if (value == nullptr || *value == '\0') {
+        armed.clear();
+        return false;
+    }
+    if (armed != value) {
+        armed = value;
+        counted = 0;
+    }
+    char *end = nullptr;
+    const unsigned long long target = std::strtoull(value, &end, 10);
+    return *end == '\0' && ++counted == target;
+}
+
+}  // namespace
+
 void *device_allocate(size_t bytes, const char *what) {
     if (bytes == 0) return nullptr;
+    if (injected_failure()) {
+        int device = -1;
+        cudaGetDevice(&device);
+        fail(GG_ERROR_OUT_OF_MEMORY, "device %d is out of memory: %s needs %zu bytes (failure injected by "
+                                     "GG_FAULT_DEVICE_ALLOCATION)", device, what, bytes);
+    }
     void *pointer = nullptr;
     cudaError_t status = cudaMalloc(&pointer, bytes);
     if (status == cudaErrorMemoryAllocation) {
