@@ -55,7 +55,11 @@ public:
             DeviceScope scope(parts.device_of(p));
             const DeviceInfo &info = parts.info_of(p);
             const RunConfig part_config = parts.config_of(p, config);
-            RunLayouts layouts(local, info, parts.stream_of(p), report);
+            // Held for the whole run: the engine keeps the layout's pointers,
+            // and the cache may evict a layout nobody holds when another
+            // part's does not fit.
+            layouts_.push_back(std::make_unique<RunLayouts>(local, info, parts.stream_of(p), report));
+            RunLayouts &layouts = *layouts_.back();
             const DeviceCsr out = layouts.edges(EdgeDirection::out, kind != PathKind::hops);
             engines_.push_back(take_state<NearFarEngine>(local, info, part_config, EngineId::near_far,
                                                          uint64_t(kind), [&] {
@@ -122,6 +126,7 @@ private:
     DevicePartSet &parts_;
     DeviceExchange exchange_;
     DevicePartValues<uint32_t> values_;
+    std::vector<std::unique_ptr<RunLayouts>> layouts_;  // declared before the engines: freed after them
     std::vector<StatePool::Checkout<NearFarEngine>> engines_;
 };
 
