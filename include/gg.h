@@ -659,7 +659,8 @@ typedef struct gg_run_stats {
     uint32_t iterations;         /**< Iterations, levels or rounds. */
     uint64_t edges_visited;      /**< Edges examined (for GTEPS, use m / compute_ms instead). */
     uint64_t device_bytes;       /**< Device memory held for this graph after the run. */
-    char fallback_reason[160];   /**< Why the GPU was not used under ::GG_BACKEND_AUTO; "" otherwise. */
+    char fallback_reason[160];   /**< Why the GPU was not used under ::GG_BACKEND_AUTO (none usable, or the run
+                                      ran out of device memory and went to the CPU); "" otherwise. */
     /* Since 0.3: partitioned runs (gg_run_options.partition_plan). An unpartitioned run
        reports one part and zeros. */
     uint32_t num_parts;          /**< Parts the run used (1 when unpartitioned). */

@@ -204,6 +204,64 @@ static void test_release_device_memory(void **state) {
     gg_context_destroy(context);
 }
 
+/* A graph larger than what gg may hold on the GPU (GG_DEVICE_MEMORY_LIMIT,
+ * docs/building.md, standing in for a graph larger than the GPU): the CUDA
+ * backend returns GG_ERROR_OUT_OF_MEMORY naming the bytes needed and free;
+ * the auto backend runs it on the CPU and says why in the stats; with the
+ * cap lifted the same contexts run it on the GPU. */
+static void test_graph_larger_than_the_device(void **state) {
+    (void)state;
+    gg_context *cuda = gpu_context();
+    gg_context *automatic = context_on(GG_BACKEND_AUTO, -1);
+    gg_context *cpu = context_on(GG_BACKEND_CPU, -1);
+    gg_graph *g = grid_graph(cpu, 300, 300, 1);
+    const uint32_t n = gg_graph_num_vertices(g);
+    uint32_t *expected = malloc(n * sizeof *expected), *depths = malloc(n * sizeof *depths);
+    double *ranks = malloc(n * sizeof *ranks), *cpu_ranks = malloc(n * sizeof *cpu_ranks);
+    assert_non_null(expected);
+    assert_non_null(depths);
+    assert_non_null(ranks);
+    assert_non_null(cpu_ranks);
+    assert_int_equal(gg_run_bfs(cpu, g, 0, expected, NULL, NULL, NULL), GG_OK);
+    assert_int_equal(gg_run_pagerank(cpu, g, cpu_ranks, NULL, NULL), GG_OK);
+
+    setenv("GG_DEVICE_MEMORY_LIMIT", "64K", 1);
+    assert_int_equal(gg_run_bfs(cuda, g, 0, depths, NULL, NULL, NULL), GG_ERROR_OUT_OF_MEMORY);
+    const char *message = gg_context_last_error(cuda);
+    assert_non_null(strstr(message, "needs"));
+    assert_non_null(strstr(message, "free"));
+    assert_non_null(strstr(message, "GG_DEVICE_MEMORY_LIMIT"));
+    gg_run_stats stats;
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_bfs(automatic, g, 0, depths, NULL, NULL, &stats), GG_OK);
+    assert_int_equal(stats.backend, GG_BACKEND_CPU);
+    assert_non_null(strstr(stats.fallback_reason, "GPU out of memory"));
+    assert_memory_equal(depths, expected, n * sizeof *depths);
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_pagerank(automatic, g, ranks, NULL, &stats), GG_OK);
+    assert_int_equal(stats.backend, GG_BACKEND_CPU);
+    assert_memory_equal(ranks, cpu_ranks, n * sizeof *ranks);
+    unsetenv("GG_DEVICE_MEMORY_LIMIT");
+
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_bfs(cuda, g, 0, depths, NULL, NULL, &stats), GG_OK);
+    assert_int_equal(stats.backend, GG_BACKEND_CUDA);
+    assert_memory_equal(depths, expected, n * sizeof *depths);
+    gg_run_stats_init(&stats);
+    assert_int_equal(gg_run_pagerank(automatic, g, ranks, NULL, &stats), GG_OK);
+    assert_int_equal(stats.backend, GG_BACKEND_CUDA);
+    assert_string_equal(stats.fallback_reason, "");
+    for (uint32_t v = 0; v < n; ++v) assert_true(fabs(ranks[v] - cpu_ranks[v]) <= 1e-10);
+    free(expected);
+    free(depths);
+    free(ranks);
+    free(cpu_ranks);
+    gg_graph_destroy(g);
+    gg_context_destroy(cpu);
+    gg_context_destroy(automatic);
+    gg_context_destroy(cuda);
+}
+
 static void test_unsupported_layout_is_refused(void **state) {
     (void)state;
     gg_context *context = gpu_context();
@@ -511,6 +569,7 @@ int main(void) {
         cmocka_unit_test(test_gpu_statistics),
         cmocka_unit_test(test_device_cache_uploads_once),
         cmocka_unit_test(test_release_device_memory),
+        cmocka_unit_test(test_graph_larger_than_the_device),
         cmocka_unit_test(test_unsupported_layout_is_refused),
         cmocka_unit_test(test_deep_searches),
         cmocka_unit_test(test_wide_frontiers),

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 #include <string>
 #include <cstdlib>
 
@@ -226,18 +227,68 @@ bool injected_failure() {
     return *end == '\0' && ++counted == target;
 }
 
+// The device memory gg holds, per device and per allocation, so that
+// GG_DEVICE_MEMORY_LIMIT (docs/building.md: a cap on what gg may hold on
+// each device, for testing a graph larger than the GPU on a GPU with room to
+// spare, or for sharing a GPU) can be enforced.
+struct DeviceUsage {
+    std::mutex guard;
+    std::unordered_map<void *, std::pair<int, size_t>> held;  // pointer -> (device, bytes)
+    std::map<int, size_t> total;
+};
+DeviceUsage &usage() {
+    static DeviceUsage *instance = new DeviceUsage();  // never destroyed: frees may come from static destructors
+    return *instance;
+}
+
+// The cap in bytes, or 0 for none: a number with an optional K, M or G (powers of 1024).
+size_t memory_limit() {
+    const char *value = std::getenv("GG_DEVICE_MEMORY_LIMIT");
+    if (value == nullptr || *value == '\0') return 0;
+    char *end = nullptr;
+    const unsigned long long number = std::strtoull(value, &end, 10);
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k') shift = 10;
+    if (*end == 'M' || *end == 'm') shift = 20;
+    if (*end == 'G' || *end == 'g') shift = 30;
+    if (shift) ++end;
+    if (*end != '\0' || number == 0 || number > (~0ull >> shift)) return 0;  // malformed: no cap
+    return size_t(number << shift);
+}
+
 }  // namespace
 
 void *device_allocate(size_t bytes, const char *what) {
     if (bytes == 0) return nullptr;
-    if (injected_failure()) {
-        int device = -1;
-        cudaGetDevice(&device);
+    int device = -1;
+    cudaGetDevice(&device);
+    cudaGetLastError();
+    if (injected_failure())
         fail(GG_ERROR_OUT_OF_MEMORY, "device %d is out of memory: %s needs %zu bytes (failure injected by "
                                      "GG_FAULT_DEVICE_ALLOCATION)", device, what, bytes);
-    }
+    DeviceUsage &use = usage();
+    std::unique_lock<std::mutex> lock(use.guard);
+    const size_t limit = memory_limit();
+    const size_t held = use.total[device];
+    if (limit != 0 && (held > limit || bytes > limit - held))
+        fail(GG_ERROR_OUT_OF_MEMORY,
+             "device %d is out of memory: %s needs %zu bytes but only %zu of the %zu that GG_DEVICE_MEMORY_LIMIT "
+             "allows are free",
+             device, what, bytes, held > limit ? size_t(0) : limit - held, limit);
+    lock.unlock();
     void *pointer = nullptr;
     cudaError_t status = cudaMalloc(&pointer, bytes);
+    if (status == cudaSuccess) {
+        try {
+            lock.lock();
+            use.held[pointer] = {device, bytes};
+            use.total[device] += bytes;
+        } catch (...) {  // the host could not record it: give it back rather than lose it
+            cudaFree(pointer);
+            throw;
+        }
+        lock.unlock();
+    }
     if (status == cudaErrorMemoryAllocation) {
         cudaGetLastError();
         size_t free_bytes = 0, total_bytes = 0;
@@ -265,6 +316,13 @@ void device_release(void *pointer) noexcept {
     if (pointer != nullptr) {
         cudaFree(pointer);
         cudaGetLastError();
+        DeviceUsage &use = usage();
+        std::lock_guard<std::mutex> lock(use.guard);
+        const auto found = use.held.find(pointer);
+        if (found != use.held.end()) {
+            use.total[found->second.first] -= found->second.second;
+            use.held.erase(found);
+        }
     }
 }
 

@@ -21,6 +21,7 @@ namespace {
 
 struct Plan {
     bool use_cuda = false;
+    bool cuda_by_auto = false;  // the backend was auto and found a GPU: out of device memory falls back
     std::string fallback_reason;
     gg::RunConfig config;
     const gg::PartitionPlan *partition = nullptr;  // null: unpartitioned
@@ -60,6 +61,7 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
         if (backend == GG_BACKEND_CUDA && !usable)
             fail(GG_ERROR_UNSUPPORTED, "the CUDA backend was requested but no GPU is usable: %s", reason.c_str());
         plan.use_cuda = usable;
+        plan.cuda_by_auto = usable && backend != GG_BACKEND_CUDA;
         if (!usable) {
             plan.fallback_reason = reason;
             context->log(GG_LOG_INFO, "no usable GPU (" + reason + "); running on the CPU");
@@ -98,11 +100,24 @@ void execute(const gg::Graph &g, Plan plan, const gg::RunRequest &request, gg_ru
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.partition_plan was made from another graph");
     // One part is the unpartitioned run; APSP stays on one part (docs/partitioned.md).
     const bool split = partition != nullptr && partition->num_parts() > 1 && request.algorithm != gg::Algorithm::apsp;
-    const gg_backend backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
-    if (split)
-        gg::run_partitioned(backend, *partition, g, request, plan.config, report, partitioned);
-    else
-        gg::run_algorithm(backend, g, request, plan.config, report);
+    auto run_on = [&](gg_backend backend) {
+        if (split)
+            gg::run_partitioned(backend, *partition, g, request, plan.config, report, partitioned);
+        else
+            gg::run_algorithm(backend, g, request, plan.config, report);
+    };
+    try {
+        run_on(plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU);
+    } catch (const gg::Error &error) {
+        // Under auto, a graph that does not fit the GPU runs on the CPU
+        // (docs/semantics.md); named, the CUDA backend reports the error.
+        if (!plan.cuda_by_auto || error.status() != GG_ERROR_OUT_OF_MEMORY) throw;
+        plan.use_cuda = false;
+        plan.fallback_reason = std::string("GPU out of memory: ") + error.what();
+        report = gg::RunReport();
+        partitioned = gg::PartitionedReport();
+        run_on(GG_BACKEND_CPU);
+    }
     gg_run_stats stats;
     gg_run_stats_init(&stats);
     stats.backend = plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
