@@ -25,6 +25,7 @@
 
 #include "gg.h"
 #include "graph_shapes.h"
+#include "test_filter.h"
 
 static gg_context *ctx;
 
@@ -711,5 +712,6 @@ int main(void) {
         cmocka_unit_test(test_gpu_parts_equal_cpu),
         cmocka_unit_test(test_gpu_parts_out_of_memory),
     };
+    apply_test_filters();
     return cmocka_run_group_tests(tests, setup, teardown);
 }
