@@ -55,19 +55,10 @@ struct alignas(16) Reach {
 };
 
 // The paths of a replica's part, added to its owner's at the same depth
-// (the CPU's add_paths).
+// (the CPU's merge, backend/path_count.h).
 struct AddPaths {
     __device__ bool operator()(Reach &slot, Reach incoming) const {
-        if (incoming.depth == kUnreached || incoming.mass == 0) return false;
-        if (slot.depth != kUnreached && slot.depth < incoming.depth) return false;
-        if (slot.depth == kUnreached || slot.depth > incoming.depth) {
-            slot = incoming;
-            return true;
-        }
-        const Reach sum = path_count::normalised(path_count::add(slot, incoming));
-        slot.mass = sum.mass;
-        slot.scale = sum.scale;
-        return true;
+        return path_count::merge_at_depth(slot, incoming, kUnreached);
     }
 };
 
@@ -193,18 +184,17 @@ struct PartBrandes final : EngineState {
 class DeviceBrandesParts {
 public:
     DeviceBrandesParts(DevicePartSet &parts, const RunConfig &config, RunReport &report)
-        : parts_(parts), reach_(parts), w_(parts), exchange_(parts), starts_(parts.num_parts()) {
+        : parts_(parts), reach_(parts), w_(parts), exchange_(parts), layouts_(parts, report),
+          starts_(parts.num_parts()) {
         const PartitionPlan &plan = parts.plan();
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
             const PartitionPart &part = plan.parts[p];
             DeviceScope scope(parts.device_of(p));
             const cudaStream_t stream = parts.stream_of(p);
-            layouts_.push_back(part.size() ? std::make_unique<RunLayouts>(part.local, parts.info_of(p), stream, report)
-                                           : nullptr);
-            if (layouts_.back()) {
-                out_.push_back(layouts_.back()->edges(EdgeDirection::out, false));
-                in_.push_back(layouts_.back()->edges(EdgeDirection::in, false));
-                report.device_bytes += layouts_.back()->device_bytes();
+            if (part.size()) {
+                out_.push_back(layouts_.of(p).edges(EdgeDirection::out, false));
+                in_.push_back(layouts_.of(p).edges(EdgeDirection::in, false));
+                report.device_bytes += layouts_.of(p).device_bytes();
             } else {
                 out_.emplace_back();
                 in_.emplace_back();
@@ -371,7 +361,7 @@ private:
     DevicePartValues<Reach> reach_;
     DevicePartValues<double> w_;
     DeviceExchange exchange_;
-    std::vector<std::unique_ptr<RunLayouts>> layouts_;  // holds the parts' device layouts for the run
+    PartLayouts layouts_;
     std::vector<DeviceCsr> out_, in_;
     std::vector<StatePool::Checkout<PartBrandes>> arrays_;
     std::vector<std::vector<uint32_t>> starts_;  // starts_[p][L]: where level L begins in part p's order

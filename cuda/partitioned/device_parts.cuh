@@ -14,6 +14,7 @@
 
 #include "backend/run_config.h"
 #include "backend/state_pool.h"
+#include "layouts/device_layouts.cuh"
 #include "partition/plan.h"
 #include "partitioned/partitioned.h"
 #include "runtime/runtime.cuh"
@@ -139,6 +140,24 @@ private:
     mutable uint32_t addressed_ = 0;
     std::vector<std::unique_ptr<EventTimer>> compute_clocks_;  // per part
     std::vector<bool> clock_pending_;
+};
+
+// Every part's device layouts (fetched from the layout cache on first use),
+// held for the whole run: engines keep a layout's pointers and kernels stay
+// queued after a part's step returns, while the cache may evict a layout no
+// run holds when another does not fit (the allocation-failure test of
+// test_partitioned found that as a use after free).
+class PartLayouts {
+public:
+    PartLayouts(DevicePartSet &parts, RunReport &report) {
+        for (uint32_t p = 0; p < parts.num_parts(); ++p)
+            held_.push_back(std::make_unique<RunLayouts>(parts.plan().parts[p].local, parts.info_of(p),
+                                                         parts.stream_of(p), report));
+    }
+    RunLayouts &of(uint32_t part) const { return *held_[part]; }
+
+private:
+    std::vector<std::unique_ptr<RunLayouts>> held_;
 };
 
 }  // namespace gg::cuda

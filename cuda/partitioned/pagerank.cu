@@ -107,21 +107,19 @@ struct PartRanks final : EngineState {
 class DeviceRankParts {
 public:
     DeviceRankParts(DevicePartSet &parts, const RunConfig &config, RunReport &report)
-        : parts_(parts), config_(config), values_(parts) {
+        : parts_(parts), config_(config), values_(parts), layouts_(parts, report) {
         const PartitionPlan &plan = parts.plan();
         const double start = 1.0 / double(plan.n);
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
             const PartitionPart &part = plan.parts[p];
             DeviceScope scope(parts.device_of(p));
             const cudaStream_t stream = parts.stream_of(p);
-            layouts_.push_back(part.size() ? std::make_unique<RunLayouts>(part.local, parts.info_of(p), stream, report)
-                                           : nullptr);
             uint32_t hubs = 1;
-            if (layouts_.back()) {
-                in_.push_back(layouts_.back()->edges(EdgeDirection::in, false));
-                pull_.push_back(layouts_.back()->pull(EdgeDirection::in));
+            if (part.size()) {
+                in_.push_back(layouts_.of(p).edges(EdgeDirection::in, false));
+                pull_.push_back(layouts_.of(p).pull(EdgeDirection::in));
                 hubs = std::max<uint32_t>(pull_.back().num_hubs, 1);
-                report.device_bytes += layouts_.back()->device_bytes();
+                report.device_bytes += layouts_.of(p).device_bytes();
             } else {
                 in_.emplace_back();
                 pull_.emplace_back();
@@ -215,7 +213,7 @@ private:
     DevicePartSet &parts_;
     const RunConfig &config_;
     DevicePartValues<double> values_;
-    std::vector<std::unique_ptr<RunLayouts>> layouts_;  // holds the parts' device layouts for the run
+    PartLayouts layouts_;
     std::vector<DeviceCsr> in_;
     std::vector<PullLayout> pull_;
     std::vector<StatePool::Checkout<PartRanks>> arrays_;

@@ -45,7 +45,7 @@ public:
 
     DevicePathParts(DevicePartSet &parts, const Graph &g, uint32_t source, const RunConfig &config,
                     RunReport &report)
-        : parts_(parts), exchange_(parts), values_(parts) {
+        : parts_(parts), exchange_(parts), values_(parts), layouts_(parts, report) {
         const PartitionPlan &plan = parts.plan();
         const float width = kind == PathKind::hops ? 1.0f
                             : config.delta > 0    ? config.delta
@@ -55,11 +55,7 @@ public:
             DeviceScope scope(parts.device_of(p));
             const DeviceInfo &info = parts.info_of(p);
             const RunConfig part_config = parts.config_of(p, config);
-            // Held for the whole run: the engine keeps the layout's pointers,
-            // and the cache may evict a layout nobody holds when another
-            // part's does not fit.
-            layouts_.push_back(std::make_unique<RunLayouts>(local, info, parts.stream_of(p), report));
-            RunLayouts &layouts = *layouts_.back();
+            RunLayouts &layouts = layouts_.of(p);
             const DeviceCsr out = layouts.edges(EdgeDirection::out, kind != PathKind::hops);
             engines_.push_back(take_state<NearFarEngine>(local, info, part_config, EngineId::near_far,
                                                          uint64_t(kind), [&] {
@@ -126,7 +122,7 @@ private:
     DevicePartSet &parts_;
     DeviceExchange exchange_;
     DevicePartValues<uint32_t> values_;
-    std::vector<std::unique_ptr<RunLayouts>> layouts_;  // declared before the engines: freed after them
+    PartLayouts layouts_;  // declared before the engines: freed after them
     std::vector<StatePool::Checkout<NearFarEngine>> engines_;
 };
 

@@ -31,17 +31,14 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
     DeviceExchange exchange(parts);
     DevicePartValues<float> xs(parts);
     std::vector<StatePool::Checkout<SpmvState>> states;  // per part, pooled under its local graph
-    // Held for the whole run, so that fetching one part's layouts never
-    // evicts another's that a queued kernel still reads.
-    std::vector<std::unique_ptr<RunLayouts>> layouts(k);
+    PartLayouts layouts(parts, report);
     for (uint32_t p = 0; p < k; ++p) {
         const PartitionPart &part = plan.parts[p];
         DeviceScope scope(parts.device_of(p));
         const DeviceInfo &info = parts.info_of(p);
         uint32_t hubs = 1;
         if (part.owned > 0) {
-            layouts[p] = std::make_unique<RunLayouts>(part.local, info, parts.stream_of(p), report);
-            hubs = std::max<uint32_t>(layouts[p]->pull(EdgeDirection::in).num_hubs, 1);
+            hubs = std::max<uint32_t>(layouts.of(p).pull(EdgeDirection::in).num_hubs, 1);
         }
         const uint32_t size = std::max<uint32_t>(part.size(), 1);
         states.push_back(take_state<SpmvState>(part.local, info, parts.config_of(p, config), EngineId::spmv, 0,
@@ -61,9 +58,9 @@ void partitioned_spmv(DevicePartSet &parts, const float *x, float *y, const RunC
         DeviceScope scope(parts.device_of(p));
         const DeviceInfo &info = parts.info_of(p);
         const cudaStream_t stream = parts.stream_of(p);
-        const DeviceCsr in = layouts[p]->edges(EdgeDirection::in, true);
-        const PullLayout pull = layouts[p]->pull(EdgeDirection::in);
-        report.device_bytes += layouts[p]->device_bytes();
+        const DeviceCsr in = layouts.of(p).edges(EdgeDirection::in, true);
+        const PullLayout pull = layouts.of(p).pull(EdgeDirection::in);
+        report.device_bytes += layouts.of(p).device_bytes();
         SpmvState &state = *states[p];
         GG_CUDA_CHECK(cudaMemsetAsync(state.hub_sum.get(), 0, state.hub_sum.bytes(), stream));
         GG_CUDA_CHECK(cudaMemsetAsync(state.hub_arrivals.get(), 0, state.hub_arrivals.bytes(), stream));

@@ -61,4 +61,23 @@ GG_HOST_DEVICE inline double scaled(double x, int32_t shift) {
     return ldexp(x, kScaleBits * shift);
 }
 
+// Partitioned BC's merge of the paths a replica's part found into its
+// owner's (src/partitioned/bc.cpp, cuda/partitioned/bc.cu): `Reach` adds a
+// `depth` to the count (`unreached` for none). A shallower depth replaces
+// the slot, an equal one adds its count, a deeper one is dropped. Returns
+// whether the slot changed.
+template <class Reach>
+GG_HOST_DEVICE inline bool merge_at_depth(Reach &slot, const Reach &incoming, uint32_t unreached) {
+    if (incoming.depth == unreached || incoming.mass == 0) return false;
+    if (slot.depth != unreached && slot.depth < incoming.depth) return false;
+    if (slot.depth == unreached || slot.depth > incoming.depth) {
+        slot = incoming;
+        return true;
+    }
+    const Reach sum = normalised(add(slot, incoming));
+    slot.mass = sum.mass;
+    slot.scale = sum.scale;
+    return true;
+}
+
 }  // namespace gg::path_count

@@ -37,18 +37,7 @@ struct Reach {
 };
 
 // The paths of a replica's part, added to its owner's at the same depth.
-bool add_paths(Reach &slot, Reach incoming) {
-    if (incoming.depth == kUnreached || incoming.mass == 0) return false;
-    if (slot.depth != kUnreached && slot.depth < incoming.depth) return false;
-    if (slot.depth == kUnreached || slot.depth > incoming.depth) {
-        slot = incoming;
-        return true;
-    }
-    const Reach sum = path_count::normalised(path_count::add(slot, incoming));
-    slot.mass = sum.mass;
-    slot.scale = sum.scale;
-    return true;
-}
+bool add_paths(Reach &slot, Reach incoming) { return path_count::merge_at_depth(slot, incoming, kUnreached); }
 
 // One level of the forward sweep in one part, in two passes so that threads
 // never add into the same count: first the owned frontier claims the
