@@ -356,6 +356,26 @@ static void test_awkward_cases(void **state) {
     gg_partition_plan_destroy(plan);
     gg_graph_destroy(g);
 
+    /* Two sinks owned by a part of their own and reached from every other
+     * part at once: the sinks' owner hears about each from 7 replicas in one
+     * round (BC's path counts going to their owners must list each once). */
+    {
+        enum { kMiddle = 28, kN = kMiddle + 3 };
+        uint32_t fan_src[3 * kMiddle], fan_dst[3 * kMiddle], owner[kN];
+        uint64_t m = 0;
+        for (uint32_t v = 1; v <= kMiddle; ++v) {
+            fan_src[m] = 0, fan_dst[m++] = v;
+            fan_src[m] = v, fan_dst[m++] = kN - 2;
+            fan_src[m] = v, fan_dst[m++] = kN - 1;
+        }
+        for (uint32_t v = 0; v < kN; ++v) owner[v] = v >= kN - 2 ? 0 : 1 + v % 7;
+        g = edges_graph(kN, m, fan_src, fan_dst, NULL, 0);
+        plan = make_plan(g, 8, GG_PARTITIONER_GIVEN, 1, owner);
+        compare_runs(g, plan, "two sinks owned alone, reached from 7 parts at once");
+        gg_partition_plan_destroy(plan);
+        gg_graph_destroy(g);
+    }
+
     /* One vertex with a self-loop. */
     const uint32_t loop[] = {0};
     g = edges_graph(1, 1, loop, loop, NULL, 0);

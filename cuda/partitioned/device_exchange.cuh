@@ -172,21 +172,28 @@ __global__ void mark_sent(const uint32_t *ids, uint32_t messages, const uint32_t
     }
 }
 
-// Applies a message (sparse: ids non-null) to the receiving part's values;
-// `synced` non-null: a changed slot is also its sent copy (a replica now
-// holds its owner's value, and sends it nowhere).
+// Applies a message (sparse: ids non-null) to the receiving part's values
+// and lists the slots it changed. Toward replicas (`to_replicas`), a changed
+// slot is also its sent copy (a replica now holds its owner's value, and
+// sends it nowhere); each replica has one owner, so it is listed at most
+// once a round. Toward owners, an owned vertex hears from every part that
+// holds a replica of it, so it is listed only by the merge that first moves
+// it off its sent copy (BC's merges only add paths or lower the depth, never
+// returning to it): the list stays within the part's vertices.
 template <class T, class Merge>
 __global__ void merge_message(const uint32_t *ids, const T *values, uint32_t messages, const uint32_t *local,
-                              T *value, T *synced, uint32_t *changed, uint32_t *changed_count, Merge merge) {
+                              T *value, T *synced, bool to_replicas, uint32_t *changed, uint32_t *changed_count,
+                              Merge merge) {
     for (uint64_t k = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; k < messages;
          k += uint64_t(gridDim.x) * blockDim.x) {
         const uint32_t i = ids ? ids[k] : uint32_t(k);
         const uint32_t id = local[i];
         T slot = value[id];
+        const bool first = to_replicas || slot == synced[id];
         if (merge(slot, values[k])) {
             value[id] = slot;
-            if (synced) synced[id] = slot;
-            changed[atomicAdd(changed_count, 1u)] = id;
+            if (to_replicas) synced[id] = slot;
+            if (first) changed[atomicAdd(changed_count, 1u)] = id;
         }
     }
 }
@@ -334,9 +341,8 @@ private:
             Stopwatch merge_clock;
             DeviceScope scope(parts_.device_of(r.to));
             merge_message<T, Merge><<<blocks_for(messages, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
-                ids, incoming, messages, r.to_local, values.value[r.to],
-                toward_replicas ? values.synced(r.to) : nullptr, values.changed(r.to), values.changed_count(r.to),
-                merge);
+                ids, incoming, messages, r.to_local, values.value[r.to], values.synced(r.to), toward_replicas,
+                values.changed(r.to), values.changed_count(r.to), merge);
             GG_CUDA_CHECK_LAUNCH("merge_message");
             parts_.exchange_ms[r.to] += merge_clock.elapsed_ms();
         }
