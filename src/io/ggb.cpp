@@ -24,6 +24,10 @@
 #include <cmath>
 #include <cstring>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "io/checksum.h"
 #include "io/formats.h"
 
@@ -108,17 +112,39 @@ void check_weights(const InputFile &in, const Csr &csr) {
 }
 
 // Symmetric means the transpose equals the graph. Visiting sources in order,
-// edge u -> v must match the next unmatched entry of v's sorted list.
+// edge u -> v must match the next unmatched entry of v's sorted list. The
+// threads split the targets v into ranges, as transpose() does: each reads
+// every edge but follows only those into its range, so the random accesses
+// (v's cursor and list) are divided among them and every cursor sees its
+// edges in the sequential order. The first failing edge in that order, the
+// smallest (u, v), is reported, the same on any thread count.
 void check_symmetric(const InputFile &in, const Csr &csr) {
     std::vector<uint64_t> next(csr.offsets.begin(), csr.offsets.end() - 1);
-    for (uint32_t u = 0; u < csr.n; ++u) {
-        for (uint64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
-            uint32_t v = csr.indices[e];
-            uint64_t &at = next[v];
-            if (at == csr.offsets[v + 1] || csr.indices[at] != u || csr.weights[at] != csr.weights[e])
-                corrupt(in, format("flagged undirected, but edge %u -> %u has no matching %u -> %u", u, v, v, u).c_str());
-            ++at;
+    uint64_t first_bad = UINT64_MAX;  // (u << 32) | v
+#pragma omp parallel reduction(min : first_bad)
+    {
+        int threads = 1, me = 0;
+#ifdef _OPENMP
+        threads = omp_get_num_threads();
+        me = omp_get_thread_num();
+#endif
+        const uint64_t lo = uint64_t(csr.n) * me / threads, hi = uint64_t(csr.n) * (me + 1) / threads;
+        for (uint32_t u = 0; u < csr.n && first_bad == UINT64_MAX; ++u) {
+            for (uint64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
+                const uint32_t v = csr.indices[e];
+                if (v < lo || v >= hi) continue;
+                uint64_t &at = next[v];
+                if (at == csr.offsets[v + 1] || csr.indices[at] != u || csr.weights[at] != csr.weights[e]) {
+                    first_bad = (uint64_t(u) << 32) | v;
+                    break;
+                }
+                ++at;
+            }
         }
+    }
+    if (first_bad != UINT64_MAX) {
+        const uint32_t u = uint32_t(first_bad >> 32), v = uint32_t(first_bad);
+        corrupt(in, format("flagged undirected, but edge %u -> %u has no matching %u -> %u", u, v, v, u).c_str());
     }
 }
 
