@@ -75,7 +75,7 @@ void partitioned_cc(PartitionedRun &run, uint32_t *labels, RunReport &report, Pa
     values.fill(plan, [](uint32_t v) { return v; });
     CpuLabelParts parts{run, values, component, std::vector<bool>(k, true), {}};
     const uint32_t supersteps = run_to_fixed_point(parts, k);
-    write_owned(plan, values.value, labels);
+    write_owned(plan, values.value, labels, run.config.num_threads);
     run.finish(report, out, supersteps, edges);
 }
 

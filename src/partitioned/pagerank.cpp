@@ -73,7 +73,7 @@ void partitioned_pagerank(PartitionedRun &run, uint32_t n, double *ranks, RunRep
             for (auto &changed : values.changed) changed.clear();
         }
     }
-    write_owned(plan, values.value, ranks);
+    write_owned(plan, values.value, ranks, run.config.num_threads);
     run.finish(report, out, iterations, edges);
 }
 

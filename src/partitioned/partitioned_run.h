@@ -63,7 +63,7 @@ inline uint32_t local_id_in(const PartitionPlan &plan, uint32_t p, uint32_t v) {
 // Writes each part's owned values (values[p][l], local ids) into the
 // caller's array by global id, with `threads` CPU threads.
 template <class T, class Out>
-void write_owned(const PartitionPlan &plan, const std::vector<std::vector<T>> &values, Out *out, int threads = 1) {
+void write_owned(const PartitionPlan &plan, const std::vector<std::vector<T>> &values, Out *out, int threads) {
     for (uint32_t p = 0; p < plan.num_parts(); ++p) {
         const PartitionPart &part = plan.parts[p];
         const T *from = values[p].data();

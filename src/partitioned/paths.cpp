@@ -114,7 +114,7 @@ void partitioned_bfs(PartitionedRun &run, uint32_t source, uint32_t *depths, uin
     PartValues<uint32_t> values(run.plan);
     uint64_t edges = 0;
     const uint32_t supersteps = relax_to_fixed_point<PathKind::hops>(run, source, values, edges);
-    write_owned(run.plan, values.value, depths);
+    write_owned(run.plan, values.value, depths, run.config.num_threads);
     if (parents) bfs_parents_from_depths(run.plan, values.value, source, parents, run.config.num_threads);
     run.finish(report, out, supersteps, edges);
 }
@@ -125,7 +125,7 @@ void partitioned_paths(PartitionedRun &run, uint32_t source, float *result, RunR
     PartValues<float> values(run.plan);
     uint64_t edges = 0;
     const uint32_t supersteps = relax_to_fixed_point<kind>(run, source, values, edges);
-    write_owned(run.plan, values.value, result);
+    write_owned(run.plan, values.value, result, run.config.num_threads);
     run.finish(report, out, supersteps, edges);
 }
 
