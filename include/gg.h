@@ -61,7 +61,7 @@ extern "C" {
 /** Major version: bumped only when the ABI breaks (it is the SONAME). */
 #define GG_VERSION_MAJOR 0
 /** Minor version: bumped when the ABI grows. */
-#define GG_VERSION_MINOR 3
+#define GG_VERSION_MINOR 4
 /** Patch version: bumped for fixes that do not change the ABI. */
 #define GG_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
@@ -594,11 +594,14 @@ GG_API gg_status gg_graph_copy_csc(gg_context *context, const gg_graph *graph, u
 /** Graph layouts a run may use. */
 typedef enum gg_layout {
     GG_LAYOUT_AUTO = 0,          /**< "auto": chosen by the backend's cost model. */
-    GG_LAYOUT_CSR = 1,           /**< "csr": CSR / CSC with load balancing. */
-    GG_LAYOUT_GSHARDS = 2,       /**< "gshards": CuSha G-Shards. */
-    GG_LAYOUT_CW = 3,            /**< "cw": CuSha Concatenated Windows. */
-    GG_LAYOUT_VIRTUAL_SPLIT = 4, /**< "vsplit": Tigr virtual node splitting. */
-    GG_LAYOUT_UDT = 5,           /**< "udt": Tigr physical UDT transform. */
+    GG_LAYOUT_CSR = 1,           /**< "csr": CSR / CSC with load balancing; every algorithm. */
+    GG_LAYOUT_GSHARDS = 2,       /**< "gshards": CuSha G-Shards and its vertex-centric engine (CUDA: BFS, SSSP,
+                                      SSWP, CC, PageRank, SpMV). */
+    GG_LAYOUT_CW = 3,            /**< "cw": CuSha Concatenated Windows (CUDA: as G-Shards). */
+    GG_LAYOUT_VIRTUAL_SPLIT = 4, /**< "vsplit": Tigr virtual node splitting with degree bound K (CUDA: BFS, SSSP,
+                                      SSWP, CC, PageRank, SpMV). */
+    GG_LAYOUT_UDT = 5,           /**< "udt": Tigr physical UDT transform (CUDA: BFS, SSSP, SSWP, CC, where it is
+                                      exact). */
     GG_LAYOUT_TOCAB = 6          /**< "tocab": GraphCage cache blocks (the CUDA backend's PageRank: two source blocks). */
 } gg_layout;
 
@@ -631,9 +634,10 @@ GG_API gg_status gg_layout_from_name(const char *name, gg_layout *out_layout);
 typedef struct gg_run_options {
     size_t struct_size;      /**< sizeof(gg_run_options), set by the init function. */
     gg_backend backend;      /**< ::GG_BACKEND_AUTO (default) uses the context's backend. */
-    gg_layout layout;        /**< Default ::GG_LAYOUT_AUTO. The CPU backend runs ::GG_LAYOUT_CSR; the CUDA backend
-                                  ::GG_LAYOUT_CSR and, for PageRank, ::GG_LAYOUT_TOCAB. A layout the backend lacks
-                                  gives ::GG_ERROR_UNSUPPORTED. */
+    gg_layout layout;        /**< Default ::GG_LAYOUT_AUTO. The CPU backend accepts every layout, runs
+                                  ::GG_LAYOUT_CSR and reports it in gg_run_stats.layout. The CUDA backend runs each
+                                  layout for the algorithms its ::gg_layout value lists; another pairing gives
+                                  ::GG_ERROR_UNSUPPORTED with a message naming the layouts that algorithm has. */
     double tolerance;        /**< PageRank: stop when the L1 change of an iteration is below it; default 1e-6. */
     uint32_t max_iterations; /**< PageRank: iteration cap; default 100. */
     double damping;          /**< PageRank: damping factor in [0, 1); default 0.85. */
@@ -643,6 +647,10 @@ typedef struct gg_run_options {
         backend or on the CUDA backend (part p on the context's device p mod the device count),
         every algorithm but APSP, which runs unpartitioned. Since 0.3. */
     const struct gg_partition_plan *partition_plan;
+    /** The degree bound K of ::GG_LAYOUT_VIRTUAL_SPLIT (a vertex's edges are cut into groups of at most K,
+        one thread each) and ::GG_LAYOUT_UDT (at least 2: each tree node keeps at most K edges); 0 (default)
+        takes Tigr's defaults, 10 for the split and 1000 for UDT. Other layouts ignore it. Since 0.4. */
+    uint32_t degree_bound;
 } gg_run_options;
 
 /** Statistics a run can fill. Initialise with gg_run_stats_init(). */

@@ -55,9 +55,13 @@ static void test_cc_errors(void **state) {
     expect_failure(context, gg_run_cc(context, NULL, label, NULL, NULL), GG_ERROR_INVALID_ARGUMENT, "graph", NULL);
     gg_run_options options;
     gg_run_options_init(&options);
+    /* The CPU accepts any layout, runs CSR and says so. */
     options.layout = GG_LAYOUT_GSHARDS;
     options.backend = GG_BACKEND_CPU;
-    expect_failure(context, gg_run_cc(context, graph, label, &options, NULL), GG_ERROR_UNSUPPORTED, "layout", NULL);
+    gg_run_stats layout_stats;
+    gg_run_stats_init(&layout_stats);
+    expect_ok(context, gg_run_cc(context, graph, label, &options, &layout_stats), "gg_run_cc, layout gshards");
+    assert_int_equal(layout_stats.layout, GG_LAYOUT_CSR);
 
     gg_graph *empty = small_graph(context, 0, 0, NULL, NULL, NULL);
     expect_ok(context, gg_run_cc(context, empty, label, NULL, NULL), "gg_run_cc on an empty graph");

@@ -269,9 +269,10 @@ static void test_unsupported_layout_is_refused(void **state) {
     uint32_t depths[16];
     gg_run_options options;
     gg_run_options_init(&options);
+    double centrality[16];
     options.layout = GG_LAYOUT_GSHARDS;
-    assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, &options, NULL), GG_ERROR_UNSUPPORTED);
-    assert_non_null(strstr(gg_context_last_error(context), "BFS"));
+    assert_int_equal(gg_run_bc(context, graph, NULL, 0, centrality, &options, NULL), GG_ERROR_UNSUPPORTED);
+    assert_non_null(strstr(gg_context_last_error(context), "BC"));
     options.layout = GG_LAYOUT_CSR;
     assert_int_equal(gg_run_bfs(context, graph, 0, depths, NULL, &options, NULL), GG_OK);
     gg_graph_destroy(graph);

@@ -63,6 +63,36 @@ func TestTraversalsMatchReferences(t *testing.T) {
 	}
 }
 
+// Since ABI 0.4 the CPU backend takes a GPU layout and its degree bound, runs
+// CSR and says so in the stats.
+func TestDegreeBoundWithAGPULayoutOnTheCPU(t *testing.T) {
+	ctx := cpuContext(t)
+	for _, s := range shapes {
+		g := build(t, ctx, randomEdges(s.n, s.m, s.seed))
+		want, err := g.BFS(ctx, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stats gg.RunStats
+		depths, err := g.BFS(ctx, 0, &gg.RunOptions{Layout: gg.LayoutVirtualSplit, DegreeBound: 3, Stats: &stats})
+		if err != nil || !reflect.DeepEqual(depths, want) {
+			t.Errorf("BFS n=%d vsplit K=3: %v %v, want %v", s.n, depths, err, want)
+		}
+		if stats.Backend != gg.BackendCPU || stats.Layout != gg.LayoutCSR {
+			t.Errorf("BFS n=%d vsplit K=3 ran %v/%v, want cpu/csr", s.n, stats.Backend, stats.Layout)
+		}
+		wantDistances, err := g.SSSP(ctx, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		distances, err := g.SSSP(ctx, 0, &gg.RunOptions{Layout: gg.LayoutUDT, DegreeBound: 2, Stats: &stats})
+		if err != nil || !reflect.DeepEqual(distances, wantDistances) || stats.Layout != gg.LayoutCSR {
+			t.Errorf("SSSP n=%d udt K=2: %v %v (layout %v), want %v on csr", s.n, distances, err, stats.Layout,
+				wantDistances)
+		}
+	}
+}
+
 func TestPageRankOptionsAndStats(t *testing.T) {
 	ctx := cpuContext(t)
 	e := randomEdges(40, 120, 5)
@@ -264,9 +294,20 @@ func TestErrorsCarryTheLibraryMessage(t *testing.T) {
 	if !errors.As(err, &e) || !strings.Contains(e.Message, "1 -> 2") || !strings.Contains(e.Message, "-2.5") {
 		t.Errorf("SSSP with a negative weight: %v", err)
 	}
-	_, err = g.BFS(ctx, 0, &gg.RunOptions{Layout: gg.LayoutGShards})
-	if !errors.Is(err, gg.StatusUnsupported) {
-		t.Errorf("GShards on the CPU: %v", err)
+	// Since ABI 0.4 the CPU backend runs every layout as CSR; a value that is
+	// no layout is still refused.
+	var stats gg.RunStats
+	depths, err := g.BFS(ctx, 0, &gg.RunOptions{Layout: gg.LayoutGShards, Stats: &stats})
+	if err != nil || !reflect.DeepEqual(depths, []uint32{0, 1, 2}) || stats.Layout != gg.LayoutCSR {
+		t.Errorf("GShards on the CPU: %v %v (layout %v), want [0 1 2] on csr", depths, err, stats.Layout)
+	}
+	centrality, err := g.BC(ctx, nil, &gg.RunOptions{Layout: gg.LayoutUDT, Stats: &stats})
+	if err != nil || !reflect.DeepEqual(centrality, []float64{0, 1, 0}) || stats.Layout != gg.LayoutCSR {
+		t.Errorf("BC with UDT on the CPU: %v %v (layout %v), want [0 1 0] on csr", centrality, err, stats.Layout)
+	}
+	_, err = g.BFS(ctx, 0, &gg.RunOptions{Layout: gg.Layout(99)})
+	if !errors.As(err, &e) || e.Status != gg.StatusInvalidArgument || !strings.Contains(e.Message, "layout is 99") {
+		t.Errorf("Layout(99): %v", err)
 	}
 	_, err = gg.Load(ctx, filepath.Join(t.TempDir(), "missing.el"), nil)
 	if !errors.Is(err, gg.StatusIO) || !strings.Contains(err.Error(), "missing.el") {

@@ -67,8 +67,10 @@ const Unreachable = math.MaxUint32
 // its default too (so a tolerance or damping of exactly 0 cannot be asked for;
 // use a tiny positive value).
 type RunOptions struct {
-	Backend       Backend // default: the context's backend
-	Layout        Layout  // default LayoutAuto
+	Backend Backend // default: the context's backend
+	// Layout defaults to LayoutAuto. The CPU backend accepts every layout, runs
+	// LayoutCSR and reports it in RunStats.Layout.
+	Layout        Layout
 	Tolerance     float64 // PageRank: stop when an iteration's L1 change is below it; default 1e-6
 	MaxIterations uint32  // PageRank: iteration cap; default 100
 	Damping       float64 // PageRank: damping in (0, 1); default 0.85
@@ -77,6 +79,12 @@ type RunOptions struct {
 	// graph run on, made by Graph.PartitionPlan), with the same answers as an
 	// unpartitioned run, on either backend (APSP runs unpartitioned).
 	Plan *PartitionPlan
+	// DegreeBound is the degree bound K of LayoutVirtualSplit (a vertex's edges
+	// are cut into groups of at most K, one thread each) and LayoutUDT (at least
+	// 2: each tree node keeps at most K edges); 0 (default) takes Tigr's
+	// defaults, 10 for the split and 1000 for UDT. Other layouts ignore it.
+	// Since ABI 0.4.
+	DegreeBound uint32
 	// Stats, when not nil, receives the run's statistics.
 	Stats *RunStats
 }
@@ -126,6 +134,7 @@ func (o *RunOptions) raw() C.gg_run_options {
 		raw.damping = C.double(o.Damping)
 	}
 	raw.delta = C.float(o.Delta)
+	raw.degree_bound = C.uint32_t(o.DegreeBound)
 	return raw
 }
 

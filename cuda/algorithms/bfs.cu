@@ -4,10 +4,11 @@
 // counts along out-edges, UINT32_MAX for unreachable vertices; a parent is
 // any in-neighbour one level up (the claimer in a top-down level, the first
 // frontier in-neighbour found in a bottom-up level); the source is its own
-// parent.
+// parent. The papers' layouts run in engines/layout_relax.cu.
 #include "cuda_backend.h"
 #include "engines/bfs_engine.cuh"
 #include "engines/engine_state.cuh"
+#include "engines/layout_relax.cuh"
 #include "layouts/device_layouts.cuh"
 
 namespace gg::cuda {
@@ -15,7 +16,11 @@ namespace gg::cuda {
 void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, const RunConfig &config,
          RunReport &report) {
     const DeviceInfo &info = use_device(config.device_id);
-    report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR}, "BFS");
+    report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR, GG_LAYOUT_VIRTUAL_SPLIT, GG_LAYOUT_UDT, GG_LAYOUT_GSHARDS, GG_LAYOUT_CW}, "BFS");
+    if (report.layout != GG_LAYOUT_CSR) {
+        relax_on_layout(g, report.layout, Relaxation::hops, source, depths, parents, config, report);
+        return;
+    }
     Stream stream;
     RunLayouts layouts(g, info, stream.get(), report);
     const DeviceCsr out = layouts.edges(EdgeDirection::out, false);

@@ -21,6 +21,7 @@
  */
 #include <algorithm>
 
+#include "engines/layout_relax.cuh"
 #include "primitives/advance.cuh"
 #include "cuda_backend.h"
 #include "engines/engine_state.cuh"
@@ -200,7 +201,11 @@ struct CcState final : EngineState {
 
 void cc(const Graph &g, uint32_t *labels, const RunConfig &config, RunReport &report) {
     const DeviceInfo &info = use_device(config.device_id);
-    report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR}, "CC");
+    report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR, GG_LAYOUT_VIRTUAL_SPLIT, GG_LAYOUT_UDT, GG_LAYOUT_GSHARDS, GG_LAYOUT_CW}, "CC");
+    if (report.layout != GG_LAYOUT_CSR) {
+        relax_on_layout(g, report.layout, Relaxation::label, 0, labels, nullptr, config, report);
+        return;
+    }
     const uint32_t n = g.n();
     if (n == 0) return;
     Stream stream;

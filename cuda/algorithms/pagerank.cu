@@ -38,6 +38,10 @@
  * first looks at the L1 change recorded by iteration i-1 and returns at once
  * when it is below the tolerance (recording the iteration count); the host
  * launches iterations in batches and reads that record once per batch.
+ *
+ * The other layouts: Tigr's virtual split of the CSC runs the same steps
+ * through split_pull_pass.cuh; CuSha's G-Shards and Concatenated Windows
+ * run in engines/cusha_engine.cu.
  */
 #include <algorithm>
 
@@ -45,10 +49,13 @@
 #include "backend/supersteps.h"
 #include "core/error.h"
 #include "cuda_backend.h"
+#include "engines/cusha_engine.cuh"
 #include "engines/engine_state.cuh"
+#include "engines/layout_relax.cuh"
 #include "layout/source_blocks.h"
 #include "layouts/device_layouts.cuh"
 #include "primitives/pull_pass.cuh"
+#include "primitives/split_pull_pass.cuh"
 #include "primitives/warp_ops.cuh"
 
 namespace gg::cuda {
@@ -176,17 +183,26 @@ struct PageRankState final : EngineState {
     }
 };
 
+// The ranks of a run on CuSha's layouts (engines/cusha_engine.cuh), whose
+// engine keeps its own iteration state.
+struct ShardRanks final : EngineState {
+    DeviceArray<double> rank;
+    explicit ShardRanks(uint32_t n) : rank(n, "PageRank ranks") {}
+    uint64_t bytes() const override { return rank.bytes(); }
+};
+
 // The pass each run takes: what sizes the state and which kernel runs.
-enum class RankPass : uint64_t { plain = 0, hub_ordered = 1, blocked = 2 };
+enum class RankPass : uint64_t { plain = 0, hub_ordered = 1, blocked = 2, split = 3 };
 
 // The iterations as supersteps (backend/supersteps.h): one pull pass each,
 // with the convergence record read every kBatch of them.
 template <class OutDegrees>
 class RankIterations {
 public:
-    RankIterations(const DeviceCsr &in, const PullLayout &pull, const SourceBlocks &blocks, OutDegrees out_degrees,
-                   PageRankState &state, const DeviceInfo &info, const RunConfig &config, cudaStream_t stream)
-        : in_(in), pull_(pull), blocks_(blocks), out_degrees_(out_degrees), state_(state), info_(info),
+    RankIterations(const DeviceCsr &in, const PullLayout &pull, const SourceBlocks &blocks, const VirtualSplit *split,
+                   OutDegrees out_degrees, PageRankState &state, const DeviceInfo &info, const RunConfig &config,
+                   cudaStream_t stream)
+        : in_(in), pull_(pull), blocks_(blocks), split_(split), out_degrees_(out_degrees), state_(state), info_(info),
           config_(config), stream_(stream) {}
 
     double *dangling() const { return state_.sums.get(); }
@@ -222,7 +238,9 @@ public:
         step.next_dangling = dangling() + i + 1;
         step.next_change = change() + i + 1;
         const HubScratch<double> scratch{state_.hub_sum.get(), state_.hub_arrivals.get()};
-        if (blocks_.present)
+        if (split_)
+            launch_split_pull_pass(*split_, scratch, info_, step, stream_);
+        else if (blocks_.present)
             launch_blocked_pull_pass(in_, pull_, blocks_, scratch, info_, step, state_.partial.get(), stream_);
         else
             launch_pull_pass(in_, pull_, scratch, info_, step, stream_);
@@ -253,6 +271,7 @@ private:
     DeviceCsr in_;
     PullLayout pull_;
     SourceBlocks blocks_;
+    const VirtualSplit *split_;  // the pass runs over Tigr's virtual split of the CSC when set
     OutDegrees out_degrees_;
     PageRankState &state_;
     const DeviceInfo &info_;
@@ -262,22 +281,25 @@ private:
 };
 
 // The iterations over `in`, whose ids vertex_at maps to the graph's (null:
-// the same ids), in two passes each where `blocks` is present; the ranks go
-// to `ranks`, by the graph's ids.
+// the same ids), in two passes each where `blocks` is present, over the
+// virtual split where `split` is set; the ranks go to `ranks`, by the
+// graph's ids.
 template <class OutDegrees>
 void iterate(const Graph &g, RankPass pass, const DeviceCsr &in, const PullLayout &pull, const SourceBlocks &blocks,
-             OutDegrees out_degrees, const uint32_t *vertex_at, double *ranks, const DeviceInfo &info,
-             const RunConfig &config, Stream &stream, RunReport &report) {
+             const VirtualSplit *split, OutDegrees out_degrees, const uint32_t *vertex_at, double *ranks,
+             const DeviceInfo &info, const RunConfig &config, Stream &stream, RunReport &report) {
     const uint32_t n = in.n;
-    const uint32_t hubs = std::max<uint32_t>(pull.num_hubs, 1);
-    auto state = take_state<PageRankState>(g, info, config, EngineId::pagerank, uint64_t(pass), [&] {
+    // Scratch slots: one per hub, or one per virtual node of a split.
+    const uint32_t hubs = std::max<uint32_t>(split ? split->num_virtual : pull.num_hubs, 1);
+    const uint64_t variant = uint64_t(pass) | (split ? uint64_t(split->degree_bound) << 8 : 0);
+    auto state = take_state<PageRankState>(g, info, config, EngineId::pagerank, variant, [&] {
         return std::make_unique<PageRankState>(n, hubs, blocks.present);
     });
     state->reserve_iterations(config.max_iterations);
 
     EventTimer compute;
     compute.start(stream.get());
-    RankIterations<OutDegrees> iterations(in, pull, blocks, out_degrees, *state, info, config, stream.get());
+    RankIterations<OutDegrees> iterations(in, pull, blocks, split, out_degrees, *state, info, config, stream.get());
     iterations.reset();
     if (config.max_iterations > 0) run_supersteps(iterations);
     const uint32_t count = iterations.iterations();
@@ -296,12 +318,33 @@ void iterate(const Graph &g, RankPass pass, const DeviceCsr &in, const PullLayou
 
 void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport &report) {
     const DeviceInfo &info = use_device(config.device_id);
-    report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR, GG_LAYOUT_TOCAB}, "PageRank");
+    report.layout = choose_layout(
+        config.layout, {GG_LAYOUT_CSR, GG_LAYOUT_TOCAB, GG_LAYOUT_VIRTUAL_SPLIT, GG_LAYOUT_GSHARDS, GG_LAYOUT_CW},
+        "PageRank");
     const bool blocks_asked = report.layout == GG_LAYOUT_TOCAB;
     const uint32_t n = g.n();
     if (n == 0) return;
     Stream stream;
     RunLayouts layouts(g, info, stream.get(), report);
+    if (report.layout == GG_LAYOUT_GSHARDS || report.layout == GG_LAYOUT_CW) {
+        const DeviceShards shards = layouts.shards(EdgeDirection::out);
+        auto state = take_state<ShardRanks>(g, info, config, EngineId::shard_ranks, 0,
+                                            [&] { return std::make_unique<ShardRanks>(n); });
+        cusha_pagerank(g, shards, report.layout, state->rank.get(), info, config, stream.get(), report);
+        copy_to_host(ranks, state->rank.get(), state->rank.bytes(), stream.get(), report.transfer_ms);
+        report.device_bytes = layouts.device_bytes();
+        return;
+    }
+    if (report.layout == GG_LAYOUT_VIRTUAL_SPLIT) {
+        // Tigr's virtual split of the in-edges: the same steps, another pass.
+        const DeviceCsr out = layouts.edges(EdgeDirection::out, false);
+        const VirtualSplit split =
+            layouts.virtual_split(EdgeDirection::in, degree_bound_of(report.layout, config), false);
+        iterate(g, RankPass::split, split.edges, PullLayout{}, SourceBlocks{}, &split,
+                DegreesFromOffsets{out.offsets}, nullptr, ranks, info, config, stream, report);
+        report.device_bytes = layouts.device_bytes();
+        return;
+    }
     // The hub-ordered CSC where the degrees are skewed (src/layout/
     // hub_order.h); else the graph's own CSC and CSR, in two source blocks
     // where they pay (src/layout/source_blocks.h) or where the run asked
@@ -310,7 +353,7 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
     const PullFacts &facts = layouts.facts();
     if (!blocks_asked && facts.hub_order_pays) {
         const HubOrderedCsc hub = layouts.hub_ordered_in();
-        iterate(g, RankPass::hub_ordered, hub.in, hub.pull, SourceBlocks{}, DegreesById{hub.out_degree},
+        iterate(g, RankPass::hub_ordered, hub.in, hub.pull, SourceBlocks{}, nullptr, DegreesById{hub.out_degree},
                 hub.vertex_at, ranks, info, config, stream, report);
     } else {
         const DeviceCsr out = layouts.edges(EdgeDirection::out, false);
@@ -321,7 +364,7 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
                              source_blocks_pay(facts.peak_live_sources, sizeof(double), uint64_t(info.l2_bytes)));
         const SourceBlocks blocks = blocked ? layouts.in_source_blocks() : SourceBlocks{};
         if (blocked) report.layout = GG_LAYOUT_TOCAB;
-        iterate(g, blocked ? RankPass::blocked : RankPass::plain, in, in_pull, blocks, DegreesFromOffsets{out.offsets},
+        iterate(g, blocked ? RankPass::blocked : RankPass::plain, in, in_pull, blocks, nullptr, DegreesFromOffsets{out.offsets},
                 nullptr, ranks, info, config, stream, report);
     }
     report.device_bytes = layouts.device_bytes();

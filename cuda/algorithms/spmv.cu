@@ -3,28 +3,40 @@
 // vertex; hubs split into block-sized chunks, Tigr 001_e12cff375407a15a.txt
 // §4.1). Products and sums are formed in double and rounded once to float,
 // so the result is within one rounding of the exact sum whatever the order.
+// The same step runs over Tigr's virtual split (split_pull_pass.cuh); CuSha's
+// layouts run in engines/cusha_engine.cu.
 #include <algorithm>
 
 #include "cuda_backend.h"
+#include "engines/cusha_engine.cuh"
 #include "engines/engine_state.cuh"
+#include "engines/layout_relax.cuh"
 #include "algorithms/spmv_step.cuh"
 #include "layouts/device_layouts.cuh"
 #include "primitives/pull_pass.cuh"
+#include "primitives/split_pull_pass.cuh"
 
 namespace gg::cuda {
 
 void spmv(const Graph &g, const float *x, float *y, const RunConfig &config, RunReport &report) {
     const DeviceInfo &info = use_device(config.device_id);
-    report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR}, "SpMV");
+    report.layout = choose_layout(config.layout,
+                                  {GG_LAYOUT_CSR, GG_LAYOUT_VIRTUAL_SPLIT, GG_LAYOUT_GSHARDS, GG_LAYOUT_CW}, "SpMV");
     const uint32_t n = g.n();
     if (n == 0) return;
     Stream stream;
     RunLayouts layouts(g, info, stream.get(), report);
-    const DeviceCsr in = layouts.edges(EdgeDirection::in, true);
-    const PullLayout in_pull = layouts.pull(EdgeDirection::in);
+    const bool shards = report.layout == GG_LAYOUT_GSHARDS || report.layout == GG_LAYOUT_CW;
+    const bool split = report.layout == GG_LAYOUT_VIRTUAL_SPLIT;
+    const DeviceCsr in = shards ? DeviceCsr{} : layouts.edges(EdgeDirection::in, true);
+    const PullLayout in_pull = shards || split ? PullLayout{} : layouts.pull(EdgeDirection::in);
+    const VirtualSplit in_split =
+        split ? layouts.virtual_split(EdgeDirection::in, degree_bound_of(report.layout, config), true) : VirtualSplit{};
 
-    const uint32_t hubs = std::max<uint32_t>(in_pull.num_hubs, 1);
-    auto state = take_state<SpmvState>(g, info, config, EngineId::spmv, 0,
+    // Scratch slots: one per hub of the pull layout, or per virtual node.
+    const uint32_t hubs = std::max<uint32_t>(split ? in_split.num_virtual : in_pull.num_hubs, 1);
+    const uint64_t variant = split ? (uint64_t(in_split.degree_bound) << 1) | 1 : 0;
+    auto state = take_state<SpmvState>(g, info, config, EngineId::spmv, variant,
                                        [&] { return std::make_unique<SpmvState>(n, hubs); });
     DeviceArray<float> &device_x = state->x;
     DeviceArray<float> &device_y = state->y;
@@ -32,15 +44,24 @@ void spmv(const Graph &g, const float *x, float *y, const RunConfig &config, Run
     DeviceArray<uint32_t> &hub_arrivals = state->hub_arrivals;
     copy_to_device(device_x.get(), x, device_x.bytes(), stream.get(), report.transfer_ms);
 
-    EventTimer compute;
-    compute.start(stream.get());
-    GG_CUDA_CHECK(cudaMemsetAsync(hub_sum.get(), 0, hub_sum.bytes(), stream.get()));
-    GG_CUDA_CHECK(cudaMemsetAsync(hub_arrivals.get(), 0, hub_arrivals.bytes(), stream.get()));
-    const ProductStep step{device_x.get(), in.weights, device_y.get()};
-    launch_pull_pass(in, in_pull, HubScratch<double>{hub_sum.get(), hub_arrivals.get()}, info, step,
-                     stream.get());
-    compute.stop(stream.get());
-    report.compute_ms += compute.elapsed_ms();
+    if (shards) {
+        cusha_spmv(g, layouts.shards(EdgeDirection::out), report.layout, device_x.get(), device_y.get(), info, config,
+                   stream.get(), report);
+    } else {
+        EventTimer compute;
+        compute.start(stream.get());
+        GG_CUDA_CHECK(cudaMemsetAsync(hub_sum.get(), 0, hub_sum.bytes(), stream.get()));
+        GG_CUDA_CHECK(cudaMemsetAsync(hub_arrivals.get(), 0, hub_arrivals.bytes(), stream.get()));
+        const HubScratch<double> scratch{hub_sum.get(), hub_arrivals.get()};
+        if (split)
+            launch_split_pull_pass(in_split, scratch, info, ProductStep{device_x.get(), in_split.edges.weights,
+                                                                        device_y.get()}, stream.get());
+        else
+            launch_pull_pass(in, in_pull, scratch, info, ProductStep{device_x.get(), in.weights, device_y.get()},
+                             stream.get());
+        compute.stop(stream.get());
+        report.compute_ms += compute.elapsed_ms();
+    }
 
     copy_to_host(y, device_y.get(), device_y.bytes(), stream.get(), report.transfer_ms);
     report.iterations = 1;

@@ -26,6 +26,11 @@ enum class EngineId : uint32_t {
     part_pagerank = 10,   // a part's ranks and out-degrees (partitioned/pagerank.cu)
     part_bc = 11,         // a part's path counts, levels and centrality (partitioned/bc.cu)
     plan_gather = 12,     // a plan's owned ids and value arrays by global id (partitioned/device_results.cuh)
+    cusha = 13,           // CuSha's SrcValue column and shard worklists (engines/cusha_engine.cu)
+    cusha_pagerank = 14,  // CuSha's PageRank contributions and iteration sums (engines/cusha_engine.cu)
+    split = 20,           // Tigr's engine over a virtual split or UDT (engines/split_engine.cu)
+    layout_answers = 21,  // the answers of a run on a paper's layout (engines/layout_relax.cu)
+    shard_ranks = 22,     // PageRank's ranks on CuSha's layouts (algorithms/pagerank.cu)
 };
 
 template <class State, class Make>

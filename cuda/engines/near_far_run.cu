@@ -2,11 +2,12 @@
 // SSWP in sswp.cu): the graph's out-edges and weights on the device, the
 // engine of near_far.cu, the timed search, the values copied back and the
 // run report filled. The two entry points differ only in the path kind and
-// the band width they pass.
+// the band width they pass. The papers' layouts run in layout_relax.cu.
 #include "engines/near_far.cuh"
 
 #include "cuda_backend.h"
 #include "engines/engine_state.cuh"
+#include "engines/layout_relax.cuh"
 #include "layouts/device_layouts.cuh"
 
 namespace gg::cuda {
@@ -14,7 +15,12 @@ namespace gg::cuda {
 void run_near_far(const Graph &g, uint32_t source, PathKind kind, float band_width, float *values,
                   const RunConfig &config, RunReport &report, const char *algorithm) {
     const DeviceInfo &info = use_device(config.device_id);
-    report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR}, algorithm);
+    report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR, GG_LAYOUT_VIRTUAL_SPLIT, GG_LAYOUT_UDT, GG_LAYOUT_GSHARDS, GG_LAYOUT_CW}, algorithm);
+    if (report.layout != GG_LAYOUT_CSR) {
+        const Relaxation relaxation = kind == PathKind::widest ? Relaxation::widest : Relaxation::shortest;
+        relax_on_layout(g, report.layout, relaxation, source, values, nullptr, config, report);
+        return;
+    }
     Stream stream;
     RunLayouts layouts(g, info, stream.get(), report);
     const DeviceCsr out = layouts.edges(EdgeDirection::out, true);

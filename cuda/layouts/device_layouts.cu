@@ -8,6 +8,7 @@
 #include "core/timer.h"
 #include "layout/hub_order.h"
 #include "layout/pull_layout.h"
+#include "layout/symmetric.h"
 #include "layout/source_blocks.h"
 #include "primitives/blocked_pull_pass.cuh"
 
@@ -15,22 +16,7 @@ namespace gg::cuda {
 
 namespace {
 
-// LayoutKey::layout of each entry type.
-enum LayoutType : uint32_t {
-    kStructure = 1,     // CSR or CSC offsets and indices (variant: direction)
-    kWeights = 2,       // their weights (variant: direction)
-    kPull = 3,          // pull layout (variant: direction)
-    kHubOrder = 4,      // hub-ordered CSC with its pull layout
-    kSourceBlocks = 5,  // the CSC's source-block cuts
-    kPullFacts = 6,     // host: PullFacts
-};
 
-template <class T>
-DeviceArray<T> upload(const std::vector<T> &host, const char *what, cudaStream_t stream, double &transfer_ms) {
-    DeviceArray<T> device(host.size(), what);
-    copy_to_device(device.get(), host.data(), host.size() * sizeof(T), stream, transfer_ms);
-    return device;
-}
 
 struct StructureEntry final : CachedLayout {
     DeviceArray<uint64_t> offsets;
@@ -81,26 +67,16 @@ struct PullFactsEntry final : CachedLayout {
     PullFacts facts;
 };
 
+// Host memory: bytes count what the arrays hold, as gg info reports them.
+struct SymmetricEntry final : CachedLayout {
+    Csr csr;
+};
+
 }  // namespace
 
 RunLayouts::RunLayouts(const Graph &g, const DeviceInfo &info, cudaStream_t stream, RunReport &report)
     : graph_(g), info_(info), stream_(stream), report_(report) {}
 
-template <class Entry, class Build>
-const Entry &RunLayouts::fetch(int device, uint32_t layout, uint32_t variant, Build &&build) {
-    bool built = false;
-    const LayoutKey key{graph_.uid(), 0, device, layout, variant};
-    std::shared_ptr<CachedLayout> entry = layout_cache().get_or_build(
-        key, [&]() -> std::unique_ptr<CachedLayout> { return build(); }, built);
-    if (built) {
-        report_.preprocess_ms += entry->build_ms;
-        report_.transfer_ms += entry->transfer_ms;
-    }
-    const auto *typed = dynamic_cast<const Entry *>(entry.get());
-    if (typed == nullptr) fail(GG_ERROR_INTERNAL, "layout cache entry %u/%u has an unexpected type", layout, variant);
-    held_.push_back(std::move(entry));
-    return *typed;
-}
 
 EdgeDirection RunLayouts::stored(EdgeDirection direction) const {
     return graph_.undirected ? EdgeDirection::out : direction;
@@ -118,28 +94,51 @@ const PullFacts &RunLayouts::facts() {
         .facts;
 }
 
+const Csr &RunLayouts::host_edges(EdgeDirection direction) {
+    switch (stored(direction)) {
+        case EdgeDirection::out: return graph_.out;
+        case EdgeDirection::in:
+            // The transpose is built once per graph on the host, by whichever
+            // run needs it first; that run pays for it.
+            if (!graph_.in_is_built()) {
+                Stopwatch clock;
+                graph_.in();
+                report_.preprocess_ms += clock.elapsed_ms();
+            }
+            return graph_.in();
+        case EdgeDirection::both: break;
+    }
+    if (!graph_.in_is_built()) {
+        Stopwatch clock;
+        graph_.in();
+        report_.preprocess_ms += clock.elapsed_ms();
+    }
+    return fetch<SymmetricEntry>(kHostDevice, kSymmetric, 0, [&] {
+               auto entry = std::make_unique<SymmetricEntry>();
+               Stopwatch clock;
+               entry->csr = symmetrize(graph_);
+               entry->build_ms = clock.elapsed_ms();
+               entry->bytes = entry->csr.offsets.size() * sizeof(uint64_t) +
+                              entry->csr.indices.size() * (sizeof(uint32_t) + sizeof(float));
+               return entry;
+           })
+        .csr;
+}
+
 DeviceCsr RunLayouts::edges(EdgeDirection direction, bool with_weights) {
     const EdgeDirection source = stored(direction);
-    const Csr *host = &graph_.out;
-    double build_ms = 0;
-    if (source == EdgeDirection::in) {
-        // The transpose is built once per graph on the host, by whichever
-        // run needs it first; that run pays for it.
-        if (!graph_.in_is_built()) {
-            Stopwatch clock;
-            graph_.in();
-            build_ms = clock.elapsed_ms();
-            report_.preprocess_ms += build_ms;
-        }
-        host = &graph_.in();
-    }
-    const bool in = source == EdgeDirection::in;
-    const auto &structure = fetch<StructureEntry>(info_.id, kStructure, uint32_t(source), [&] {
+    const Csr *host = &host_edges(source);
+    static const char *const offsets_name[] = {"the graph's CSR offsets", "the graph's CSC offsets",
+                                               "the symmetrized graph's offsets"};
+    static const char *const indices_name[] = {"the graph's CSR indices", "the graph's CSC indices",
+                                               "the symmetrized graph's indices"};
+    static const char *const weights_name[] = {"the graph's CSR weights", "the graph's CSC weights",
+                                               "the symmetrized graph's weights"};
+    const uint32_t which = uint32_t(source);
+    const auto &structure = fetch<StructureEntry>(info_.id, kStructure, which, [&] {
         auto entry = std::make_unique<StructureEntry>();
-        entry->offsets = upload(host->offsets, in ? "the graph's CSC offsets" : "the graph's CSR offsets", stream_,
-                                entry->transfer_ms);
-        entry->indices = upload(host->indices, in ? "the graph's CSC indices" : "the graph's CSR indices", stream_,
-                                entry->transfer_ms);
+        entry->offsets = upload(host->offsets, offsets_name[which], stream_, entry->transfer_ms);
+        entry->indices = upload(host->indices, indices_name[which], stream_, entry->transfer_ms);
         entry->bytes = entry->offsets.bytes() + entry->indices.bytes();
         return entry;
     });
@@ -149,10 +148,9 @@ DeviceCsr RunLayouts::edges(EdgeDirection direction, bool with_weights) {
     view.offsets = structure.offsets.get();
     view.indices = structure.indices.get();
     if (with_weights) {
-        const auto &weights = fetch<WeightsEntry>(info_.id, kWeights, uint32_t(source), [&] {
+        const auto &weights = fetch<WeightsEntry>(info_.id, kWeights, which, [&] {
             auto entry = std::make_unique<WeightsEntry>();
-            entry->weights = upload(host->weights, in ? "the graph's CSC weights" : "the graph's CSR weights",
-                                    stream_, entry->transfer_ms);
+            entry->weights = upload(host->weights, weights_name[which], stream_, entry->transfer_ms);
             entry->bytes = entry->weights.bytes();
             return entry;
         });

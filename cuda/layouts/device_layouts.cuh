@@ -18,15 +18,34 @@
 #include <memory>
 #include <vector>
 
+#include "core/error.h"
+
 #include "backend/run_config.h"
 #include "graph/graph.h"
 #include "layout/layout_cache.h"
 #include "layouts/device_csr.cuh"
+#include "layouts/device_shards.cuh"
 #include "layouts/pull_layout.cuh"
 #include "layouts/source_blocks.cuh"
+#include "layouts/virtual_split.cuh"
 #include "runtime/runtime.cuh"
 
 namespace gg::cuda {
+
+// LayoutKey::layout of each entry type.
+enum LayoutType : uint32_t {
+    kStructure = 1,     // CSR, CSC or symmetrized offsets and indices (variant: EdgeDirection)
+    kWeights = 2,       // their weights (variant: EdgeDirection)
+    kPull = 3,          // pull layout (variant: direction)
+    kHubOrder = 4,      // hub-ordered CSC with its pull layout
+    kSourceBlocks = 5,  // the CSC's source-block cuts
+    kPullFacts = 6,     // host: PullFacts
+    kShards = 7,        // CuSha's G-Shards and Concatenated Windows (variant: edge set)
+    kSymmetric = 8,     // host: the symmetrized CSR of a directed graph (CC's edge set)
+    kVirtualSplit = 9,  // Tigr's virtual node array (variant: EdgeDirection and K)
+    kUdt = 10,          // Tigr's UDT-transformed graph with its virtual node array (variant: EdgeDirection and K)
+};
+
 
 // The CSC renumbered by src/layout/hub_order.h, with its pull layout.
 struct HubOrderedCsc {
@@ -36,7 +55,11 @@ struct HubOrderedCsc {
     const uint64_t *out_degree = nullptr;  // by new id
 };
 
-enum class EdgeDirection : uint32_t { out = 0, in = 1 };
+// Which edges a layout holds: the out-edges, the in-edges, or both (the
+// symmetrized graph, whose CSR lists every out- and in-neighbour once: the
+// edge set of weakly connected components). An undirected graph's three
+// are the same arrays.
+enum class EdgeDirection : uint32_t { out = 0, in = 1, both = 2 };
 
 // Facts about a graph that decide which layout a pull pass takes; computed
 // once per graph on the host (one O(n + m) pass each) and cached with it.
@@ -50,9 +73,13 @@ public:
     // `stream` carries the uploads; `report` receives their times.
     RunLayouts(const Graph &g, const DeviceInfo &info, cudaStream_t stream, RunReport &report);
 
-    // The out-edges (CSR) or in-edges (CSC); an undirected graph's CSC is its
-    // CSR, and they share their device arrays.
+    // The out-edges (CSR), in-edges (CSC) or both (the symmetrized CSR); an
+    // undirected graph's three are its CSR, and they share its device arrays.
     DeviceCsr edges(EdgeDirection direction, bool with_weights);
+    // The host CSR of `direction`'s edges: the graph's out-edges, its CSC
+    // (built on first use) or its symmetrization (src/layout/symmetric.h,
+    // cached as a host entry); what is built goes to this run's preprocess_ms.
+    const Csr &host_edges(EdgeDirection direction);
     // The pull layout over those edges (src/layout/pull_layout.h).
     PullLayout pull(EdgeDirection direction);
     // The hub-ordered CSC; the caller checked facts().hub_order_pays.
@@ -60,6 +87,16 @@ public:
     // The CSC's two source blocks (GraphCage's TOCAB, src/layout/source_blocks.h).
     SourceBlocks in_source_blocks();
     const PullFacts &facts();
+    // CuSha's G-Shards with their Concatenated Windows over `direction`'s
+    // edges (out or both), sized for vertex values of up to 8 bytes
+    // (device_shards.cu).
+    DeviceShards shards(EdgeDirection direction);
+    // Tigr's virtual node array over `direction`'s edges with degree bound
+    // k (virtual_split.cu); the edges carry weights when asked.
+    VirtualSplit virtual_split(EdgeDirection direction, uint32_t k, bool with_weights);
+    // Tigr's UDT transform of `direction`'s edges with degree bound k, and
+    // its trivial virtual node array (every node has at most k edges).
+    VirtualSplit udt(EdgeDirection direction, uint32_t k);
 
     // Device memory cached for this graph on this device, all layouts.
     uint64_t device_bytes() const;
@@ -83,5 +120,32 @@ private:
 // when served; otherwise GG_ERROR_UNSUPPORTED naming the algorithm and what
 // it serves.
 gg_layout choose_layout(gg_layout requested, std::initializer_list<gg_layout> served, const char *algorithm);
+
+// A host vector on the device (an entry's array), its copy timed into `transfer_ms`.
+template <class T, class Allocator>
+DeviceArray<T> upload(const std::vector<T, Allocator> &host, const char *what, cudaStream_t stream, double &transfer_ms) {
+    DeviceArray<T> device(host.size(), what);
+    copy_to_device(device.get(), host.data(), host.size() * sizeof(T), stream, transfer_ms);
+    return device;
+}
+
+// The cached entry of this run's graph for (device, layout, variant), built
+// by `build` when absent; what this run built goes to its report. Defined
+// here so that each layout type's fetch method can live in its own file.
+template <class Entry, class Build>
+const Entry &RunLayouts::fetch(int device, uint32_t layout, uint32_t variant, Build &&build) {
+    bool built = false;
+    const LayoutKey key{graph_.uid(), 0, device, layout, variant};
+    std::shared_ptr<CachedLayout> entry = layout_cache().get_or_build(
+        key, [&]() -> std::unique_ptr<CachedLayout> { return build(); }, built);
+    if (built) {
+        report_.preprocess_ms += entry->build_ms;
+        report_.transfer_ms += entry->transfer_ms;
+    }
+    const auto *typed = dynamic_cast<const Entry *>(entry.get());
+    if (typed == nullptr) fail(GG_ERROR_INTERNAL, "layout cache entry %u/%u has an unexpected type", layout, variant);
+    held_.push_back(std::move(entry));
+    return *typed;
+}
 
 }  // namespace gg::cuda

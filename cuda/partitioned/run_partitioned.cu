@@ -41,6 +41,11 @@ void release_parts(const PartitionPlan &plan, const RunConfig &config) {
 
 void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest &r, const RunConfig &config,
                      RunReport &report, PartitionedReport &out) {
+    // Each part is a CSR of its own; the papers' layouts are built over the
+    // whole graph only (cuda/layouts/), not yet per part.
+    if (config.layout != GG_LAYOUT_AUTO && config.layout != GG_LAYOUT_CSR)
+        fail(GG_ERROR_UNSUPPORTED, "a partitioned run on the GPU runs the csr layout on each part (layout %s was "
+             "requested): run unpartitioned for the other layouts", gg_layout_name(config.layout));
     Stopwatch clock;
     const char *stage = "placing the parts on their devices";
     uint32_t part = 0;

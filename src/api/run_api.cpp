@@ -49,6 +49,7 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
     plan.config.max_iterations = o.max_iterations;
     plan.config.damping = o.damping;
     plan.config.delta = o.delta;
+    plan.config.degree_bound = o.degree_bound;
     plan.config.states = context->states.get();
     if (o.partition_plan != nullptr) plan.partition = o.partition_plan->plan.get();
 
@@ -67,9 +68,9 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
             context->log(GG_LOG_INFO, "no usable GPU (" + reason + "); running on the CPU");
         }
     }
-    if (!plan.use_cuda && plan.config.layout != GG_LAYOUT_AUTO && plan.config.layout != GG_LAYOUT_CSR)
-        fail(GG_ERROR_UNSUPPORTED, "the CPU backend runs only the csr layout (layout %s requested)",
-             gg_layout_name(plan.config.layout));
+    // The CPU backend accepts every layout and runs its own, CSR, which the
+    // run's statistics report: a program written for a GPU layout still runs
+    // where there is no GPU.
     return plan;
 }
 

@@ -22,6 +22,7 @@ struct RunConfig {
     uint32_t max_iterations = 100;
     double damping = 0.85;
     float delta = 0.0f;         // SSSP bucket width; 0 = backend's choice
+    uint32_t degree_bound = 0;  // K of the virtual split and UDT layouts; 0 = the layout's default
     StatePool *states = nullptr;  // the context's engine states (backend/state_pool.h); null: per run
 };
 

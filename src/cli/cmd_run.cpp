@@ -182,7 +182,7 @@ int run_command(int argc, char **argv, int first) {
                                      {"--layout", OptionSpec::kRequired},  {"--undirected", OptionSpec::kFlag},
                                      {"--threads", OptionSpec::kRequired}, {"--out", OptionSpec::kRequired},
                                      {"--stats", OptionSpec::kFlag},       {"--json", OptionSpec::kFlag},
-                                     max_vertices_option()};
+                                     {"--degree-bound", OptionSpec::kRequired}, max_vertices_option()};
     for (const OptionSpec &spec : partition_option_specs()) specs.push_back(spec);
     Arguments args(argc, argv, first, specs, "gg run");
     if (args.help()) return print_help(kRunHelp);
@@ -201,6 +201,10 @@ int run_command(int argc, char **argv, int first) {
     }
     gg_backend backend = args.has("--backend") ? parse_backend(args.value("--backend")) : GG_BACKEND_AUTO;
     gg_layout layout = args.has("--layout") ? parse_layout(args.value("--layout")) : GG_LAYOUT_AUTO;
+    // 2^30 - 1 is the largest bound the layouts key apart (cuda/layouts/virtual_split.cu).
+    const uint32_t degree_bound =
+        args.has("--degree-bound") ? uint32_t(parse_unsigned(args.value("--degree-bound"), (1u << 30) - 1, "--degree-bound")) : 0;
+    if (args.has("--degree-bound") && degree_bound == 0) usage_error("--degree-bound: must be at least 1");
     int32_t threads = args.has("--threads") ? int32_t(parse_unsigned(args.value("--threads"), 4096, "--threads")) : 0;
     const bool json = args.has("--json");
     const bool stats_wanted = json || args.has("--stats");
@@ -246,6 +250,7 @@ int run_command(int argc, char **argv, int first) {
     gg_run_options_init(&request.options);
     request.options.backend = backend;
     request.options.layout = layout;
+    request.options.degree_bound = degree_bound;
     PlanHandle plan;
     if (args.has("--parts")) {
         Progress progress("partitioning");

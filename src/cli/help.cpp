@@ -29,7 +29,8 @@ const char kMainHelp[] =
 
 const char kRunHelp[] =
     "usage: gg run ALGO GRAPH [--source V] [--backend auto|cpu|cuda]\n"
-    "              [--layout auto|csr|gshards|cw|vsplit|udt|tocab] [--undirected]\n"
+    "              [--layout auto|csr|gshards|cw|vsplit|udt|tocab] [--degree-bound K]\n"
+    "              [--undirected]\n"
     "              [--threads N] [--out FILE] [--stats] [--json]\n"
     "              [--parts K [--partition metis|random|block] [--replication-depth D|auto]]\n"
     "              [--devices all|ID,ID,...] [--max-vertices N|any]\n"
@@ -49,7 +50,12 @@ const char kRunHelp[] =
     "options:\n"
     "  --source V      source vertex (0-based) of bfs, sssp, sswp, bc; default 0 (bc: all)\n"
     "  --backend B     auto (default: the GPU when usable, else the CPU), cpu or cuda\n"
-    "  --layout L      graph layout of the run; default auto (the backend's cost model)\n"
+    "  --layout L      graph layout of the run; default auto (the backend's cost model).\n"
+    "                  On the GPU: csr (all), gshards, cw and vsplit (bfs sssp sswp cc\n"
+    "                  pagerank spmv), udt (bfs sssp sswp cc), tocab (pagerank); the\n"
+    "                  CPU runs csr whatever is asked (--stats says which ran)\n"
+    "  --degree-bound K\n"
+    "                  K of vsplit (default 10) and udt (default 1000, at least 2)\n"
     "  --undirected    store every edge of GRAPH in both directions\n"
     "  --max-vertices N|any\n"
     "                  accept a file giving more vertices than max(2^24, 64 x its edges)\n"

@@ -17,12 +17,12 @@
 
 namespace gg {
 
-void build_concatenated_windows(const Graph &g, Shards &s) {
+void build_concatenated_windows(const Csr &out, Shards &s) {
     const uint64_t S = s.num_shards;
     const uint64_t N = s.vertices_per_shard;
     const uint64_t m = s.src_index.size();
     s.cw_offsets.assign(S + 1, 0);
-    for (uint64_t i = 0; i <= S; ++i) s.cw_offsets[i] = g.out.offsets[std::min<uint64_t>(i * N, s.n)];
+    for (uint64_t i = 0; i <= S; ++i) s.cw_offsets[i] = out.offsets[std::min<uint64_t>(i * N, s.n)];
     s.cw_src_index.resize(m);
     s.cw_mapper.resize(m);
 

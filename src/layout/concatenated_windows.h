@@ -7,7 +7,7 @@
 namespace gg {
 
 // Fills s.cw_offsets, s.cw_src_index and s.cw_mapper from the shard arrays
-// and window offsets of s; g is the graph s was built from.
-void build_concatenated_windows(const Graph &g, Shards &s);
+// and window offsets of s; `out` is the CSR s was built from.
+void build_concatenated_windows(const Csr &out, Shards &s);
 
 }  // namespace gg

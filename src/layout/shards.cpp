@@ -29,9 +29,9 @@ namespace {
 // |S|^2 windows would outweigh the 24 bytes per edge of the other arrays.
 constexpr uint64_t kMinWindowLimit = uint64_t(1) << 28;
 
-uint32_t choose_vertices_per_shard(const Graph &g, const ShardOptions &o) {
-    if (o.vertices_per_shard == 0) return cusha_vertices_per_shard(g.n(), g.m(), o);
-    return std::max<uint32_t>(1, std::min(o.vertices_per_shard, g.n()));
+uint32_t choose_vertices_per_shard(const Csr &csr, const ShardOptions &o) {
+    if (o.vertices_per_shard == 0) return cusha_vertices_per_shard(csr.n, csr.num_edges(), o);
+    return std::max<uint32_t>(1, std::min(o.vertices_per_shard, csr.n));
 }
 
 void check_window_count(uint64_t n, uint64_t N, uint64_t S, uint64_t m) {
@@ -53,8 +53,7 @@ uint32_t first_source(const Csr &csr, uint64_t begin) {
 }
 
 // Stable counting sort of the CSR edges by destination shard.
-void scatter_into_shards(const Graph &g, Shards &s) {
-    const Csr &csr = g.out;
+void scatter_into_shards(const Csr &csr, Shards &s) {
     const uint64_t m = csr.num_edges();
     const uint64_t S = s.num_shards;
     const uint32_t N = s.vertices_per_shard;
@@ -127,17 +126,19 @@ void find_windows(Shards &s) {
 
 }  // namespace
 
-Shards build_shards(const Graph &g, const ShardOptions &options) {
+Shards build_shards(const Csr &out, const ShardOptions &options) {
     Shards s;
-    s.n = g.n();
-    s.vertices_per_shard = choose_vertices_per_shard(g, options);
+    s.n = out.n;
+    s.vertices_per_shard = choose_vertices_per_shard(out, options);
     const uint64_t S = (uint64_t(s.n) + s.vertices_per_shard - 1) / s.vertices_per_shard;
-    check_window_count(s.n, s.vertices_per_shard, S, g.m());
+    check_window_count(s.n, s.vertices_per_shard, S, out.num_edges());
     s.num_shards = uint32_t(S);
-    scatter_into_shards(g, s);
+    scatter_into_shards(out, s);
     find_windows(s);
-    build_concatenated_windows(g, s);
+    build_concatenated_windows(out, s);
     return s;
 }
+
+Shards build_shards(const Graph &g, const ShardOptions &options) { return build_shards(g.out, options); }
 
 }  // namespace gg

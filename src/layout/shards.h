@@ -47,5 +47,7 @@ uint32_t cusha_vertices_per_shard(uint32_t n, uint64_t m, const ShardOptions &op
 // of g in O(m + |S|^2) time. Fails with GG_ERROR_TOO_LARGE when the |S|^2
 // window offsets would outgrow the edge arrays (a too small |N| for n).
 Shards build_shards(const Graph &g, const ShardOptions &options);
+// The same over any out-edge CSR (a symmetrized edge set, say).
+Shards build_shards(const Csr &out, const ShardOptions &options);
 
 }  // namespace gg

@@ -69,7 +69,9 @@ if gpu_usable; then
 else
     expect_error "--backend cuda without a GPU" 1 "--backend cuda" -- run bfs g.wel --backend cuda
 fi
-# The CPU backend runs only CSR; asking it for a GPU layout is an error from the library.
-expect_error "--layout gshards on the CPU" 1 "g.wel" -- run bfs g.wel --backend cpu --layout gshards
+# The CPU backend accepts every layout and runs CSR; --degree-bound needs a positive number.
+expect_success "--layout gshards on the CPU" -- run bfs g.wel --backend cpu --layout gshards
+expect_error "--degree-bound 0" 2 "--degree-bound" -- run bfs g.wel --degree-bound 0
+expect_error "--degree-bound x" 2 "--degree-bound" -- run bfs g.wel --degree-bound x
 
 finish

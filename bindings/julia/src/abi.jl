@@ -67,6 +67,7 @@ mutable struct CRunOptions
     damping::Cdouble
     delta::Cfloat
     partition_plan::Ptr{Cvoid}   # since 0.3
+    degree_bound::UInt32         # since 0.4: K of :vsplit and :udt; 0 = Tigr's defaults (10, 1000)
     CRunOptions() = new()
 end
 

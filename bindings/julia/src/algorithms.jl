@@ -1,7 +1,12 @@
 # The algorithms. Each accepts, besides its own arguments, the keywords
 #   backend  = nothing (the context's), :auto, :cpu or :cuda
 #   layout   = nothing (:auto), :csr, :gshards, :cw, :vsplit, :udt, :tocab (the library's
-#              names; :virtual_split is a deprecated alias of :vsplit)
+#              names; :virtual_split is a deprecated alias of :vsplit). The CPU backend
+#              accepts every layout and runs :csr, which RunStats.layout reports.
+#   degree_bound = nothing (0): the degree bound K of :vsplit (a vertex's edges are cut
+#              into groups of at most K, one thread each) and :udt (at least 2: each tree
+#              node keeps at most K edges); nothing or 0 takes Tigr's defaults, 10 for
+#              the split and 1000 for UDT. Other layouts ignore it. Since ABI 0.4.
 #   context  = nothing (the graph's own context)
 #   plan     = nothing, or a PartitionPlan of the graph (partition_plan): the run goes
 #              partitioned over its parts and returns the same answers
@@ -60,7 +65,7 @@ function new_run_stats(plan)
 end
 
 function run_options(; backend=nothing, layout=nothing, tolerance=nothing, max_iterations=nothing,
-                     damping=nothing, delta=nothing, plan=nothing)
+                     damping=nothing, delta=nothing, plan=nothing, degree_bound=nothing)
     options = initialized(CRunOptions, :gg_run_options_init)
     plan === nothing || plan isa PartitionPlan ||
         throw(invalid_argument("plan must be a Gg.PartitionPlan, not $(typeof(plan))"))
@@ -71,6 +76,12 @@ function run_options(; backend=nothing, layout=nothing, tolerance=nothing, max_i
     max_iterations === nothing || (options.max_iterations = UInt32(max_iterations))
     damping === nothing || (options.damping = Float64(damping))
     delta === nothing || (options.delta = Float32(delta))
+    if degree_bound !== nothing
+        degree_bound isa Integer && !(degree_bound isa Bool) && 0 <= degree_bound <= typemax(UInt32) ||
+            throw(invalid_argument("degree_bound is $(repr(degree_bound)); it must be an integer in " *
+                                   "[0, $(typemax(UInt32))]"))
+        options.degree_bound = UInt32(degree_bound)
+    end
     return options
 end
 
@@ -94,12 +105,12 @@ Hop counts from `source` along out-edges (`UNREACHABLE` where none). With
 parent, unreachable vertices get 0.
 """
 function bfs(g::Graph, source::Integer; parents::Bool=false, backend=nothing, layout=nothing, context=nothing,
-             return_stats::Bool=false, plan=nothing)
+             return_stats::Bool=false, plan=nothing, degree_bound=nothing)
     s = vertex_id(source)
     n = nv(g)
     depths = Vector{UInt32}(undef, n)
     tree = parents ? Vector{UInt32}(undef, n) : nothing
-    options = run_options(; backend, layout, plan)
+    options = run_options(; backend, layout, plan, degree_bound)
     stats, part_compute, part_exchange = new_run_stats(plan)
     GC.@preserve plan part_compute part_exchange begin
         call(g, context) do c, p
@@ -118,10 +129,11 @@ end
 
 "Shortest distances from `source` (Float32, `Inf` where unreachable). `delta`: delta-stepping bucket width."
 function sssp(g::Graph, source::Integer; delta=nothing, backend=nothing, layout=nothing, context=nothing,
-              return_stats::Bool=false, plan=nothing)
+              return_stats::Bool=false, plan=nothing, degree_bound=nothing)
     s = vertex_id(source)
     distances = Vector{Float32}(undef, nv(g))
-    run_algorithm(g, distances, context, return_stats, run_options(; backend, layout, delta, plan), plan) do c, p, o, st
+    options = run_options(; backend, layout, delta, plan, degree_bound)
+    run_algorithm(g, distances, context, return_stats, options, plan) do c, p, o, st
         ccall(sym(:gg_run_sssp), Int32, (RUN_ARGS..., UInt32, Ptr{Float32}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, s, distances, o, st)
     end
@@ -129,19 +141,22 @@ end
 
 "Widest-path widths from `source` (Float32): `Inf` at the source, 0 where unreachable."
 function sswp(g::Graph, source::Integer; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false,
-              plan=nothing)
+              plan=nothing, degree_bound=nothing)
     s = vertex_id(source)
     widths = Vector{Float32}(undef, nv(g))
-    run_algorithm(g, widths, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
+    options = run_options(; backend, layout, plan, degree_bound)
+    run_algorithm(g, widths, context, return_stats, options, plan) do c, p, o, st
         ccall(sym(:gg_run_sswp), Int32, (RUN_ARGS..., UInt32, Ptr{Float32}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, s, widths, o, st)
     end
 end
 
 "Weakly connected components: each vertex gets the smallest (1-based) vertex id of its component."
-function cc(g::Graph; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false, plan=nothing)
+function cc(g::Graph; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false, plan=nothing,
+            degree_bound=nothing)
     labels = Vector{UInt32}(undef, nv(g))
-    result = run_algorithm(g, labels, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
+    options = run_options(; backend, layout, plan, degree_bound)
+    result = run_algorithm(g, labels, context, return_stats, options, plan) do c, p, o, st
         ccall(sym(:gg_run_cc), Int32, (RUN_ARGS..., Ptr{UInt32}, Ref{CRunOptions}, Ref{CRunStats}), c, p, labels, o, st)
     end
     one_based = Int.(labels) .+ 1
@@ -150,9 +165,9 @@ end
 
 "PageRank as networkx.pagerank(G, weight=None) defines it (Float64, sums to 1)."
 function pagerank(g::Graph; damping=nothing, tolerance=nothing, max_iterations=nothing, backend=nothing,
-                  layout=nothing, context=nothing, return_stats::Bool=false, plan=nothing)
+                  layout=nothing, context=nothing, return_stats::Bool=false, plan=nothing, degree_bound=nothing)
     ranks = Vector{Float64}(undef, nv(g))
-    options = run_options(; backend, layout, damping, tolerance, max_iterations, plan)
+    options = run_options(; backend, layout, damping, tolerance, max_iterations, plan, degree_bound)
     run_algorithm(g, ranks, context, return_stats, options, plan) do c, p, o, st
         ccall(sym(:gg_run_pagerank), Int32, (RUN_ARGS..., Ptr{Float64}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, ranks, o, st)
@@ -161,14 +176,15 @@ end
 
 "Betweenness centrality over `sources` (1-based; `nothing` = every vertex), unnormalised."
 function bc(g::Graph, sources::Union{Nothing,AbstractVector{<:Integer}}=nothing; backend=nothing, layout=nothing,
-            context=nothing, return_stats::Bool=false, plan=nothing)
+            context=nothing, return_stats::Bool=false, plan=nothing, degree_bound=nothing)
     list = sources === nothing ? nothing : zero_based(sources, "sources")
     list === nothing || length(list) <= typemax(UInt32) || throw(invalid_argument("too many sources"))
     count = list === nothing ? 0 : length(list)
     # An empty, non-nothing list means no sources (NULL would mean every vertex).
     pointer_arg = list === nothing ? C_NULL : (isempty(list) ? UInt32[0] : list)
     centrality = Vector{Float64}(undef, nv(g))
-    run_algorithm(g, centrality, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
+    options = run_options(; backend, layout, plan, degree_bound)
+    run_algorithm(g, centrality, context, return_stats, options, plan) do c, p, o, st
         ccall(sym(:gg_run_bc), Int32,
               (RUN_ARGS..., Ptr{UInt32}, UInt32, Ptr{Float64}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, pointer_arg, count, centrality, o, st)
@@ -177,23 +193,26 @@ end
 
 "`y[v] = sum over edges u -> v of w(u, v) * x[u]` (Float32)."
 function spmv(g::Graph, x::AbstractVector{<:Real}; backend=nothing, layout=nothing, context=nothing,
-              return_stats::Bool=false, plan=nothing)
+              return_stats::Bool=false, plan=nothing, degree_bound=nothing)
     n = nv(g)
     length(x) == n || throw(invalid_argument("x has $(length(x)) entries; $n are needed"))
     input = Vector{Float32}(x)
     y = Vector{Float32}(undef, n)
-    run_algorithm(g, y, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
+    options = run_options(; backend, layout, plan, degree_bound)
+    run_algorithm(g, y, context, return_stats, options, plan) do c, p, o, st
         ccall(sym(:gg_run_spmv), Int32, (RUN_ARGS..., Ptr{Float32}, Ptr{Float32}, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, input, y, o, st)
     end
 end
 
 "All-pairs shortest distances: an n x n Matrix{Float32} with `D[s, t]` the distance from s to t."
-function apsp(g::Graph; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false, plan=nothing)
+function apsp(g::Graph; backend=nothing, layout=nothing, context=nothing, return_stats::Bool=false, plan=nothing,
+              degree_bound=nothing)
     n = nv(g)
     # The library writes row-major (row = source): read as column-major, column s is source s.
     buffer = Matrix{Float32}(undef, n, n)
-    result = run_algorithm(g, buffer, context, return_stats, run_options(; backend, layout, plan), plan) do c, p, o, st
+    options = run_options(; backend, layout, plan, degree_bound)
+    result = run_algorithm(g, buffer, context, return_stats, options, plan) do c, p, o, st
         ccall(sym(:gg_run_apsp), Int32, (RUN_ARGS..., Ptr{Float32}, UInt64, Ref{CRunOptions}, Ref{CRunStats}),
               c, p, buffer, UInt64(n) * UInt64(n), o, st)
     end

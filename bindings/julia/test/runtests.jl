@@ -17,6 +17,7 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         end
         ro = Gg.initialized(Gg.CRunOptions, :gg_run_options_init)
         @test (ro.max_iterations, ro.tolerance, ro.damping, ro.delta) == (100, 1e-6, 0.85, 0.0f0)
+        @test (ro.partition_plan, ro.degree_bound) == (C_NULL, 0)
         gen = Gg.initialized(Gg.CGeneratorOptions, :gg_generator_options_init)
         @test (gen.scale, gen.degree, gen.rows, gen.cols, gen.seed) == (10, 16, 32, 32, 27491095)
         @test (gen.weight_min, gen.weight_max, gen.symmetrize, gen.rmat_c) == (1, 255, 1, 0.19)
@@ -199,6 +200,33 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         cw, gs = Gg.concatenated_windows(s), Gg.gshards(s)
         @test all(cw.src_index[k] == gs.src_index[cw.mapper[k]] for k in eachindex(cw.mapper))
         close(s)
+    end
+
+    @testset "ABI 0.4: every layout on the CPU, degree_bound" begin
+        cpu = Gg.Context(; backend=:cpu)
+        g = path_graph(; context=cpu)
+        # The CPU backend accepts every layout, runs :csr and says so.
+        for layout in (:gshards, :cw, :vsplit, :udt, :tocab)
+            depths, stats = Gg.bfs(g, 1; layout, return_stats=true)
+            @test depths == UInt32[0, 1, 1, 2] && stats.layout === :csr
+        end
+        centrality, stats = Gg.bc(g; layout=:udt, return_stats=true)
+        @test centrality == [0.0, 0.0, 2.0, 0.0] && stats.layout === :csr
+        @test_throws GgError Gg.bfs(g, 1; layout=:zigzag)
+        # vsplit with degree bound 3 gives the default run's answer.
+        k = Gg.generate_graph(:kron; scale=7, degree=8, seed=11, weighted=true, weight_range=(1, 9), context=cpu)
+        depths, stats = Gg.bfs(k, 1; layout=:vsplit, degree_bound=3, return_stats=true)
+        @test depths == Gg.bfs(k, 1) && stats.backend === :cpu && stats.layout === :csr
+        distances, stats = Gg.sssp(k, 1; layout=:udt, degree_bound=2, return_stats=true)
+        @test distances == Gg.sssp(k, 1) && stats.layout === :csr
+        for wrong in (-1, 2^32, 2.5, "3", true)
+            err = try
+                Gg.bfs(k, 1; layout=:vsplit, degree_bound=wrong); nothing
+            catch x
+                x
+            end
+            @test err isa GgError && err.status === :invalid_argument && occursin("degree_bound", err.message)
+        end
     end
 
     @testset "ABI 0.3: partitioned runs" begin

@@ -31,7 +31,7 @@ from .graph import UNREACHABLE, Graph, format_from_path, generate, load
 from .partition_plan import PartInfo, PartitionPlan, PartitionPlanStats
 from .results import Partition, RunStats, Shards, ShardStats
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 __all__ = [
     "ABI_MAJOR",

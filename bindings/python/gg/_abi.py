@@ -128,6 +128,8 @@ class gg_run_options(Structure):
         ("delta", c_float),
         # Since 0.3.
         ("partition_plan", POINTER(gg_partition_plan)),
+        # Since 0.4: K of the vsplit and udt layouts; 0 = Tigr's defaults (10, 1000).
+        ("degree_bound", c_uint32),
     ]
 
 

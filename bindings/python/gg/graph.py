@@ -6,7 +6,14 @@ accept these keyword arguments besides their own:
     backend   "auto" (the context's choice), "cpu" or "cuda" (the library's names,
               gg_backend_name)
     layout    "auto", "csr", "gshards", "cw", "vsplit", "udt", "tocab" (the library's
-              names, gg_layout_name; "virtual_split" is a deprecated alias of "vsplit")
+              names, gg_layout_name; "virtual_split" is a deprecated alias of "vsplit").
+              The CPU backend accepts every layout and runs csr (RunStats.layout
+              says so).
+    degree_bound
+              K of the "vsplit" layout (a vertex's edges are cut into groups of at
+              most K, one thread each) and of "udt" (at least 2: each tree node
+              keeps at most K edges); None or 0 takes Tigr's defaults, 10 for the
+              split and 1000 for UDT. Other layouts ignore it. Since ABI 0.4.
     context   the gg.Context to run with (default: the graph's own)
     plan      a gg.PartitionPlan of this graph (Graph.partition_plan): the run
               goes partitioned over its parts and returns the same answers
@@ -76,7 +83,7 @@ def _run_options(backend=None, layout=None, plan=None, **numbers):
     for name, value in numbers.items():
         if value is None:
             continue
-        if name == "max_iterations":
+        if name in ("max_iterations", "degree_bound"):
             value = checked_int(value, name, 0, UINT32_MAX)
         elif not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, bool):
             raise InvalidArgumentError("%s must be a number, not %s" % (name, type(value).__name__))
@@ -334,7 +341,8 @@ class Graph(OwnedHandle):
         stats = RunStats.from_c(stats, part_compute[:count], part_exchange[:count])
         return (result, stats) if len(outputs) == 1 else tuple(outputs) + (stats,)
 
-    def bfs(self, source, parents=False, backend=None, layout=None, context=None, return_stats=False, plan=None):
+    def bfs(self, source, parents=False, backend=None, layout=None, context=None, return_stats=False, plan=None,
+            degree_bound=None):
         """Hop counts from `source` along out-edges (uint32; unreachable = gg.UNREACHABLE).
 
         parents=True also returns a BFS-tree parent per vertex (the source is its
@@ -345,9 +353,10 @@ class Graph(OwnedHandle):
         tree = np.empty(self.n, np.uint32) if parents else None
         outputs = [depths, tree] if parents else [depths]
         return self._run(lib.gg_run_bfs, (source, pointer(depths, _abi.u32_p), pointer(tree, _abi.u32_p)), outputs,
-                         context, return_stats, _run_options(backend, layout, plan), plan)
+                         context, return_stats, _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
 
-    def sssp(self, source, delta=None, backend=None, layout=None, context=None, return_stats=False, plan=None):
+    def sssp(self, source, delta=None, backend=None, layout=None, context=None, return_stats=False, plan=None,
+             degree_bound=None):
         """Shortest distances from `source` along out-edges (float32; unreachable = inf).
 
         delta is the delta-stepping bucket width (None: chosen from the weights).
@@ -356,34 +365,36 @@ class Graph(OwnedHandle):
         source = vertex(source)
         distances = np.empty(self.n, np.float32)
         return self._run(lib.gg_run_sssp, (source, pointer(distances, _abi.f32_p)), [distances], context,
-                         return_stats, _run_options(backend, layout, plan, delta=delta), plan)
+                         return_stats, _run_options(backend, layout, plan, delta=delta, degree_bound=degree_bound),
+                         plan)
 
-    def sswp(self, source, backend=None, layout=None, context=None, return_stats=False, plan=None):
+    def sswp(self, source, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None):
         """Widest-path widths from `source` (float32; the source gets inf, unreachable vertices 0)."""
         source = vertex(source)
         widths = np.empty(self.n, np.float32)
         return self._run(lib.gg_run_sswp, (source, pointer(widths, _abi.f32_p)), [widths], context, return_stats,
-                         _run_options(backend, layout, plan), plan)
+                         _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
 
-    def cc(self, backend=None, layout=None, context=None, return_stats=False, plan=None):
+    def cc(self, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None):
         """Weakly connected components: each vertex gets the smallest vertex id of its component (uint32)."""
         labels = np.empty(self.n, np.uint32)
         return self._run(lib.gg_run_cc, (pointer(labels, _abi.u32_p),), [labels], context, return_stats,
-                         _run_options(backend, layout, plan), plan)
+                         _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
 
     def pagerank(self, damping=None, tolerance=None, max_iterations=None, backend=None, layout=None, context=None,
-                 return_stats=False, plan=None):
+                 return_stats=False, plan=None, degree_bound=None):
         """PageRank as networkx.pagerank(G, weight=None) defines it (float64, sums to 1).
 
         Defaults: damping 0.85, tolerance 1e-6 (L1 change per iteration), max_iterations 100.
         """
         ranks = np.empty(self.n, np.float64)
         options = _run_options(backend, layout, plan, damping=damping, tolerance=tolerance,
-                               max_iterations=max_iterations)
+                               max_iterations=max_iterations, degree_bound=degree_bound)
         return self._run(lib.gg_run_pagerank, (pointer(ranks, _abi.f64_p),), [ranks], context, return_stats, options,
                          plan)
 
-    def bc(self, sources=None, backend=None, layout=None, context=None, return_stats=False, plan=None):
+    def bc(self, sources=None, backend=None, layout=None, context=None, return_stats=False, plan=None,
+           degree_bound=None):
         """Betweenness centrality (Brandes) summed over `sources` (default: every vertex), unnormalised (float64)."""
         centrality = np.empty(self.n, np.float64)
         if sources is None:
@@ -392,16 +403,17 @@ class Graph(OwnedHandle):
             source_array = id_array(sources, "sources")
             count = checked_int(source_array.size, "len(sources)", 0, UINT32_MAX)
         return self._run(lib.gg_run_bc, (pointer(source_array, _abi.u32_p), count, pointer(centrality, _abi.f64_p)),
-                         [centrality], context, return_stats, _run_options(backend, layout, plan), plan)
+                         [centrality], context, return_stats,
+                         _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
 
-    def spmv(self, x, backend=None, layout=None, context=None, return_stats=False, plan=None):
+    def spmv(self, x, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None):
         """y[v] = sum over edges u -> v of w(u, v) * x[u] (float32)."""
         x = value_array(x, "x", np.float32, self.n)
         y = np.empty(self.n, np.float32)
         return self._run(lib.gg_run_spmv, (pointer(x, _abi.f32_p), pointer(y, _abi.f32_p)), [y], context,
-                         return_stats, _run_options(backend, layout, plan), plan)
+                         return_stats, _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
 
-    def apsp(self, backend=None, layout=None, context=None, return_stats=False, plan=None):
+    def apsp(self, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None):
         """All-pairs shortest distances as a dense n x n float32 matrix (row = source, unreachable = inf)."""
         n = self.n
         try:
@@ -410,7 +422,7 @@ class Graph(OwnedHandle):
             raise OutOfMemoryError("APSP of %d vertices needs an n x n matrix of %d bytes, which could not be allocated"
                                    % (n, n * n * 4)) from None
         return self._run(lib.gg_run_apsp, (pointer(distances, _abi.f32_p), n * n), [distances], context, return_stats,
-                         _run_options(backend, layout, plan), plan)
+                         _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
 
     def partition(self, num_parts, seed=None, ufactor=None, context=None):
         """METIS k-way partition of the vertices (edge directions ignored): a gg.Partition."""

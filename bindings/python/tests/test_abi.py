@@ -31,6 +31,7 @@ def test_documented_defaults_land_in_the_right_fields():
     run = _abi.initialized(_abi.gg_run_options, "gg_run_options_init")
     assert (run.backend, run.layout, run.max_iterations) == (0, 0, 100)
     assert run.tolerance == pytest.approx(1e-6) and run.damping == pytest.approx(0.85) and run.delta == 0
+    assert not run.partition_plan and run.degree_bound == 0
     gen = _abi.initialized(_abi.gg_generator_options, "gg_generator_options_init")
     assert (gen.kind, gen.scale, gen.degree, gen.rows, gen.cols, gen.seed) == (0, 10, 16, 32, 32, 27491095)
     assert (gen.weighted, gen.weight_min, gen.weight_max, gen.symmetrize) == (0, 1, 255, 1)

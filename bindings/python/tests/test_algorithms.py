@@ -196,3 +196,14 @@ def test_explicit_cpu_backend_and_auto_fallback_reason():
             assert stats.backend == "cuda"
         else:
             assert stats.backend == "cpu" and stats.fallback_reason == reason != ""
+
+
+def test_degree_bound_with_a_gpu_layout_on_the_cpu(digraph_pair):
+    # Since 0.4: the CPU backend takes vsplit (and its degree bound) and runs csr.
+    _, g = digraph_pair
+    expected = g.bfs(0, backend="cpu")
+    depths, stats = g.bfs(0, backend="cpu", layout="vsplit", degree_bound=3, return_stats=True)
+    assert np.array_equal(depths, expected)
+    assert stats.backend == "cpu" and stats.layout == "csr"
+    distances, stats = g.sssp(0, backend="cpu", layout="udt", degree_bound=2, return_stats=True)
+    assert np.array_equal(distances, g.sssp(0, backend="cpu")) and stats.layout == "csr"

@@ -49,10 +49,17 @@ def test_parse_error_names_file_and_line(tmp_path):
     assert "broken.el" in info.value.message and ":3" in info.value.message
 
 
-def test_unsupported_layout_on_the_cpu():
-    g = gg.Graph.from_edges([0], [1])
-    with pytest.raises(gg.UnsupportedError, match="layout"):
-        g.bfs(0, backend="cpu", layout="gshards")
+def test_gpu_layouts_run_csr_on_the_cpu():
+    # Since 0.4 the CPU backend accepts every layout, runs csr and says so; a name
+    # that is no layout is still refused.
+    g = gg.Graph.from_edges([0, 1], [1, 2])
+    for layout in ["gshards", "cw", "vsplit", "udt", "tocab"]:
+        depths, stats = g.bfs(0, backend="cpu", layout=layout, return_stats=True)
+        assert depths.tolist() == [0, 1, 2] and stats.layout == "csr", layout
+    centrality, stats = g.bc(backend="cpu", layout="udt", return_stats=True)
+    assert centrality.tolist() == [0.0, 1.0, 0.0] and stats.layout == "csr"
+    with pytest.raises(gg.InvalidArgumentError, match="layout is 'zigzag'"):
+        g.bfs(0, backend="cpu", layout="zigzag")
 
 
 def test_binding_side_checks_raise_before_the_call():
@@ -81,6 +88,13 @@ def test_options_checked_by_the_library():
         g.pagerank(damping=1.5)
     with pytest.raises(gg.InvalidArgumentError, match="num_parts"):
         g.partition(0)
+
+
+def test_degree_bound_is_checked_by_the_binding():
+    g = gg.Graph.from_edges([0], [1])
+    for wrong in [-1, 2**32, 2.5, "3"]:
+        with pytest.raises(gg.InvalidArgumentError, match="degree_bound"):
+            g.bfs(0, layout="vsplit", degree_bound=wrong)
 
 
 def test_unknown_status_codes_still_raise_gg_error():

@@ -13,7 +13,7 @@ use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
-pub const GG_VERSION_MINOR: u32 = 3;
+pub const GG_VERSION_MINOR: u32 = 4;
 pub const GG_VERSION_PATCH: u32 = 0;
 pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
 
@@ -151,6 +151,11 @@ pub struct gg_run_options {
     pub delta: f32,
     /// Since 0.3: run partitioned over this plan; NULL (default) runs unpartitioned.
     pub partition_plan: *const gg_partition_plan,
+    /// Since 0.4: the degree bound K of `GG_LAYOUT_VIRTUAL_SPLIT` (a vertex's edges are cut into
+    /// groups of at most K, one thread each) and `GG_LAYOUT_UDT` (at least 2: each tree node keeps
+    /// at most K edges); 0 (default) takes Tigr's defaults, 10 for the split and 1000 for UDT.
+    /// Other layouts ignore it.
+    pub degree_bound: u32,
 }
 
 #[repr(C)]
@@ -584,6 +589,7 @@ mod tests {
         let run = size_check!(gg_run_options, gg_run_options_init);
         assert_eq!((run.backend, run.layout, run.max_iterations), (GG_BACKEND_AUTO, GG_LAYOUT_AUTO, 100));
         assert!((run.tolerance - 1e-6).abs() < 1e-12 && (run.damping - 0.85).abs() < 1e-12 && run.delta == 0.0);
+        assert!(run.partition_plan.is_null() && run.degree_bound == 0);
         let generator = size_check!(gg_generator_options, gg_generator_options_init);
         assert_eq!(
             (generator.scale, generator.degree, generator.rows, generator.cols, generator.seed),

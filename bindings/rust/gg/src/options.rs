@@ -408,8 +408,18 @@ impl<'a> RunOptions<'a> {
         self.raw.backend = backend.raw();
         self
     }
+    /// The layout to run (default [`Layout::Auto`]). The CPU backend accepts every layout, runs
+    /// [`Layout::Csr`] and reports it in [`RunStats::layout`](crate::RunStats::layout).
     pub fn layout(mut self, layout: Layout) -> Self {
         self.raw.layout = layout.raw();
+        self
+    }
+    /// The degree bound K of [`Layout::VirtualSplit`] (a vertex's edges are cut into groups of at
+    /// most K, one thread each) and [`Layout::Udt`] (at least 2: each tree node keeps at most K
+    /// edges); 0 (default) takes Tigr's defaults, 10 for the split and 1000 for UDT. Other layouts
+    /// ignore it. Since ABI 0.4.
+    pub fn degree_bound(mut self, k: u32) -> Self {
+        self.raw.degree_bound = k;
         self
     }
     /// PageRank: stop when the L1 change of an iteration is below it (default 1e-6).

@@ -203,3 +203,24 @@ fn runs_report_their_backend() {
         Some(reason) => assert_eq!((stats.backend, stats.fallback_reason), (Backend::Cpu, reason)),
     }
 }
+
+#[test]
+fn degree_bound_with_a_gpu_layout_on_the_cpu() {
+    // Since 0.4: the CPU backend takes vsplit (and its degree bound) and runs csr.
+    let ctx = cpu();
+    for (n, m, seed) in SHAPES {
+        let e = common::random_edges(n, m, seed);
+        let g = build(&ctx, &e);
+        let expected = g.bfs(&ctx, 0).unwrap();
+        let mut depths = vec![0; n as usize];
+        let options = RunOptions::new().layout(Layout::VirtualSplit).degree_bound(3);
+        let stats = g.bfs_into(&ctx, 0, &mut depths, None, &options).unwrap();
+        assert_eq!(depths, expected, "bfs n={n}");
+        assert_eq!((stats.backend, stats.layout), (Backend::Cpu, Layout::Csr), "n={n}");
+        let mut distances = vec![0.0; n as usize];
+        let options = RunOptions::new().layout(Layout::Udt).degree_bound(2);
+        let stats = g.sssp_into(&ctx, 0, &mut distances, &options).unwrap();
+        assert_eq!(distances, g.sssp(&ctx, 0).unwrap(), "sssp n={n}");
+        assert_eq!(stats.layout, Layout::Csr, "n={n}");
+    }
+}

@@ -86,11 +86,22 @@ fn max_vertices_lifts_the_file_vertex_limit() {
 }
 
 #[test]
-fn unsupported_layout_and_bad_options() {
+fn gpu_layouts_on_the_cpu_and_bad_options() {
     let ctx = cpu();
     let g = path3(&ctx, None);
-    let error = g.bfs_into(&ctx, 0, &mut [0; 3], None, &RunOptions::new().layout(Layout::GShards)).unwrap_err();
-    assert_eq!(error.status(), Status::Unsupported);
+    // Since 0.4 the CPU backend accepts every layout and runs (and reports) csr.
+    for layout in [Layout::GShards, Layout::ConcatenatedWindows, Layout::VirtualSplit, Layout::Udt, Layout::Tocab] {
+        let mut depths = [0; 3];
+        let stats = g.bfs_into(&ctx, 0, &mut depths, None, &RunOptions::new().layout(layout)).unwrap();
+        assert_eq!((depths, stats.layout), ([0, 1, 2], Layout::Csr), "{layout}");
+    }
+    let mut centrality = [0.0; 3];
+    let stats = g.bc_into(&ctx, None, &mut centrality, &RunOptions::new().layout(Layout::Udt)).unwrap();
+    assert_eq!((centrality, stats.layout), ([0.0, 1.0, 0.0], Layout::Csr));
+    // A value that is no gg_layout is still refused, by name.
+    let error = g.bfs_into(&ctx, 0, &mut [0; 3], None, &RunOptions::new().layout(Layout::Unknown(99))).unwrap_err();
+    assert_eq!(error.status(), Status::InvalidArgument);
+    assert!(error.message().contains("layout is 99"), "{error}");
     let error = g.pagerank_into(&ctx, &mut [0.0; 3], &RunOptions::new().damping(1.5)).unwrap_err();
     assert!(error.message().contains("damping"), "{error}");
     let error = g.partition(&ctx, 0, &gg::PartitionOptions::default()).unwrap_err();
