@@ -18,12 +18,15 @@ namespace {
 double csr_pass(uint64_t n, uint64_t m) { return 8.0 * double(n + 1) + 4.0 * double(m); }
 
 // Default options but for the settings' backend (AUTO: the context's, which
-// is gg-bench's --backend) and partition plan (none: unpartitioned).
+// is gg-bench's --backend), partition plan (none: unpartitioned), layout
+// (AUTO unless --layouts) and degree bound (0: the library's defaults).
 gg_run_options default_options(const KernelSettings &settings) {
     gg_run_options options;
     gg_run_options_init(&options);
     options.backend = settings.backend;
     options.partition_plan = settings.partition_plan;
+    options.layout = settings.layout;
+    options.degree_bound = settings.degree_bound;
     return options;
 }
 

@@ -37,6 +37,9 @@ struct KernelSettings {
     gg_backend backend = GG_BACKEND_AUTO;
     // gg_run_options.partition_plan: nullptr runs unpartitioned.
     const gg_partition_plan *partition_plan = nullptr;
+    // gg_run_options.layout and .degree_bound (--layouts, --degree-bound).
+    gg_layout layout = GG_LAYOUT_AUTO;
+    uint32_t degree_bound = 0;
 };
 
 // A kernel by name (bfs sssp sswp cc pagerank bc spmv apsp) with result

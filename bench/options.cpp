@@ -23,6 +23,13 @@ const std::vector<std::string> &known_partitioners() {
     return names;
 }
 
+std::vector<gg_layout> every_layout() {
+    std::vector<gg_layout> layouts;
+    for (int32_t v = 0; gg_layout_name(gg_layout(v)) != nullptr; ++v)
+        if (gg_layout(v) != GG_LAYOUT_AUTO) layouts.push_back(gg_layout(v));
+    return layouts;
+}
+
 const char *usage_text() {
     return "usage: gg-bench [options]\n"
            "\n"
@@ -57,6 +64,13 @@ const char *usage_text() {
            "                            metis,random,block; metis is skipped with a note in a build\n"
            "                            without METIS; auto: the library picks one per graph)\n"
            "  --replication-depth D     hops of replicas for --parts: 1 to 8, or auto (default 1)\n"
+           "  --layouts LIST|all        run each algorithm once per layout (gg_run_options.layout):\n"
+           "                            comma-separated names of `gg run --layout` (auto, csr, gshards,\n"
+           "                            cw, vsplit, udt, tocab), or all (every one but auto); adds a\n"
+           "                            table per graph, algorithms x layouts; a pairing the backend\n"
+           "                            lacks is listed as unsupported (default: auto only, no table)\n"
+           "  --degree-bound K          gg_run_options.degree_bound, the K of vsplit and udt\n"
+           "                            (default: the library's, 10 and 1000)\n"
            "  --help                    this text\n";
 }
 
@@ -105,6 +119,45 @@ bool check_names(const std::vector<std::string> &items, const std::vector<std::s
             error = std::string(flag) + ": unknown name '" + item + "'";
             return false;
         }
+    return true;
+}
+
+// Every name the library gives a layout, auto included, for error messages.
+std::string layout_names() {
+    std::string names;
+    for (int32_t v = 0; gg_layout_name(gg_layout(v)) != nullptr; ++v)
+        names += std::string(names.empty() ? "" : ", ") + gg_layout_name(gg_layout(v));
+    return names;
+}
+
+// --layouts: "all", or names the library knows, each once.
+bool parse_layouts(const std::string &text, std::vector<gg_layout> &layouts, std::string &error) {
+    const std::vector<std::string> items = split_list(text);
+    layouts.clear();
+    if (items.empty()) {
+        error = "--layouts needs at least one layout name, or all";
+        return false;
+    }
+    if (std::find(items.begin(), items.end(), "all") != items.end()) {
+        if (items.size() > 1) {
+            error = "--layouts: all already lists every layout but auto; give it alone";
+            return false;
+        }
+        layouts = every_layout();
+        return true;
+    }
+    for (const std::string &item : items) {
+        gg_layout layout = GG_LAYOUT_AUTO;
+        if (gg_layout_from_name(item.c_str(), &layout) != GG_OK) {
+            error = "--layouts: unknown layout '" + item + "' (expected all, or names among " + layout_names() + ")";
+            return false;
+        }
+        if (std::find(layouts.begin(), layouts.end(), layout) != layouts.end()) {
+            error = "--layouts: " + item + " is listed twice";
+            return false;
+        }
+        layouts.push_back(layout);
+    }
     return true;
 }
 
@@ -258,6 +311,12 @@ bool parse_options(int argc, char **argv, Options &options, bool &help, std::str
                 options.replication_depth = uint32_t(n);
             }
             partition_flag = flag;
+        } else if (flag == "--layouts") {
+            if (!value(&text)) return false;
+            if (!parse_layouts(text, options.layouts, error)) return false;
+        } else if (flag == "--degree-bound") {
+            if (!number(1, UINT32_MAX, n)) return false;
+            options.degree_bound = uint32_t(n);
         } else {
             error = "unknown argument '" + flag + "' (see --help)";
             return false;

@@ -34,6 +34,11 @@ struct Options {
     std::vector<uint32_t> parts;
     std::vector<gg_partitioner> partitioners;  // default metis, random, block (auto only when asked)
     uint32_t replication_depth = 1;            // 1 to 8; 0 = auto (the library's cost model)
+    // Layout runs (--layouts): empty means none, every kernel runs once with
+    // GG_LAYOUT_AUTO as before; otherwise each kernel runs once per layout,
+    // in the order given, no repeats.
+    std::vector<gg_layout> layouts;
+    uint32_t degree_bound = 0;                 // gg_run_options.degree_bound; 0 = the library's defaults
     std::string command_line;             // as typed, for the reports
 };
 
@@ -49,5 +54,8 @@ const std::vector<std::string> &known_graphs();
 // The partitioners --partition takes, in report order ("given" needs the
 // caller's own array, so gg-bench has no use for it).
 const std::vector<std::string> &known_partitioners();
+// What "--layouts all" means: every layout the library names
+// (gg_layout_name), in its order, but auto.
+std::vector<gg_layout> every_layout();
 
 }  // namespace bench

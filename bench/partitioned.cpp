@@ -25,6 +25,7 @@ bool measure_all(gg_context *context, const SuiteGraph &graph, const std::vector
     kernel_settings.pagerank_iterations = options.pagerank_iterations;
     kernel_settings.backend = backend;
     kernel_settings.partition_plan = partition_plan;
+    kernel_settings.degree_bound = options.degree_bound;
     settings.part_capacity = plan.parts > 1 ? plan.parts : 0;
     const std::string what =
         plan.parts == 1 ? std::string("unpartitioned") : format("%u parts %s", plan.parts, plan.partitioner.c_str());

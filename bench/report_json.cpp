@@ -45,6 +45,7 @@ void write_result_keys(JsonWriter &w, const KernelResult &r) {
     w.key("status").value(r.status);
     if (!r.message.empty()) w.key("message").value(r.message);
     w.key("backend").value(r.backend);
+    if (!r.layout_requested.empty()) w.key("layout_requested").value(r.layout_requested);
     w.key("layout").value(r.layout);
     if (!r.fallback_reason.empty()) w.key("fallback_reason").value(r.fallback_reason);
     w.key("threads").value(r.threads);
@@ -176,6 +177,16 @@ std::string report_json(const Report &report) {
     w.key("trials").value(report.trials);
     w.key("pagerank_iterations").value(report.pagerank_iterations);
     w.key("verify").value(report.verify);
+    if (!report.layouts.empty()) {
+        w.key("layouts").begin_array();
+        for (const std::string &layout : report.layouts) w.value(layout);
+        w.end_array();
+        w.key("layout_first_run").value("device memory of the graph released before each result's warm-up, so its "
+                                        "first_run preprocess_ms, transfer_ms and device_bytes are that layout's "
+                                        "from nothing, the graph's upload included");
+    }
+    if (!report.layouts.empty() || report.degree_bound != 0)
+        w.key("degree_bound").value(report.degree_bound);  // 0: the library's defaults (10 vsplit, 1000 udt)
     w.end_object();
     w.key("copy_bandwidth").begin_object();
     w.key("host_gb_per_s").value(report.host_copy.gb_per_s);

@@ -135,6 +135,103 @@ std::string partitioned_markdown(const Report &report, std::string &failures) {
     return md + choices;
 }
 
+// The cell of one result in a layout table: its median, bold when it is the
+// row's best, with the layout that ran when it is not the one asked for (the
+// CPU runs csr for every layout; auto names its choice).
+std::string layout_cell(const KernelResult *r, bool best) {
+    if (r == nullptr) return "";
+    if (r->status == "unsupported") return "-";
+    if (r->status != "ok") return r->status;
+    std::string text = best ? "**" + ms(r->compute.median) + "**" : ms(r->compute.median);
+    if (r->layout != r->layout_requested) text += " (" + r->layout + ")";
+    return text;
+}
+
+// The "Layouts" section (--layouts): per graph, algorithms x layouts of
+// median compute ms, the fastest layout of each row in bold and named in the
+// last column, then the pairings the backend lacks with the library's words.
+std::string layouts_markdown(const Report &report) {
+    const std::vector<std::string> &layouts = report.layouts;
+    std::string md = "\n## Layouts\n\n";
+    md += "Median gg_run_stats.compute_ms of each algorithm run with gg_run_options.layout set to the column's "
+          "layout (PageRank: all its iterations), the same source, trials and verification as the results below. "
+          "Bold: the fastest layout of the row (auto, when listed, does not compete: it runs one of the others), "
+          "named in the last column with its speed-up over csr; layouts equal at the precision shown are all bold "
+          "and all named. \"-\": the backend has no such pairing (GG_ERROR_UNSUPPORTED, listed under the tables). "
+          "A layout in parentheses is the one that ran "
+          "(gg_run_stats.layout) where it differs from the column's: the CPU backend runs csr for every layout. "
+          "Degree bound K of vsplit and udt: " +
+          (report.degree_bound ? std::to_string(report.degree_bound) : std::string("the library's (10 and 1000)")) +
+          ". Before each cell's warm-up the graph's device memory is released, so its first-run preprocess, "
+          "transfer and device memory in the results below are that layout's own.\n";
+
+    std::vector<std::string> graphs;
+    for (const KernelResult &r : report.results)
+        if (std::find(graphs.begin(), graphs.end(), r.graph) == graphs.end()) graphs.push_back(r.graph);
+    std::vector<std::string> unsupported;
+    for (const std::string &graph : graphs) {
+        std::string size;
+        for (const GraphResult &g : report.graphs)
+            if (g.name == graph) size = format(" (n %u, m %llu)", g.n, (unsigned long long)g.m);
+        md += "\n### " + graph + size + "\n\n| algorithm |";
+        std::string rule = "|---|";
+        for (const std::string &layout : layouts) {
+            md += " " + layout + " |";
+            rule += "---:|";
+        }
+        md += " best |\n" + rule + "---|\n";
+
+        std::vector<std::string> algorithms;
+        for (const KernelResult &r : report.results)
+            if (r.graph == graph && std::find(algorithms.begin(), algorithms.end(), r.algorithm) == algorithms.end())
+                algorithms.push_back(r.algorithm);
+        for (const std::string &algorithm : algorithms) {
+            std::vector<const KernelResult *> row(layouts.size(), nullptr);
+            for (const KernelResult &r : report.results)
+                if (r.graph == graph && r.algorithm == algorithm)
+                    for (size_t k = 0; k < layouts.size(); ++k)
+                        if (r.layout_requested == layouts[k]) row[k] = &r;
+            double best = 0;
+            std::string best_layout;
+            const KernelResult *csr = nullptr;
+            for (size_t k = 0; k < layouts.size(); ++k) {
+                const KernelResult *r = row[k];
+                if (r == nullptr || r->status != "ok") continue;
+                if (layouts[k] == "csr") csr = r;
+                if (layouts[k] == "auto") continue;
+                if (best_layout.empty() || r->compute.median < best) {
+                    best = r->compute.median;
+                    best_layout = layouts[k];
+                }
+            }
+            // Cells equal to the best at the precision shown are ties: all bold, all named.
+            std::string best_text;
+            md += "| " + algorithm + " |";
+            for (size_t k = 0; k < layouts.size(); ++k) {
+                const KernelResult *r = row[k];
+                const bool is_best = r != nullptr && r->status == "ok" && layouts[k] != "auto" &&
+                                     !best_layout.empty() && ms(r->compute.median) == ms(best);
+                if (is_best) best_text += (best_text.empty() ? "" : " = ") + layouts[k];
+                md += " " + layout_cell(r, is_best) + " |";
+                if (r != nullptr && r->status == "unsupported") {
+                    const std::string line = "- " + algorithm + " on " + layouts[k] + ": " + cell(r->message) + "\n";
+                    if (std::find(unsupported.begin(), unsupported.end(), line) == unsupported.end())
+                        unsupported.push_back(line);
+                }
+            }
+            if (best_text.empty()) best_text = "-";
+            if (csr != nullptr && !best_layout.empty() && ms(csr->compute.median) != ms(best) && best > 0)
+                best_text += format(", %.2fx csr", csr->compute.median / best);
+            md += " " + best_text + " |\n";
+        }
+    }
+    if (!unsupported.empty()) {
+        md += "\nUnsupported pairings (the library's message):\n\n";
+        for (const std::string &line : unsupported) md += line;
+    }
+    return md;
+}
+
 }  // namespace
 
 std::string report_markdown(const Report &report) {
@@ -167,6 +264,15 @@ std::string report_markdown(const Report &report) {
     md += format("| trials | warm-up + %d timed, median of gg_run_stats.compute_ms (graph resident) |\n",
                  report.trials);
     md += format("| PageRank | exactly %u iterations (tolerance 0) |\n", report.pagerank_iterations);
+    if (!report.layouts.empty()) {
+        std::string layouts;
+        for (const std::string &layout : report.layouts) layouts += (layouts.empty() ? "" : ", ") + layout;
+        md += "| layouts | " + layouts + " (gg_run_options.layout; each algorithm runs once per layout) |\n";
+    }
+    if (!report.layouts.empty() || report.degree_bound != 0)
+        md += "| degree bound (vsplit, udt) | " +
+              (report.degree_bound ? std::to_string(report.degree_bound) : std::string("the library's, 10 and 1000")) +
+              " |\n";
     md += std::string("| verified | ") + (report.verify ? "yes, each first run against a serial check" : "no (--no-verify)") +
           " |\n\n";
 
@@ -181,25 +287,42 @@ std::string report_markdown(const Report &report) {
                      (unsigned long long)g.m, g.source, (unsigned long long)g.source_degree, ms(g.generate_ms).c_str());
     }
 
+    // With --layouts the layout tables lead, and the results gain the layout
+    // asked for (and the one that ran, where they differ); unsupported pairings
+    // are only in the layout tables. Without it, the report of old.
+    const bool by_layout = !report.layouts.empty();
+    if (by_layout) md += layouts_markdown(report);
     md += "\n## Results\n\n"
           "Times in ms. GTEPS = m / median time (PageRank: m per iteration). GB/s counts the bytes of the byte "
           "model below; % BW = that rate / the copy bandwidth of the backend that ran. First-run columns are the "
-          "warm-up call: layout building (preprocess), host-device copies (transfer), device memory held.\n\n"
-          "| algorithm | graph | backend | median | min | max | ms/iter | iters | GTEPS | GB/s | % BW | "
-          "1st preprocess | 1st transfer | device MiB | verified |\n"
-          "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
+          "warm-up call: layout building (preprocess), host-device copies (transfer), device memory held.\n\n";
+    md += by_layout ? "| algorithm | graph | backend | layout | median | min | max | ms/iter | iters | GTEPS | GB/s | "
+                      "% BW | 1st preprocess | 1st transfer | device MiB | verified |\n"
+                      "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+                    : "| algorithm | graph | backend | median | min | max | ms/iter | iters | GTEPS | GB/s | % BW | "
+                      "1st preprocess | 1st transfer | device MiB | verified |\n"
+                      "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
     std::map<std::string, std::string> models;
     std::string failures;
     for (const KernelResult &r : report.results) {
+        if (r.status == "unsupported") continue;
         models[r.algorithm] = r.byte_model;
+        std::string backend = r.backend;
+        if (by_layout) {
+            std::string layout = r.layout_requested;
+            if (!r.layout.empty() && r.layout != r.layout_requested) layout += " -> " + r.layout;
+            backend += " | " + layout;
+        }
         if (r.status != "ok") {
-            md += "| " + r.algorithm + " | " + r.graph + " | " + r.backend + " | " + r.status +
+            md += "| " + r.algorithm + " | " + r.graph + " | " + backend + " | " + r.status +
                   " | | | | | | | | | | | no |\n";
-            failures += "- " + r.algorithm + " on " + r.graph + ": " + r.status + ": " + r.message + "\n";
+            failures += "- " + r.algorithm + " on " + r.graph +
+                        (by_layout ? ", layout " + r.layout_requested : std::string()) + ": " + r.status + ": " +
+                        r.message + "\n";
             continue;
         }
         md += format("| %s | %s | %s | %s | %s | %s | %s | %u | %.3f | %.1f | %.1f%% | %s | %s | %.1f | %s |\n",
-                     r.algorithm.c_str(), r.graph.c_str(), r.backend.c_str(), ms(r.compute.median).c_str(),
+                     r.algorithm.c_str(), r.graph.c_str(), backend.c_str(), ms(r.compute.median).c_str(),
                      ms(r.compute.min).c_str(), ms(r.compute.max).c_str(),
                      r.ms_per_iteration > 0 ? ms(r.ms_per_iteration).c_str() : "", r.iterations, r.gteps, r.gb_per_s,
                      100.0 * r.roofline_fraction, ms(r.first_preprocess_ms).c_str(), ms(r.first_transfer_ms).c_str(),

@@ -25,19 +25,11 @@ const char *backend_name(gg_backend backend) {
     return "unknown";
 }
 
-// The names of `gg run --layout` and of its --stats output, so that a
-// report and a CLI run name a layout alike.
+// The library's names (those of `gg run --layout` and of its --stats
+// output), so that a report and a CLI run name a layout alike.
 const char *layout_name(gg_layout layout) {
-    switch (layout) {
-    case GG_LAYOUT_AUTO: return "auto";
-    case GG_LAYOUT_CSR: return "csr";
-    case GG_LAYOUT_GSHARDS: return "gshards";
-    case GG_LAYOUT_CW: return "cw";
-    case GG_LAYOUT_VIRTUAL_SPLIT: return "vsplit";
-    case GG_LAYOUT_UDT: return "udt";
-    case GG_LAYOUT_TOCAB: return "tocab";
-    }
-    return "unknown";
+    const char *name = gg_layout_name(layout);
+    return name != nullptr ? name : "unknown";
 }
 
 }  // namespace bench

@@ -32,10 +32,13 @@ struct GraphResult {
 
 struct KernelResult {
     std::string algorithm, graph;
-    std::string status = "ok";  // ok | error | verify-failed | skipped (partitioned runs a backend refuses)
+    // ok | error | verify-failed | skipped (partitioned runs a backend refuses)
+    // | unsupported (--layouts: a layout the backend lacks for this algorithm)
+    std::string status = "ok";
     std::string message;        // the library's error or the verifier's finding
     gg_status error_status = GG_OK;  // the library's status when it failed
-    std::string backend, layout, fallback_reason;
+    std::string layout_requested;  // --layouts: the gg_run_options.layout asked for; "" otherwise (auto)
+    std::string backend, layout, fallback_reason;  // layout: gg_run_stats.layout, the one that ran
     uint32_t source = 0;
     bool has_source = false;
     int threads = 0;
@@ -112,6 +115,10 @@ struct Report {
     std::string device_copy_error;
     std::vector<GraphResult> graphs;
     std::vector<KernelResult> results;
+    // --layouts as asked, in order (each result names its own); empty: every
+    // kernel ran once with GG_LAYOUT_AUTO and there is no layout table.
+    std::vector<std::string> layouts;
+    uint32_t degree_bound = 0;  // --degree-bound; 0: the library's defaults
     PartitionedSection partitioned;
 };
 
