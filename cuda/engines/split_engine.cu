@@ -9,18 +9,23 @@
 // strided edges with the relaxation's atomic combine. A destination whose
 // value improved joins the next worklist with all the virtual nodes of its
 // family, once per round: a stamp per node, set by atomicExch to the round's
-// number, lets only the first improver append. The host reads the next
-// worklist's size after each round (as Tigr's engine reads its finished flag)
-// and stops when it is empty; that size also sizes the next launch.
+// number, lets only the first improver append. Tigr's engine reads a
+// finished flag on the host after every round; here rounds are launched in
+// batches that read their worklist's size on the device (run_rounds).
 //
 // Each answer is the relaxation's unique fixpoint (relaxations.cuh), so the
 // order in which rounds and threads lower values never changes it.
 #include "engines/split_engine.cuh"
 
+#include <cooperative_groups.h>
+#include <cooperative_groups/scan.h>
+
 #include "engines/engine_state.cuh"
 #include "primitives/warp_ops.cuh"
 
 namespace gg::cuda {
+
+namespace cg = cooperative_groups;
 
 namespace {
 
@@ -32,7 +37,7 @@ constexpr int kRoundThreads = 256;
 // all of them), and the counters.
 struct SplitState final : EngineState {
     DeviceArray<uint32_t> values, stamp, work[2];
-    DeviceArray<uint32_t> counters;  // [0], [1]: the worklists' sizes
+    DeviceArray<uint32_t> counters;  // [0..2]: worklist sizes (rotating slots); [3]: rounds run
     DeviceArray<unsigned long long> edges_examined;
     PinnedBuffer record{sizeof(uint32_t) * 2};
 
@@ -40,7 +45,7 @@ struct SplitState final : EngineState {
         : values(nodes, "the split engine's values"), stamp(nodes, "the split engine's worklist stamps"),
           work{DeviceArray<uint32_t>(virtual_nodes, "the split engine's worklist"),
                DeviceArray<uint32_t>(virtual_nodes, "the split engine's next worklist")},
-          counters(2, "the split engine's worklist sizes"), edges_examined(1, "the split engine's edge count") {}
+          counters(4, "the split engine's worklist sizes and round count"), edges_examined(1, "the split engine's edge count") {}
     uint64_t bytes() const override {
         return values.bytes() + stamp.bytes() + work[0].bytes() + work[1].bytes() + counters.bytes() +
                edges_examined.bytes();
@@ -66,12 +71,25 @@ __global__ void start_worklist(VirtualSplit split, uint32_t source, uint32_t *wo
     if (threadIdx.x == 0) *size = count;
 }
 
-// One round over `work` (all virtual nodes in order when work is null).
+// One round over `work` (all virtual nodes in order when work is null),
+// whose size is *size (or `fixed_size` when size is null). Appends to the
+// next worklist are aggregated over the threads that reach them together
+// (one atomicAdd per group, not per vertex): on kron's wide BFS levels the
+// single counter otherwise serialised millions of appends. Thread 0 also
+// clears `clear` (the size slot the round after next appends to) and
+// counts the round when it had work.
 template <Relaxation R>
 __global__ void __launch_bounds__(kRoundThreads)
     relax_round(VirtualSplit split, uint32_t *values, uint32_t *stamp, uint32_t round_stamp, const uint32_t *work,
-                uint32_t work_size, uint32_t *next, uint32_t *next_size, unsigned long long *edges_examined) {
+                const uint32_t *size, uint32_t fixed_size, uint32_t *next, uint32_t *next_size, uint32_t *clear,
+                uint32_t *rounds, unsigned long long *edges_examined) {
     using Op = Relax<R>;
+    const uint32_t work_size = size ? *size : fixed_size;
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        *clear = 0;
+        if (work_size > 0) ++*rounds;
+    }
+    if (work_size == 0) return;
     const DeviceCsr &edges = split.edges;
     unsigned long long examined = 0;
     for (uint64_t t = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; t < work_size;
@@ -97,19 +115,31 @@ __global__ void __launch_bounds__(kRoundThreads)
             if (atomicExch(stamp + dst, round_stamp) == round_stamp) continue;  // already queued this round
             const uint32_t dst_first = split.first_virtual[dst];
             const uint32_t count = split.first_virtual[dst + 1] - dst_first;
-            const uint32_t at = atomicAdd(next_size, count);
-            for (uint32_t k = 0; k < count; ++k) next[at + k] = dst_first + k;
+            cg::coalesced_group group = cg::coalesced_threads();
+            const uint32_t offset = cg::exclusive_scan(group, count);
+            uint32_t base = 0;
+            if (group.thread_rank() == group.size() - 1) base = atomicAdd(next_size, offset + count);
+            base = group.shfl(base, group.size() - 1) + offset;
+            for (uint32_t k = 0; k < count; ++k) next[base + k] = dst_first + k;
         }
     }
     const unsigned long long warp_total = warp_sum<unsigned long long>(examined);
     if (lane_id() == 0 && warp_total != 0) atomicAdd(edges_examined, warp_total);
 }
 
+// The host checks for the fixpoint after batches of rounds launched back to
+// back (1, 2, 4, ... up to kMaxBatch): a round with an empty worklist
+// returns at once, so a batch run past the fixpoint costs a few launches,
+// and a road grid's thousands of rounds need no host round trip each.
+constexpr uint32_t kMaxBatch = 64;
+
 template <Relaxation R>
 void run_rounds(const VirtualSplit &split, SplitState &state, uint32_t source, uint32_t *device_values,
                 const DeviceInfo &info, cudaStream_t stream, RunReport &report) {
     const uint32_t nodes = split.edges.n;
     uint32_t *record = static_cast<uint32_t *>(state.record.get());
+    uint32_t *sizes = state.counters.get();     // three slots, rotating
+    uint32_t *rounds = state.counters.get() + 3;
     EventTimer compute;
     compute.start(stream);
     GG_CUDA_CHECK(cudaMemsetAsync(state.stamp.get(), 0, state.stamp.bytes(), stream));
@@ -122,29 +152,28 @@ void run_rounds(const VirtualSplit &split, SplitState &state, uint32_t source, u
     // Round 0: every virtual node for CC (every vertex is a source of its
     // own label), the source's family otherwise.
     const bool everyone = R == Relaxation::label;
-    uint32_t size = split.num_virtual;
     if (!everyone) {
-        start_worklist<<<1, kRoundThreads, 0, stream>>>(split, source, state.work[0].get(), state.counters.get());
+        start_worklist<<<1, kRoundThreads, 0, stream>>>(split, source, state.work[0].get(), sizes);
         GG_CUDA_CHECK_LAUNCH("start_worklist");
-        GG_CUDA_CHECK(cudaMemcpyAsync(record, state.counters.get(), sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
-        GG_CUDA_CHECK(cudaStreamSynchronize(stream));
-        size = record[0];
     }
-    uint32_t rounds = 0;
-    for (int current = 0; size > 0; current ^= 1) {
-        const int next = current ^ 1;
-        const bool first_round = rounds == 0;
-        GG_CUDA_CHECK(cudaMemsetAsync(state.counters.get() + next, 0, sizeof(uint32_t), stream));
-        relax_round<R><<<grid_stride_blocks(size, kRoundThreads, info), kRoundThreads, 0, stream>>>(
-            split, state.values.get(), state.stamp.get(), rounds + 1,
-            everyone && first_round ? nullptr : state.work[current].get(), size, state.work[next].get(),
-            state.counters.get() + next, state.edges_examined.get());
-        GG_CUDA_CHECK_LAUNCH("relax_round");
+    // Round t reads work[t % 2] and size slot t % 3, appends to work[(t+1) % 2]
+    // and slot (t+1) % 3, and clears slot (t+2) % 3 for round t+1's appends.
+    const int blocks = grid_stride_blocks(split.num_virtual > 0 ? split.num_virtual : 1, kRoundThreads, info);
+    uint32_t launched = 0;
+    for (uint32_t batch = 1;; batch = batch < kMaxBatch ? batch * 2 : kMaxBatch) {
+        for (uint32_t b = 0; b < batch; ++b, ++launched) {
+            const uint32_t t = launched;
+            const bool all = everyone && t == 0;
+            relax_round<R><<<blocks, kRoundThreads, 0, stream>>>(
+                split, state.values.get(), state.stamp.get(), t + 1, all ? nullptr : state.work[t % 2].get(),
+                all ? nullptr : sizes + t % 3, split.num_virtual, state.work[(t + 1) % 2].get(), sizes + (t + 1) % 3,
+                sizes + (t + 2) % 3, rounds, state.edges_examined.get());
+            GG_CUDA_CHECK_LAUNCH("relax_round");
+        }
         GG_CUDA_CHECK(
-            cudaMemcpyAsync(record, state.counters.get() + next, sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
+            cudaMemcpyAsync(record, sizes + launched % 3, sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
         GG_CUDA_CHECK(cudaStreamSynchronize(stream));
-        size = record[0];
-        ++rounds;
+        if (record[0] == 0) break;
     }
     GG_CUDA_CHECK(cudaMemcpyAsync(device_values, state.values.get(), size_t(split.num_real) * sizeof(uint32_t),
                                   cudaMemcpyDeviceToDevice, stream));
@@ -152,8 +181,10 @@ void run_rounds(const VirtualSplit &split, SplitState &state, uint32_t source, u
     report.compute_ms += compute.elapsed_ms();
 
     unsigned long long examined = 0;
+    uint32_t rounds_run = 0;
     copy_to_host(&examined, state.edges_examined.get(), sizeof(examined), stream, report.transfer_ms);
-    report.iterations = rounds;
+    copy_to_host(&rounds_run, rounds, sizeof(rounds_run), stream, report.transfer_ms);
+    report.iterations = rounds_run;
     report.edges_visited = examined;
 }
 
