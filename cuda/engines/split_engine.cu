@@ -17,6 +17,7 @@
 // order in which rounds and threads lower values never changes it.
 #include "engines/split_engine.cuh"
 
+#include <algorithm>
 #include <cooperative_groups.h>
 #include <cooperative_groups/scan.h>
 
@@ -71,31 +72,44 @@ __global__ void start_worklist(VirtualSplit split, uint32_t source, uint32_t *wo
     if (threadIdx.x == 0) *size = count;
 }
 
-// One round over `work` (all virtual nodes in order when work is null),
-// whose size is *size (or `fixed_size` when size is null). Appends to the
-// next worklist are aggregated over the threads that reach them together
-// (one atomicAdd per group, not per vertex): on kron's wide BFS levels the
-// single counter otherwise serialised millions of appends. Thread 0 also
-// clears `clear` (the size slot the round after next appends to) and
-// counts the round when it had work.
+// One round over `work` (all virtual nodes when work is null), whose size
+// is *size (or `fixed_size` when size is null).
+//
+// Two modes, chosen on the device from the worklist's size (Tigr keeps
+// only per-vertex flags and scans every virtual node each round; a queue is
+// cheaper while the worklist is small, the scan once it is large):
+// - queue: the round walks the worklist's entries;
+// - scan: when more than `limit` virtual nodes were listed, the round walks
+//   every virtual node and works on those whose vertex was stamped by the
+//   previous round (stamp == round_stamp - 1). The previous round stopped
+//   writing entries past `limit` but kept counting them, which is how this
+//   round knows.
+// Appends to the next worklist are aggregated over the threads that reach
+// them together (one atomicAdd per group, not per vertex): on kron's wide
+// BFS levels the single counter otherwise serialised millions of appends.
+// Thread 0 also clears `clear` (the size slot the round after next appends
+// to) and counts the round when it had work.
 template <Relaxation R>
 __global__ void __launch_bounds__(kRoundThreads)
     relax_round(VirtualSplit split, uint32_t *values, uint32_t *stamp, uint32_t round_stamp, const uint32_t *work,
-                const uint32_t *size, uint32_t fixed_size, uint32_t *next, uint32_t *next_size, uint32_t *clear,
-                uint32_t *rounds, unsigned long long *edges_examined) {
+                const uint32_t *size, uint32_t fixed_size, uint32_t limit, uint32_t *next, uint32_t *next_size,
+                uint32_t *clear, uint32_t *rounds, unsigned long long *edges_examined) {
     using Op = Relax<R>;
-    const uint32_t work_size = size ? *size : fixed_size;
+    const uint32_t listed = size ? *size : fixed_size;
     if (blockIdx.x == 0 && threadIdx.x == 0) {
         *clear = 0;
-        if (work_size > 0) ++*rounds;
+        if (listed > 0) ++*rounds;
     }
-    if (work_size == 0) return;
+    if (listed == 0) return;
+    const bool scan = work != nullptr && listed > limit;
+    const uint32_t work_size = scan ? split.num_virtual : listed;
     const DeviceCsr &edges = split.edges;
     unsigned long long examined = 0;
     for (uint64_t t = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; t < work_size;
          t += gridDim.x * uint64_t(blockDim.x)) {
-        const uint32_t node = work ? work[t] : uint32_t(t);
+        const uint32_t node = work && !scan ? work[t] : uint32_t(t);
         const uint32_t v = split.virtual_vertex[node];
+        if (scan && load_volatile(stamp + v) != round_stamp - 1) continue;
         const uint32_t first = split.first_virtual[v];
         const uint32_t family = split.first_virtual[v + 1] - first;
         const uint32_t value = load_volatile(values + v);
@@ -120,7 +134,8 @@ __global__ void __launch_bounds__(kRoundThreads)
             uint32_t base = 0;
             if (group.thread_rank() == group.size() - 1) base = atomicAdd(next_size, offset + count);
             base = group.shfl(base, group.size() - 1) + offset;
-            for (uint32_t k = 0; k < count; ++k) next[base + k] = dst_first + k;
+            if (base + count <= limit)
+                for (uint32_t k = 0; k < count; ++k) next[base + k] = dst_first + k;
         }
     }
     const unsigned long long warp_total = warp_sum<unsigned long long>(examined);
@@ -159,6 +174,9 @@ void run_rounds(const VirtualSplit &split, SplitState &state, uint32_t source, u
     // Round t reads work[t % 2] and size slot t % 3, appends to work[(t+1) % 2]
     // and slot (t+1) % 3, and clears slot (t+2) % 3 for round t+1's appends.
     const int blocks = grid_stride_blocks(split.num_virtual > 0 ? split.num_virtual : 1, kRoundThreads, info);
+    // Past a sixteenth of the virtual nodes, a scan of all of them (8 bytes
+    // each, in order) costs less than the queue's random appends and reads.
+    const uint32_t limit = std::max<uint32_t>(split.num_virtual / 16, 1024);
     uint32_t launched = 0;
     for (uint32_t batch = 1;; batch = batch < kMaxBatch ? batch * 2 : kMaxBatch) {
         for (uint32_t b = 0; b < batch; ++b, ++launched) {
@@ -166,7 +184,7 @@ void run_rounds(const VirtualSplit &split, SplitState &state, uint32_t source, u
             const bool all = everyone && t == 0;
             relax_round<R><<<blocks, kRoundThreads, 0, stream>>>(
                 split, state.values.get(), state.stamp.get(), t + 1, all ? nullptr : state.work[t % 2].get(),
-                all ? nullptr : sizes + t % 3, split.num_virtual, state.work[(t + 1) % 2].get(), sizes + (t + 1) % 3,
+                all ? nullptr : sizes + t % 3, split.num_virtual, limit, state.work[(t + 1) % 2].get(), sizes + (t + 1) % 3,
                 sizes + (t + 2) % 3, rounds, state.edges_examined.get());
             GG_CUDA_CHECK_LAUNCH("relax_round");
         }
