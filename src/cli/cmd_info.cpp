@@ -1,6 +1,10 @@
 // gg info GRAPH: sizes, degree statistics and the memory each layout needs.
 // The G-Shards and Concatenated Windows figures come from actually building
-// them with gg_shard (CuSha §3-§4), not from a formula.
+// them with gg_shard (CuSha §3-§4), not from a formula, timed. Tigr's virtual
+// split and UDT (§3.1, §4.1) are counted from the out-degrees by their
+// builders' definitions (src/layout/virtual_split.h, src/layout/udt.h):
+// exact, and cheap enough for any graph gg can load; their build time shows
+// in a run's preprocess_ms.
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -23,6 +27,29 @@ struct DegreeSummary {
     double mean = 0;
     uint32_t zero = 0;  // vertices of degree 0
 };
+
+// Device bytes of Tigr's layouts at their default degree bounds (10 and
+// 1000: cuda/engines/layout_relax.cu), as the CUDA backend uploads them.
+struct TigrFootprint {
+    uint32_t split_bound = 10, udt_bound = 1000;
+    uint64_t virtual_nodes = 0;  // of the split: max(1, ceil(d / K)) per vertex
+    uint64_t split_bytes = 0;    // the virtual node array beside the CSR it shares
+    uint64_t added_nodes = 0;    // UDT: ceil((d - K) / (K - 1)) per vertex above K
+    uint64_t udt_bytes = 0;      // its own CSR (with weights) and one virtual node per node
+};
+
+TigrFootprint tigr_footprint(const std::vector<uint32_t> &out_degrees, uint64_t m) {
+    TigrFootprint f;
+    for (uint32_t d : out_degrees) {
+        f.virtual_nodes += std::max<uint64_t>(1, (uint64_t(d) + f.split_bound - 1) / f.split_bound);
+        if (d > f.udt_bound) f.added_nodes += (uint64_t(d) - 2) / (f.udt_bound - 1);
+    }
+    const uint64_t n = out_degrees.size();
+    f.split_bytes = 4 * (n + 1) + 4 * f.virtual_nodes;
+    const uint64_t nodes = n + f.added_nodes;
+    f.udt_bytes = 8 * (nodes + 1) + 8 * (m + f.added_nodes) + 4 * (nodes + 1) + 4 * nodes;
+    return f;
+}
 
 DegreeSummary summarize(const std::vector<uint32_t> &degrees) {
     DegreeSummary s;
@@ -122,7 +149,9 @@ int info_command(int argc, char **argv, int first) {
     gg_shard_stats shard_stats;
     gg_shard_stats_init(&shard_stats);
     std::string shards_not_applicable;
+    const double shard_start = now_seconds();
     status = gg_shard(context, graph.get(), nullptr, &shards);
+    const double shard_build_ms = (now_seconds() - shard_start) * 1e3;
     if (status == GG_OK) status = gg_shards_read_stats(context, shards, &shard_stats);
     gg_shards_destroy(shards);
     if (status != GG_OK) {
@@ -137,6 +166,7 @@ int info_command(int argc, char **argv, int first) {
     const bool undirected = gg_graph_is_undirected(graph.get()) != 0;
     const bool weighted = gg_graph_is_weighted(graph.get()) != 0;
     const uint64_t cw_total = shard_stats.gshards_bytes + shard_stats.cw_bytes;
+    const TigrFootprint tigr = tigr_footprint(out_degrees, m);
     std::vector<PartitionRow> partitions;
     if (args.has("--parts")) {
         Progress partitioning("partitioning");
@@ -150,6 +180,10 @@ int info_command(int argc, char **argv, int first) {
         JsonObject memory, shard_json, o;
         memory.add("csr", csr_bytes(n, m)).add("csc", csr_bytes(n, m));
         if (shards_not_applicable.empty()) memory.add("gshards", shard_stats.gshards_bytes).add("cw", cw_total);
+        memory.add("vsplit", tigr.split_bytes).add("udt", tigr.udt_bytes);
+        JsonObject split_json, udt_json;
+        split_json.add("degree_bound", tigr.split_bound).add("virtual_nodes", tigr.virtual_nodes);
+        udt_json.add("degree_bound", tigr.udt_bound).add("added_nodes", tigr.added_nodes);
         if (!shards_not_applicable.empty()) shard_json.add("not_applicable", shards_not_applicable);
         else shard_json.add("num_shards", shard_stats.num_shards)
             .add("vertices_per_shard", shard_stats.vertices_per_shard)
@@ -158,11 +192,13 @@ int info_command(int argc, char **argv, int first) {
             .add("max_window", shard_stats.max_window)
             .add("mean_window", shard_stats.mean_window)
             .add("max_shard", shard_stats.max_shard)
+            .add("build_ms", shard_build_ms)
             .add("window_histogram", histogram);
         o.add("graph", path).add("format", format).add("vertices", n).add("edges", m)
             .add_bool("undirected", undirected).add_bool("weighted", weighted)
             .add("out_degree", degree_json(out_summary)).add("in_degree", degree_json(in_summary))
-            .add("isolated_vertices", isolated).add("memory_bytes", memory).add("shards", shard_json);
+            .add("isolated_vertices", isolated).add("memory_bytes", memory).add("shards", shard_json)
+            .add("vsplit", split_json).add("udt", udt_json);
         if (!partitions.empty()) {
             JsonObject by_partitioner;
             for (const PartitionRow &row : partitions) {
@@ -200,10 +236,17 @@ int info_command(int argc, char **argv, int first) {
             put("  g-shards      %llu\n", (unsigned long long)shard_stats.gshards_bytes);
             put("  cw            %llu (g-shards plus %llu of SrcIndex and Mapper)\n", (unsigned long long)cw_total,
                 (unsigned long long)shard_stats.cw_bytes);
-            put("shards          %u of %u vertices; %llu windows, %llu empty, largest %llu, mean %.2f entries\n",
+        }
+        put("  vsplit        %llu (K %u: %llu virtual nodes, beside the CSR)\n", (unsigned long long)tigr.split_bytes,
+            tigr.split_bound, (unsigned long long)tigr.virtual_nodes);
+        put("  udt           %llu (K %u: %llu added nodes; its own CSR)\n", (unsigned long long)tigr.udt_bytes,
+            tigr.udt_bound, (unsigned long long)tigr.added_nodes);
+        if (shards_not_applicable.empty()) {
+            put("shards          %u of %u vertices; %llu windows, %llu empty, largest %llu, mean %.2f entries; "
+                "built in %.1f ms\n",
                 shard_stats.num_shards, shard_stats.vertices_per_shard, (unsigned long long)shard_stats.num_windows,
                 (unsigned long long)shard_stats.empty_windows, (unsigned long long)shard_stats.max_window,
-                shard_stats.mean_window);
+                shard_stats.mean_window, shard_build_ms);
             const uint64_t *h = shard_stats.window_histogram;
             put("window sizes    0: %llu, 1: %llu, 2-3: %llu, 4-7: %llu, 8-15: %llu, 16-31: %llu, 32-63: %llu, "
                 ">=64: %llu\n",
