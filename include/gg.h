@@ -602,7 +602,8 @@ typedef enum gg_layout {
                                       SSWP, CC, PageRank, SpMV). */
     GG_LAYOUT_UDT = 5,           /**< "udt": Tigr physical UDT transform (CUDA: BFS, SSSP, SSWP, CC, where it is
                                       exact). */
-    GG_LAYOUT_TOCAB = 6          /**< "tocab": GraphCage cache blocks (the CUDA backend's PageRank: two source blocks). */
+    GG_LAYOUT_TOCAB = 6          /**< "tocab": GraphCage cache blocks: the in-edges' pull in two source blocks
+                                      (CUDA: PageRank, SpMV). */
 } gg_layout;
 
 /**

@@ -30,13 +30,15 @@ struct ProductStep {
 // The run's arrays, pooled per (graph, device) (backend/state_pool.h).
 struct SpmvState final : EngineState {
     DeviceArray<float> x, y;
-    DeviceArray<double> hub_sum;
+    DeviceArray<double> hub_sum, partial;  // partial: the first source block's sums (TOCAB only)
     DeviceArray<uint32_t> hub_arrivals;
 
-    SpmvState(uint32_t n, uint32_t hubs)
+    SpmvState(uint32_t n, uint32_t hubs, bool blocked = false)
         : x(n, "the SpMV input vector"), y(n, "the SpMV output vector"), hub_sum(hubs, "SpMV hub sums"),
-          hub_arrivals(hubs, "SpMV hub arrivals") {}
-    uint64_t bytes() const override { return x.bytes() + y.bytes() + hub_sum.bytes() + hub_arrivals.bytes(); }
+          partial(blocked ? n : 0, "SpMV sums over the first source block"), hub_arrivals(hubs, "SpMV hub arrivals") {}
+    uint64_t bytes() const override {
+        return x.bytes() + y.bytes() + hub_sum.bytes() + partial.bytes() + hub_arrivals.bytes();
+    }
 };
 
 }  // namespace gg::cuda

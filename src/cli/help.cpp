@@ -52,7 +52,7 @@ const char kRunHelp[] =
     "  --backend B     auto (default: the GPU when usable, else the CPU), cpu or cuda\n"
     "  --layout L      graph layout of the run; default auto (the backend's cost model).\n"
     "                  On the GPU: csr (all), gshards, cw and vsplit (bfs sssp sswp cc\n"
-    "                  pagerank spmv), udt (bfs sssp sswp cc), tocab (pagerank); the\n"
+    "                  pagerank spmv), udt (bfs sssp sswp cc), tocab (pagerank spmv); the\n"
     "                  CPU runs csr whatever is asked (--stats says which ran)\n"
     "  --degree-bound K\n"
     "                  K of vsplit (default 10) and udt (default 1000, at least 2)\n"
