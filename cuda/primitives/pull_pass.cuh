@@ -41,6 +41,26 @@ struct HubScratch {
     uint32_t *arrivals;
 };
 
+// Adds one piece's partial `sum` of vertex v into scratch slot `slot`; the
+// last of the `pieces` to arrive finishes v with the total and leaves the
+// slot zero for the next pass. One thread per piece calls it. Shared by the
+// hub chunks here and the virtual-node families of split_pull_pass.cuh.
+template <class Op>
+__device__ void add_piece(HubScratch<typename Op::Acc> scratch, uint32_t slot, uint32_t pieces, uint32_t v,
+                          typename Op::Acc sum, Op &op) {
+    using Acc = typename Op::Acc;
+    atomicAdd(&scratch.sum[slot], sum);
+    __threadfence();
+    if (atomicAdd(&scratch.arrivals[slot], 1u) == pieces - 1) {
+        // Every other piece of this vertex has added its sum.
+        __threadfence();
+        const Acc total = load_volatile(&scratch.sum[slot]);
+        scratch.sum[slot] = Acc(0);
+        scratch.arrivals[slot] = 0;
+        op.finish(v, total, op.before(v));
+    }
+}
+
 // Which part of v's list [list_begin, list_end) a pass reads: all of it,
 struct WholeLists {
     __device__ uint64_t begin(uint32_t, uint64_t list_begin) const { return list_begin; }
@@ -75,18 +95,7 @@ __global__ void __launch_bounds__(kPullBlockThreads)
             Acc sum = Acc(0);
             for (uint64_t e = begin + threadIdx.x; e < end; e += blockDim.x) sum += op.load(__ldcs(in.indices + e), e);
             sum = block_sum(sum);
-            if (threadIdx.x == 0) {
-                atomicAdd(&scratch.sum[hub], sum);
-                __threadfence();
-                if (atomicAdd(&scratch.arrivals[hub], 1u) == pieces - 1) {
-                    // Every other chunk of this hub has added its sum.
-                    __threadfence();
-                    const Acc total = load_volatile(&scratch.sum[hub]);
-                    scratch.sum[hub] = Acc(0);
-                    scratch.arrivals[hub] = 0;
-                    op.finish(v, total, op.before(v));
-                }
-            }
+            if (threadIdx.x == 0) add_piece(scratch, hub, pieces, v, sum, op);
         }
     } else {
         constexpr int kPerWarp = 32 / kLanes;

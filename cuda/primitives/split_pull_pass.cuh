@@ -43,16 +43,7 @@ __global__ void __launch_bounds__(kSplitPullThreads)
             op.finish(v, sum, op.before(v));
             continue;
         }
-        atomicAdd(&scratch.sum[first], sum);
-        __threadfence();
-        if (atomicAdd(&scratch.arrivals[first], 1u) == family - 1) {
-            // Every other virtual node of the family has added its sum.
-            __threadfence();
-            const Acc total = load_volatile(&scratch.sum[first]);
-            scratch.sum[first] = Acc(0);
-            scratch.arrivals[first] = 0;
-            op.finish(v, total, op.before(v));
-        }
+        add_piece(scratch, first, family, v, sum, op);
     }
     op.flush();
 }
