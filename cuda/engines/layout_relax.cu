@@ -4,8 +4,8 @@
 #include "engines/cusha_engine.cuh"
 #include "engines/engine_state.cuh"
 #include "engines/split_engine.cuh"
-#include "layout/udt.h"
-#include "layout/virtual_split.h"
+#include "layout/tigr/udt.h"
+#include "layout/tigr/virtual_split.h"
 #include "layouts/device_layouts.cuh"
 #include "primitives/bfs_parents.cuh"
 

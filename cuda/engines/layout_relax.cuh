@@ -16,7 +16,7 @@
 namespace gg::cuda {
 
 // The degree bound a run of `layout` uses: config.degree_bound, or the
-// layout's default (src/layout/virtual_split.h, src/layout/udt.h).
+// layout's default (src/layout/tigr/virtual_split.h, src/layout/tigr/udt.h).
 uint32_t degree_bound_of(gg_layout layout, const RunConfig &config);
 
 // `values` (host, n entries of 32 bits: depths, labels, or float bits);

@@ -18,7 +18,7 @@
 // forms), reached whatever the order of the updates: the engines may
 // relax asynchronously and still return the CPU's answers exactly.
 //
-// Along an edge UDT added (src/layout/udt.h: the destination is an added
+// Along an edge UDT added (src/layout/tigr/udt.h: the destination is an added
 // node), a value passes unchanged: weight 0 for hops and distances, +inf for
 // widths, which keeps the transformed graph's answers those of the original
 // (001_e12cff375407a15a.txt Corollary 2).

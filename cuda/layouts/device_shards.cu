@@ -1,11 +1,11 @@
 // The device entry of CuSha's G-Shards and Concatenated Windows
-// (device_shards.cuh; host builder src/layout/shards.h): built once per
+// (device_shards.cuh; host builder src/layout/cusha/shards.h): built once per
 // (graph, device, edge set) and uploaded whole, since the engine
 // (engines/cusha_engine.cu) reads the shard arrays in every stage, the
 // window boundaries to seed a run and for G-Shards' write-back, the CW
 // arrays for CW's write-back, and the CSR offsets for PageRank's degrees.
 #include "core/timer.h"
-#include "layout/shards.h"
+#include "layout/cusha/shards.h"
 #include "layouts/device_layouts.cuh"
 
 namespace gg::cuda {

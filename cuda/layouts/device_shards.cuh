@@ -1,5 +1,5 @@
 // The device view of CuSha's G-Shards and Concatenated Windows
-// (000_b078cda2a2748e6e.txt §3.1, §3.2; host builder src/layout/shards.h):
+// (000_b078cda2a2748e6e.txt §3.1, §3.2; host builder src/layout/cusha/shards.h):
 // the shard arrays, the window boundaries and the CW arrays, owned by the
 // layout cache. The SrcValue column is not here: its type is the engine's
 // vertex value, so it lives in the engine's state.

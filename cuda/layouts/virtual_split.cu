@@ -1,10 +1,10 @@
 // The device entries of Tigr's layouts (virtual_split.cuh): the virtual node
 // array over the graph's own edges, and the UDT-transformed graph with its
 // own (trivial) virtual node array. Host builders: src/layout/
-// virtual_split.h and src/layout/udt.h.
+// virtual_split.h and src/layout/tigr/udt.h.
 #include "core/timer.h"
-#include "layout/udt.h"
-#include "layout/virtual_split.h"
+#include "layout/tigr/udt.h"
+#include "layout/tigr/virtual_split.h"
 #include "layouts/device_layouts.cuh"
 
 namespace gg::cuda {

@@ -1,6 +1,6 @@
 // The device view of Tigr's virtual node array (001_e12cff375407a15a.txt
-// §4.1, host builder src/layout/virtual_split.h), over the graph's own edges
-// (virtual split) or over its UDT transform (§3.1, src/layout/udt.h).
+// §4.1, host builder src/layout/tigr/virtual_split.h), over the graph's own edges
+// (virtual split) or over its UDT transform (§3.1, src/layout/tigr/udt.h).
 //
 // A vertex v of out-degree d has ceil(d / K) virtual nodes,
 // [first_virtual[v], first_virtual[v+1]); virtual node i of a family of f

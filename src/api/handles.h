@@ -9,7 +9,7 @@
 #include "backend/state_pool.h"
 #include "gg.h"
 #include "graph/graph.h"
-#include "layout/shards.h"
+#include "layout/cusha/shards.h"
 #include "partition/plan.h"
 
 struct gg_context {

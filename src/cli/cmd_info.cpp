@@ -2,7 +2,7 @@
 // The G-Shards and Concatenated Windows figures come from actually building
 // them with gg_shard (CuSha §3-§4), not from a formula, timed. Tigr's virtual
 // split and UDT (§3.1, §4.1) are counted from the out-degrees by their
-// builders' definitions (src/layout/virtual_split.h, src/layout/udt.h):
+// builders' definitions (src/layout/tigr/virtual_split.h, src/layout/tigr/udt.h):
 // exact, and cheap enough for any graph gg can load; their build time shows
 // in a run's preprocess_ms.
 #include <algorithm>

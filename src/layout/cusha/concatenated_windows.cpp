@@ -9,7 +9,7 @@
 // CW_i holds exactly the out-edges of the sources in range i, so its start is
 // the CSR offset of the range's first vertex; each CW_i is then filled by
 // one thread, walking windows W(i, j) for j = 0, 1, ... (O(|S|^2 + m) in all).
-#include "layout/concatenated_windows.h"
+#include "layout/cusha/concatenated_windows.h"
 
 #include <algorithm>
 

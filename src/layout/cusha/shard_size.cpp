@@ -11,7 +11,7 @@
 #include <cmath>
 
 #include "core/error.h"
-#include "layout/shards.h"
+#include "layout/cusha/shards.h"
 
 namespace gg {
 

@@ -19,8 +19,8 @@
 #endif
 
 #include "core/error.h"
-#include "layout/concatenated_windows.h"
-#include "layout/shards.h"
+#include "layout/cusha/concatenated_windows.h"
+#include "layout/cusha/shards.h"
 
 namespace gg {
 namespace {

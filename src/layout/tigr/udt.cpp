@@ -3,7 +3,7 @@
 // the queue and puts one back), and keeps d - t(K - 1) entries; so every
 // node's list length and every added node's id are known before any list is
 // written, and the vertices fill their trees in parallel.
-#include "layout/udt.h"
+#include "layout/tigr/udt.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 // Tigr's virtual node array (virtual_split.h): counts per vertex, one prefix
 // sum, then each vertex fills its own family in parallel.
-#include "layout/virtual_split.h"
+#include "layout/tigr/virtual_split.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "graph/graph.h"
-#include "layout/shards.h"
+#include "layout/cusha/shards.h"
 
 namespace gg {
 
