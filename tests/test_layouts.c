@@ -10,8 +10,9 @@
  * edges split, so families and trees are exercised on small graphs.
  *
  * On the CPU backend every layout is accepted, CSR runs and is reported.
- * Pairings a layout cannot serve (UDT for PageRank, any of them for BC) are
- * refused with a message naming the algorithm's layouts.
+ * Pairings a layout cannot serve (UDT for PageRank, any of them for BC, any
+ * but CSR for a partitioned GPU run) are refused with a message naming the
+ * algorithm's layouts.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -232,6 +233,28 @@ static void test_unserved_pairings(void **state) {
         expect_ok(context, pagerank, "PageRank on the CPU with layout udt");
     else
         expect_failure(context, pagerank, GG_ERROR_UNSUPPORTED, "PageRank", "vsplit");
+    /* A partitioned run: the GPU's parts run CSR and refuse another layout;
+     * the CPU's run CSR and say so. */
+    gg_partition_plan_options plan_options;
+    gg_partition_plan_options_init(&plan_options);
+    plan_options.num_parts = 2;
+    plan_options.partitioner = GG_PARTITIONER_BLOCK;
+    gg_partition_plan *plan = NULL;
+    expect_ok(context, gg_partition_plan_create(context, cs->graph, &plan_options, &plan), "a plan of 2 parts");
+    options.layout = GG_LAYOUT_VIRTUAL_SPLIT;
+    options.partition_plan = plan;
+    gg_run_stats_init(&stats);
+    const gg_status parted = gg_run_bfs(context, cs->graph, 0, depth, NULL, &options, &stats);
+    if (backend->backend == GG_BACKEND_CPU) {
+        expect_ok(context, parted, "partitioned BFS on the CPU, layout vsplit");
+        if (stats.layout != GG_LAYOUT_CSR) fail_msg("partitioned CPU BFS reported layout %s", gg_layout_name(stats.layout));
+    } else {
+        expect_failure(context, parted, GG_ERROR_UNSUPPORTED, "partitioned", "csr");
+    }
+    options.partition_plan = NULL;
+    gg_partition_plan_destroy(plan);
+
+    options.layout = GG_LAYOUT_UDT;
     options.degree_bound = 1;
     const gg_status bfs = gg_run_bfs(context, cs->graph, 0, depth, NULL, &options, NULL);
     if (backend->backend == GG_BACKEND_CPU)
