@@ -1,6 +1,6 @@
 /* The host-side builders behind Tigr's layouts and CC's edge set, which run
- * without a GPU: the virtual node array (src/layout/virtual_split.h), the
- * UDT transform (src/layout/udt.h) and the symmetrized CSR
+ * without a GPU: the virtual node array (src/layout/tigr/virtual_split.h), the
+ * UDT transform (src/layout/tigr/udt.h) and the symmetrized CSR
  * (src/layout/symmetric.h). Each is checked against its definition written
  * out here, on hand-made graphs (one vertex, no edges, a star much larger
  * than K, a hub of exactly K and K + 1 edges, self-loops, repeated edges)
@@ -22,8 +22,8 @@
 #include "core/error.h"
 #include "graph/graph.h"
 #include "layout/symmetric.h"
-#include "layout/udt.h"
-#include "layout/virtual_split.h"
+#include "layout/tigr/udt.h"
+#include "layout/tigr/virtual_split.h"
 
 extern "C" {
 #include <cmocka.h>
