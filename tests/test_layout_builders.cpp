@@ -21,6 +21,7 @@ extern "C" {
 
 #include "api/handles.h"
 #include "gg.h"
+#include "layout/cusha/shards.h"
 #include "layout/hub_order.h"
 #include "layout/pull_layout.h"
 #include "layout/source_blocks.h"
@@ -295,6 +296,35 @@ void test_source_blocks_pay_where_values_overflow_half_the_cache(void **state) {
 
 }  // namespace
 
+// G-Shards' lists of non-empty windows, against the window offsets: range
+// i lists exactly the shards j whose W(i, j) holds entries, in order; on a
+// grid-like band (each range reaches only its neighbours) and on a star.
+void test_nonempty_windows(void **state) {
+    (void)state;
+    std::vector<std::pair<uint32_t, uint32_t>> band, star;
+    for (uint32_t v = 0; v + 1 < 400; ++v) {
+        band.emplace_back(v, v + 1);
+        band.emplace_back(v + 1, v);
+    }
+    for (uint32_t v = 1; v < 300; ++v) star.emplace_back(0, v);
+    for (const auto &edges : {band, star}) {
+        const Csr csr = csr_of(400, edges);
+        gg::ShardOptions options;
+        options.vertices_per_shard = 16;
+        const gg::Shards s = gg::build_shards(csr, options);
+        const gg::NonEmptyWindows w = gg::nonempty_windows(s);
+        const uint64_t S = s.num_shards;
+        assert_int_equal(w.offsets.size(), S + 1);
+        for (uint64_t i = 0; i < S; ++i) {
+            std::vector<uint32_t> expected;
+            for (uint64_t j = 0; j < S; ++j)
+                if (s.window_offsets[j * S + i] < s.window_offsets[j * S + i + 1]) expected.push_back(uint32_t(j));
+            const std::vector<uint32_t> listed(w.shard.begin() + w.offsets[i], w.shard.begin() + w.offsets[i + 1]);
+            assert_true(listed == expected);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hub_order_on_a_star),
@@ -305,6 +335,7 @@ int main(void) {
         cmocka_unit_test(test_pull_layout_hub_chunks),
         cmocka_unit_test(test_peak_live_sources),
         cmocka_unit_test(test_source_blocks_pay_where_values_overflow_half_the_cache),
+        cmocka_unit_test(test_nonempty_windows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,9 +117,12 @@ template <bool kConcatenated, class Op>
 __device__ void write_back(const DeviceShards &s, uint32_t shard, uint32_t offset, const Op &op) {
     const uint32_t lane = lane_id();
     if constexpr (!kConcatenated) {
-        // G-Shards: warp w takes windows W(shard, j), j = w, w + kWarps, ...
+        // G-Shards: warp w takes the range's non-empty windows W(shard, j)
+        // number w, w + kWarps, ... (the empty ones hold nothing to write).
         const uint32_t S = s.num_shards;
-        for (uint32_t j = threadIdx.x / kWarpSize; j < S; j += kWarps) {
+        const uint64_t list_end = __ldg(s.window_list + shard + 1);
+        for (uint64_t w = __ldg(s.window_list + shard) + threadIdx.x / kWarpSize; w < list_end; w += kWarps) {
+            const uint32_t j = __ldg(s.window_shard + w);
             const uint64_t *bounds = s.window_offsets + uint64_t(j) * S + shard;
             const uint64_t first = __ldg(bounds), last = __ldg(bounds + 1);
             bool wrote = false;

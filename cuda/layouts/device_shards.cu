@@ -20,8 +20,8 @@ constexpr uint32_t kSharedMemoryBytes = 48 * 1024;
 
 struct ShardsEntry final : CachedLayout {
     DeviceShards view;
-    DeviceArray<uint64_t> shard_offsets, window_offsets, cw_offsets, cw_mapper, offsets;
-    DeviceArray<uint32_t> src_index, dst_index, cw_src_index;
+    DeviceArray<uint64_t> shard_offsets, window_offsets, window_list, cw_offsets, cw_mapper, offsets;
+    DeviceArray<uint32_t> src_index, dst_index, cw_src_index, window_shard;
     DeviceArray<float> weights;
 };
 
@@ -41,6 +41,7 @@ DeviceShards RunLayouts::shards(EdgeDirection direction) {
                options.vertex_value_bytes = kLargestValueBytes;
                options.shared_memory_bytes = kSharedMemoryBytes;
                const Shards shards = build_shards(host, options);
+               const NonEmptyWindows windows = nonempty_windows(shards);
                entry->build_ms = clock.elapsed_ms();
 
                double &ms = entry->transfer_ms;
@@ -49,13 +50,16 @@ DeviceShards RunLayouts::shards(EdgeDirection direction) {
                entry->dst_index = upload(shards.dst_index, "the G-Shards' destination indices", stream_, ms);
                entry->weights = upload(shards.weights, "the G-Shards' edge weights", stream_, ms);
                entry->window_offsets = upload(shards.window_offsets, "the G-Shards' window offsets", stream_, ms);
+               entry->window_list = upload(windows.offsets, "the G-Shards' non-empty window lists", stream_, ms);
+               entry->window_shard = upload(windows.shard, "the G-Shards' non-empty windows", stream_, ms);
                entry->cw_offsets = upload(shards.cw_offsets, "the Concatenated Windows' offsets", stream_, ms);
                entry->cw_src_index =
                    upload(shards.cw_src_index, "the Concatenated Windows' source indices", stream_, ms);
                entry->cw_mapper = upload(shards.cw_mapper, "the Concatenated Windows' mapper", stream_, ms);
                entry->offsets = upload(host.offsets, "the sharded edge set's CSR offsets", stream_, ms);
                entry->bytes = entry->shard_offsets.bytes() + entry->src_index.bytes() + entry->dst_index.bytes() +
-                              entry->weights.bytes() + entry->window_offsets.bytes() + entry->cw_offsets.bytes() +
+                              entry->weights.bytes() + entry->window_offsets.bytes() + entry->window_list.bytes() +
+                              entry->window_shard.bytes() + entry->cw_offsets.bytes() +
                               entry->cw_src_index.bytes() + entry->cw_mapper.bytes() + entry->offsets.bytes();
 
                DeviceShards &view = entry->view;
@@ -68,6 +72,8 @@ DeviceShards RunLayouts::shards(EdgeDirection direction) {
                view.dst_index = entry->dst_index.get();
                view.weights = entry->weights.get();
                view.window_offsets = entry->window_offsets.get();
+               view.window_list = entry->window_list.get();
+               view.window_shard = entry->window_shard.get();
                view.cw_offsets = entry->cw_offsets.get();
                view.cw_src_index = entry->cw_src_index.get();
                view.cw_mapper = entry->cw_mapper.get();

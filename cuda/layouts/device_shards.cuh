@@ -22,6 +22,10 @@ struct DeviceShards {
     const float *weights = nullptr;           // m
     // W(i, j) = entries [window_offsets[j|S| + i], window_offsets[j|S| + i + 1]).
     const uint64_t *window_offsets = nullptr;  // |S|^2 + 1
+    // Range i's non-empty windows are W(i, window_shard[k]) for k in
+    // [window_list[i], window_list[i+1]) (src/layout/cusha/shards.h).
+    const uint64_t *window_list = nullptr;   // |S| + 1
+    const uint32_t *window_shard = nullptr;  // one per non-empty window
     // CW_i = [cw_offsets[i], cw_offsets[i+1]) of cw_src_index / cw_mapper.
     const uint64_t *cw_offsets = nullptr;    // |S| + 1
     const uint32_t *cw_src_index = nullptr;  // m

@@ -141,4 +141,26 @@ Shards build_shards(const Csr &out, const ShardOptions &options) {
 
 Shards build_shards(const Graph &g, const ShardOptions &options) { return build_shards(g.out, options); }
 
+NonEmptyWindows nonempty_windows(const Shards &s) {
+    const uint64_t S = s.num_shards;
+    NonEmptyWindows w;
+    w.offsets.assign(S + 1, 0);
+    auto nonempty = [&](uint64_t i, uint64_t j) { return s.window_offsets[j * S + i] < s.window_offsets[j * S + i + 1]; };
+#pragma omp parallel for schedule(dynamic, 16)
+    for (int64_t range = 0; range < int64_t(S); ++range) {
+        uint64_t count = 0;
+        for (uint64_t j = 0; j < S; ++j) count += nonempty(uint64_t(range), j);
+        w.offsets[range + 1] = count;
+    }
+    for (uint64_t i = 0; i < S; ++i) w.offsets[i + 1] += w.offsets[i];
+    w.shard.resize(w.offsets[S]);
+#pragma omp parallel for schedule(dynamic, 16)
+    for (int64_t range = 0; range < int64_t(S); ++range) {
+        uint64_t at = w.offsets[range];
+        for (uint64_t j = 0; j < S; ++j)
+            if (nonempty(uint64_t(range), j)) w.shard[at++] = uint32_t(j);
+    }
+    return w;
+}
+
 }  // namespace gg

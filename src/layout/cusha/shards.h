@@ -50,4 +50,16 @@ Shards build_shards(const Graph &g, const ShardOptions &options);
 // The same over any out-edge CSR (a symmetrized edge set, say).
 Shards build_shards(const Csr &out, const ShardOptions &options);
 
+// For each vertex range i, the shards j whose window W(i, j) holds entries,
+// in order: [offsets[i], offsets[i+1]) of shard. G-Shards' write-back
+// (§3.1, Figure 3c) walks W(i, j) for every j; on a sparse graph with many
+// shards most are empty (a road grid's range reaches two or three shards of
+// hundreds), and walking only these skips the empty ones. gg's addition to
+// the representation; the shards themselves are unchanged. O(|S|^2).
+struct NonEmptyWindows {
+    std::vector<uint64_t> offsets;  // |S| + 1
+    std::vector<uint32_t> shard;    // one per non-empty window
+};
+NonEmptyWindows nonempty_windows(const Shards &s);
+
 }  // namespace gg
