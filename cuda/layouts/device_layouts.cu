@@ -94,25 +94,24 @@ const PullFacts &RunLayouts::facts() {
         .facts;
 }
 
-const Csr &RunLayouts::host_edges(EdgeDirection direction) {
-    switch (stored(direction)) {
-        case EdgeDirection::out: return graph_.out;
-        case EdgeDirection::in:
-            // The transpose is built once per graph on the host, by whichever
-            // run needs it first; that run pays for it.
-            if (!graph_.in_is_built()) {
-                Stopwatch clock;
-                graph_.in();
-                report_.preprocess_ms += clock.elapsed_ms();
-            }
-            return graph_.in();
-        case EdgeDirection::both: break;
-    }
+const Csr &RunLayouts::graph_in() {
+    // The transpose is built once per graph on the host, by whichever run
+    // needs it first; that run pays for it.
     if (!graph_.in_is_built()) {
         Stopwatch clock;
         graph_.in();
         report_.preprocess_ms += clock.elapsed_ms();
     }
+    return graph_.in();
+}
+
+const Csr &RunLayouts::host_edges(EdgeDirection direction) {
+    switch (stored(direction)) {
+        case EdgeDirection::out: return graph_.out;
+        case EdgeDirection::in: return graph_in();
+        case EdgeDirection::both: break;
+    }
+    graph_in();  // symmetrize() merges it with the CSR
     return fetch<SymmetricEntry>(kHostDevice, kSymmetric, 0, [&] {
                auto entry = std::make_unique<SymmetricEntry>();
                Stopwatch clock;
@@ -175,11 +174,7 @@ PullLayout RunLayouts::pull(EdgeDirection direction) {
 }
 
 HubOrderedCsc RunLayouts::hub_ordered_in() {
-    if (!graph_.undirected && !graph_.in_is_built()) {
-        Stopwatch clock;
-        graph_.in();
-        report_.preprocess_ms += clock.elapsed_ms();
-    }
+    graph_in();
     return fetch<HubOrderEntry>(info_.id, kHubOrder, 0, [&] {
                auto entry = std::make_unique<HubOrderEntry>();
                Stopwatch clock;

@@ -107,6 +107,9 @@ private:
     const Entry &fetch(int device, uint32_t layout, uint32_t variant, Build &&build);
     // The direction whose arrays hold `direction`'s edges.
     EdgeDirection stored(EdgeDirection direction) const;
+    // The graph's CSC, built on the host first if no run has yet (its time
+    // goes to this run's preprocess_ms).
+    const Csr &graph_in();
 
     const Graph &graph_;
     const DeviceInfo &info_;
