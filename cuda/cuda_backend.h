@@ -11,6 +11,7 @@
 #include "backend/run_config.h"
 #include "graph/graph.h"
 #include "partitioned/partitioned.h"
+#include "program/program.h"
 
 namespace gg::cuda {
 
@@ -43,5 +44,17 @@ private:
 // part; src/partitioned/partitioned.h has the contract).
 void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest &request, const RunConfig &config,
                      RunReport &report, PartitionedReport &partitioned);
+
+// Vertex programs (cuda/jit/, cuda/engines/program_engine.cu): compiles the
+// program with NVRTC for `device_id` (or loads it from the on-disk cache)
+// and keeps the module in program.devices; a compile error throws
+// GG_ERROR_PARSE with NVRTC's log.
+void prepare_program(program::Program &program, int device_id, program::BuildReport &build);
+
+// Runs a prepared-on-first-use program on config.device_id, the supersteps
+// of docs/programs.md. `values` are the caller's n host values (in: the
+// first values when settings.keep_values; out: the final values).
+void run_program(const Graph &g, program::Program &program, void *values, const program::RunSettings &settings,
+                 const RunConfig &config, RunReport &report, program::ProgramReport &outcome);
 
 }  // namespace gg::cuda

@@ -61,7 +61,7 @@ extern "C" {
 /** Major version: bumped only when the ABI breaks (it is the SONAME). */
 #define GG_VERSION_MAJOR 0
 /** Minor version: bumped when the ABI grows. */
-#define GG_VERSION_MINOR 4
+#define GG_VERSION_MINOR 5
 /** Patch version: bumped for fixes that do not change the ABI. */
 #define GG_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
@@ -685,6 +685,10 @@ typedef struct gg_run_stats {
     double *part_exchange_ms;    /**< In: NULL, or an array of @c part_capacity entries that receives each
                                       part's exchange time. */
     uint32_t part_capacity;      /**< In: entries in the two arrays; parts beyond it are not written. */
+    /** Since 0.5. 1 when the run stopped by itself (a vertex program with no active vertex left, or whose
+        @c halt function said so; PageRank below its tolerance; every other algorithm always), 0 when an
+        iteration cap stopped it first. */
+    int32_t converged;
 } gg_run_stats;
 
 /**
@@ -820,6 +824,37 @@ GG_API gg_status gg_run_spmv(gg_context *context, const gg_graph *graph, const f
  */
 GG_API gg_status gg_run_apsp(gg_context *context, const gg_graph *graph, float *distances, uint64_t capacity,
                              const gg_run_options *options, gg_run_stats *stats);
+
+/**
+ * @brief Maximum bipartite matching (maximum cardinality).
+ *
+ * Vertices 0 .. @p num_left - 1 form the left side, @p num_left .. n - 1 the
+ * right side. Every edge must join the two sides; its direction does not
+ * matter (u -> v and v -> u both join u and v) and weights are ignored. A
+ * matching is a set of edges no two of which share a vertex; the one returned
+ * has the largest possible size. Many graphs have several maximum matchings:
+ * which one is returned may differ between backends and runs, its size never
+ * does. Since 0.5.
+ * @param context Context.
+ * @param graph The graph; an edge inside one side, a self-loop included, is
+ *        ::GG_ERROR_INVALID_ARGUMENT naming the edge.
+ * @param num_left Vertices on the left side, at most n (0 or n: one side is empty).
+ * @param[out] mates n entries: the vertex matched to each vertex, UINT32_MAX
+ *             when it is unmatched (mates[mates[v]] == v for every matched v).
+ * @param[out] out_size Receives the number of matched pairs.
+ * @param options Options, or NULL for defaults. The CPU backend runs
+ *        Hopcroft-Karp, the CUDA backend level-synchronous alternating BFS
+ *        from every free left vertex; both on ::GG_LAYOUT_CSR only. A plan
+ *        of more than one part (gg_run_options.partition_plan) is
+ *        ::GG_ERROR_UNSUPPORTED.
+ * @param[out] stats Optional statistics; @c iterations is the number of
+ *             augmenting phases.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (NULL arrays, @p num_left above n, an
+ *         edge inside one side); ::GG_ERROR_UNSUPPORTED; ::GG_ERROR_DEVICE;
+ *         ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_matching(gg_context *context, const gg_graph *graph, uint32_t num_left, uint32_t *mates,
+                                 uint64_t *out_size, const gg_run_options *options, gg_run_stats *stats);
 
 /** @} */
 
@@ -1195,6 +1230,275 @@ GG_API gg_status gg_shards_copy_windows(const gg_shards *shards, uint64_t *windo
  */
 GG_API gg_status gg_shards_copy_cw(const gg_shards *shards, uint64_t *cw_offsets, uint32_t *cw_src_index,
                                    uint64_t *cw_mapper);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Vertex programs                                                   */
+/* ------------------------------------------------------------------------ */
+/** @{
+ * A vertex program is the caller's own algorithm, written in one of the two
+ * programming models of the papers gg follows, and run by gg's engine over
+ * the graph on the CPU or the GPU. docs/programs.md describes both models,
+ * the exact order of a superstep and worked examples; examples/programs/
+ * holds CuSha's eight benchmarks and Medusa's bipartite matching.
+ *
+ * A program is plain data (the vertex value, an optional edge value and, in
+ * the EMV model, a message, each of a stated size) and functions. The
+ * functions come as CUDA C source text, compiled at run time with NVRTC for
+ * the GPU and with the host's C compiler for the CPU (both results cached on
+ * disk), or, for the CPU only, as C function pointers. A program is code run
+ * with the caller's privileges: gg compiles and runs it as given.
+ */
+
+/** The programming model of a vertex program. */
+typedef enum gg_program_model {
+    /** CuSha (paper 000, §3): for each vertex to compute, @c init_compute copies its value into a
+        local copy, @c compute folds each in-edge's source value into it, and @c update_condition
+        decides whether the local copy becomes the new value (and the vertex active). */
+    GG_PROGRAM_CUSHA = 1,
+    /** Medusa's Edge-Message-Vertex (paper 002, §3): the out-edges of each active vertex @c send a
+        message, messages to one vertex are combined, and @c apply updates each vertex that received one
+        (or is active) and says whether it stays active. */
+    GG_PROGRAM_EMV = 2
+} gg_program_model;
+
+/** How the EMV model combines the messages sent to one vertex. */
+typedef enum gg_combiner {
+    GG_COMBINE_USER = 0, /**< The program's @c combine function. */
+    GG_COMBINE_SUM = 1,  /**< Sum of a scalar message of type gg_program_desc.message_type. */
+    GG_COMBINE_MIN = 2,  /**< Minimum of a scalar message. */
+    GG_COMBINE_MAX = 3   /**< Maximum of a scalar message. */
+} gg_combiner;
+
+/** The type of a scalar message (built-in combiners). */
+typedef enum gg_scalar_type {
+    GG_SCALAR_NONE = 0,   /**< No scalar: the message is the caller's struct (::GG_COMBINE_USER). */
+    GG_SCALAR_INT32 = 1,  /**< int32_t. */
+    GG_SCALAR_UINT32 = 2, /**< uint32_t. */
+    GG_SCALAR_INT64 = 3,  /**< int64_t. */
+    GG_SCALAR_UINT64 = 4, /**< uint64_t. */
+    GG_SCALAR_FLOAT = 5,  /**< float. */
+    GG_SCALAR_DOUBLE = 6  /**< double. */
+} gg_scalar_type;
+
+/** The most aggregates a program may keep (gg_program_desc.num_aggregates). */
+#define GG_PROGRAM_MAX_AGGREGATES 4
+/** The most parameters a program may take (gg_program_desc.params). */
+#define GG_PROGRAM_MAX_PARAMS 8
+
+/** What a program's functions learn about a vertex. */
+typedef struct gg_vertex_info {
+    uint32_t id;         /**< The vertex. */
+    uint32_t out_degree; /**< Its out-edges. */
+    uint32_t in_degree;  /**< Its in-edges. */
+    uint32_t reserved;   /**< Zero. */
+} gg_vertex_info;
+
+/** What a program's functions learn about the run; the same on every vertex of a superstep. */
+typedef struct gg_program_globals {
+    uint32_t num_vertices; /**< n. */
+    uint32_t source;       /**< gg_program_run_options.source (UINT32_MAX when the run has none). */
+    uint64_t num_edges;    /**< m. */
+    uint32_t iteration;    /**< The superstep, from 0. */
+    uint32_t reserved;     /**< Zero. */
+    /** The sums of the program's @c aggregate over every vertex after the previous superstep (after
+        initialisation for superstep 0); zeros when the program keeps none. */
+    double aggregates[GG_PROGRAM_MAX_AGGREGATES];
+    double params[GG_PROGRAM_MAX_PARAMS]; /**< The run's parameters (the program's, or the run's override). */
+} gg_program_globals;
+
+/**
+ * The functions of a program as C function pointers, for the CPU backend.
+ * Values arrive as pointers to the program's plain data of the sizes its
+ * gg_program_desc states. The source text names the same functions with
+ * typed pointers (docs/programs.md); their meaning is the same.
+ */
+typedef struct gg_program_functions {
+    size_t struct_size; /**< sizeof(gg_program_functions); set it, or zero the struct and set it. */
+    /** Both models: sets a vertex's first value; nonzero makes the vertex active in superstep 0.
+        Not called when gg_program_run_options.keep_values is set. */
+    int (*init)(void *value, const gg_vertex_info *info, const gg_program_globals *globals);
+    /** When gg_program_desc.edge_value_size > 0: sets the value of edge @p src -> @p dst of weight
+        @p weight once per run, before superstep 0. */
+    void (*init_edge)(void *edge_value, uint32_t src, uint32_t dst, float weight, const gg_program_globals *globals);
+    /** CuSha: copies (or derives) the local copy from the vertex's current value. */
+    void (*init_compute)(void *local, const void *value, const gg_vertex_info *info,
+                         const gg_program_globals *globals);
+    /** CuSha: folds one in-edge into the local copy; @p edge_value is the edge's value (a float weight
+        when gg_program_desc.edge_value_size is 0). */
+    void (*compute)(const void *src_value, const void *edge_value, void *local, const gg_program_globals *globals);
+    /** CuSha: nonzero when the local copy becomes the vertex's value and the vertex is active next. */
+    int (*update_condition)(void *local, const void *old_value, const gg_vertex_info *info,
+                            const gg_program_globals *globals);
+    /** EMV: writes the message an out-edge of an active vertex sends; returns 0 to send none. */
+    int (*send)(const void *src_value, const void *edge_value, void *message, const gg_program_globals *globals);
+    /** EMV with ::GG_COMBINE_USER: folds @p message into @p accumulated. */
+    void (*combine)(void *accumulated, const void *message);
+    /** EMV: updates a vertex that received messages (@p message is their combination) or is active
+        (@p message is NULL when it received none); nonzero keeps it active. */
+    int (*apply)(void *value, const void *message, const gg_vertex_info *info, const gg_program_globals *globals);
+    /** When gg_program_desc.num_aggregates > 0: adds the vertex's terms to @p sums (one per aggregate),
+        given its value before and after the superstep (the same value after initialisation). */
+    void (*aggregate)(const void *old_value, const void *value, const gg_vertex_info *info, double *sums);
+    /** Optional: nonzero stops the run before superstep globals->iteration (converged). */
+    int (*halt)(const gg_program_globals *globals);
+} gg_program_functions;
+
+/** Describes a program to gg_program_create(). Initialise with gg_program_desc_init(). */
+typedef struct gg_program_desc {
+    size_t struct_size;         /**< sizeof(gg_program_desc), set by the init function. */
+    gg_program_model model;     /**< ::GG_PROGRAM_CUSHA or ::GG_PROGRAM_EMV; no default. */
+    const char *name;           /**< Names the program in messages and compile logs; default "program". */
+    uint32_t vertex_value_size; /**< Bytes of a vertex value, 1 to 4096; no default. */
+    uint32_t edge_value_size;   /**< Bytes of an edge value, up to 4096; 0 (default): the edge value is its
+                                     float weight. */
+    uint32_t message_size;      /**< EMV: bytes of a message, 1 to 4096 (the scalar's size with a built-in
+                                     combiner). */
+    gg_combiner combiner;       /**< EMV: default ::GG_COMBINE_USER. */
+    gg_scalar_type message_type; /**< EMV with a built-in combiner: the scalar type; default ::GG_SCALAR_NONE. */
+    uint32_t num_aggregates;    /**< 0 (default) to ::GG_PROGRAM_MAX_AGGREGATES sums the program keeps. */
+    int32_t has_halt;           /**< 1: the program has a @c halt function. Default 0. */
+    double params[GG_PROGRAM_MAX_PARAMS]; /**< Default parameters (gg_program_globals.params); zeros. */
+    /** The functions as CUDA C source text (docs/programs.md: the names, types and the restricted C
+        that compiles for both the GPU and the host). NULL: @c functions only. The library copies it. */
+    const char *source;
+    /** The functions as C function pointers for the CPU; NULL: the CPU compiles @c source. The
+        library copies the table. */
+    const gg_program_functions *functions;
+    /** How the gg tool prints a value (gg_program_load() sets it from the file): "" (default) or one
+        of "depth", "label", "float", "double", "uint32", "int32", "uint64", "int64", optionally
+        followed by " @OFFSET", the value's byte offset. */
+    char output[32];
+} gg_program_desc;
+
+/** Options of gg_run_program(). Initialise with gg_program_run_options_init(). */
+typedef struct gg_program_run_options {
+    size_t struct_size;      /**< sizeof(gg_program_run_options), set by the init function. */
+    uint32_t source;         /**< gg_program_globals.source; UINT32_MAX (default) for none, else below n. */
+    /** Superstep cap; 0 (default) means n + 1. A run the cap stops returns ::GG_OK with
+        gg_run_stats.converged 0 and the values of its last superstep. */
+    uint32_t max_iterations;
+    /** 1: @p values already hold the first values (init is not called) and every vertex is active in
+        superstep 0. Default 0. */
+    int32_t keep_values;
+    uint32_t num_params;     /**< > 0: the first @c num_params entries of @c params replace the program's. */
+    double params[GG_PROGRAM_MAX_PARAMS]; /**< The run's parameters. */
+} gg_program_run_options;
+
+/** What preparing a program for a backend cost (gg_program_prepare()). */
+typedef struct gg_program_build_stats {
+    size_t struct_size;  /**< sizeof(gg_program_build_stats), set by the init function. */
+    gg_backend backend;  /**< The backend prepared. */
+    double compile_ms;   /**< Time compiling (0 when the on-disk cache had the result). */
+    double load_ms;      /**< Time loading the compiled code. */
+    int32_t cache_hit;   /**< 1 when the result came from the on-disk cache or was already loaded. */
+    int32_t compiled;    /**< 1 when the source was compiled (0 for function pointers or a cache hit). */
+} gg_program_build_stats;
+
+/** Opaque vertex program: its description and the code compiled from it, per backend and device. */
+typedef struct gg_program gg_program;
+
+/**
+ * @brief Fills @p desc with defaults and sets its @c struct_size.
+ * @param desc Description to initialise; ignored when NULL.
+ */
+GG_API void gg_program_desc_init(gg_program_desc *desc);
+
+/**
+ * @brief Fills @p options with defaults and sets its @c struct_size.
+ * @param options Options to initialise; ignored when NULL.
+ */
+GG_API void gg_program_run_options_init(gg_program_run_options *options);
+
+/**
+ * @brief Zeroes @p stats and sets its @c struct_size.
+ * @param stats Statistics to initialise; ignored when NULL.
+ */
+GG_API void gg_program_build_stats_init(gg_program_build_stats *stats);
+
+/**
+ * @brief Makes a program from a description; nothing is compiled yet.
+ *
+ * The description is checked (sizes, model, combiner, that the functions the
+ * model needs are given); the source is compiled on first use by a backend or
+ * by gg_program_prepare().
+ * @param context Context (for the error message).
+ * @param desc The description; the library copies what it needs.
+ * @param[out] out_program Receives the program; release it with gg_program_destroy().
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT naming the field at fault.
+ */
+GG_API gg_status gg_program_create(gg_context *context, const gg_program_desc *desc, gg_program **out_program);
+
+/**
+ * @brief Reads a program file (docs/programs.md: "//! key: value" lines, then the source).
+ * @param context Context.
+ * @param path The file (the gg tool's examples/programs/ use the extension .ggp).
+ * @param[out] out_program Receives the program.
+ * @return ::GG_OK; ::GG_ERROR_IO; ::GG_ERROR_PARSE naming the file and line at fault.
+ */
+GG_API gg_status gg_program_load(gg_context *context, const char *path, gg_program **out_program);
+
+/**
+ * @brief Releases a program and the code compiled for it. NULL is ignored.
+ *
+ * No run may be using the program.
+ * @param program The program.
+ */
+GG_API void gg_program_destroy(gg_program *program);
+
+/**
+ * @brief Copies a program's description out (its @c source and @c functions point into the program).
+ * @param program The program.
+ * @param[out] desc Receives the description, up to its @c struct_size.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT when an argument is NULL.
+ */
+GG_API gg_status gg_program_get_desc(const gg_program *program, gg_program_desc *desc);
+
+/**
+ * @brief Compiles and loads a program for a backend now rather than on its first run.
+ *
+ * ::GG_BACKEND_CUDA compiles the source with NVRTC for the context's first device;
+ * ::GG_BACKEND_CPU compiles it with the host's C compiler ($GG_CC, else cc) unless the
+ * program has function pointers. Both keep the result in the on-disk cache
+ * ($GG_CACHE_DIR, else $XDG_CACHE_HOME/gg, else ~/.cache/gg) keyed by the source's
+ * hash, gg's version and the architecture, so a second process starts without compiling.
+ * @param context Context.
+ * @param program The program.
+ * @param backend ::GG_BACKEND_CPU, ::GG_BACKEND_CUDA or ::GG_BACKEND_AUTO (the context's choice).
+ * @param[out] stats Optional: what it cost.
+ * @return ::GG_OK; ::GG_ERROR_PARSE with the compiler's log (line numbers point into the
+ *         program's source); ::GG_ERROR_UNSUPPORTED (no GPU, or no host C compiler for a
+ *         source-only program on the CPU); ::GG_ERROR_DEVICE; ::GG_ERROR_IO.
+ */
+GG_API gg_status gg_program_prepare(gg_context *context, gg_program *program, gg_backend backend,
+                                    gg_program_build_stats *stats);
+
+/**
+ * @brief Runs a vertex program to convergence or to its superstep cap.
+ *
+ * Every backend runs the same supersteps and returns the same values (exactly,
+ * when the program's arithmetic is exact; docs/programs.md says where the order
+ * of floating-point sums may differ). Statistics: @c iterations are the supersteps
+ * run, @c converged says whether the run stopped by itself, @c preprocess_ms
+ * includes compiling on first use.
+ * @param context Context.
+ * @param graph The graph.
+ * @param program The program.
+ * @param[in,out] values n vertex values (gg_program_desc.vertex_value_size bytes each): the first
+ *                values when @c keep_values is set, the final values on return.
+ * @param values_size Bytes in @p values; it must be n * vertex_value_size.
+ * @param program_options Options, or NULL for defaults.
+ * @param options Run options (backend; the layout must be auto or csr), or NULL.
+ * @param[out] stats Optional statistics.
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (sizes, source out of range);
+ *         ::GG_ERROR_PARSE (compile errors); ::GG_ERROR_UNSUPPORTED; ::GG_ERROR_DEVICE (a
+ *         fault in the program's code on the GPU, with the CUDA error: docs/programs.md says
+ *         what state the context is in afterwards); ::GG_ERROR_OUT_OF_MEMORY.
+ */
+GG_API gg_status gg_run_program(gg_context *context, const gg_graph *graph, gg_program *program, void *values,
+                                size_t values_size, const gg_program_run_options *program_options,
+                                const gg_run_options *options, gg_run_stats *stats);
 
 /** @} */
 

@@ -272,3 +272,78 @@ void ref_apsp(const verify_csr *g, float *dist) {
                 if (d_ik + dist[k * n + j] < dist[i * n + j]) dist[i * n + j] = d_ik + dist[k * n + j];
         }
 }
+
+/* ---- maximum bipartite matching (Kuhn) ------------------------------------------ */
+
+uint64_t ref_matching(const verify_csr *g, uint32_t num_left, uint32_t *mates) {
+    const uint32_t n = g->n;
+    for (uint32_t v = 0; v < n; ++v) mates[v] = UINT32_MAX;
+    /* The right neighbours of each left vertex, from edges of either direction. */
+    uint64_t *begin = verify_alloc((size_t)num_left + 1, sizeof *begin);
+    for (uint32_t u = 0; u < n; ++u)
+        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; ++e) {
+            const uint32_t v = g->targets[e];
+            if (u < num_left && v >= num_left) ++begin[u + 1];
+            if (u >= num_left && v < num_left) ++begin[v + 1];
+        }
+    for (uint32_t u = 0; u < num_left; ++u) begin[u + 1] += begin[u];
+    uint32_t *right = verify_alloc(begin[num_left], sizeof *right);
+    uint64_t *fill = verify_alloc((size_t)num_left + 1, sizeof *fill);
+    memcpy(fill, begin, ((size_t)num_left + 1) * sizeof *fill);
+    for (uint32_t u = 0; u < n; ++u)
+        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; ++e) {
+            const uint32_t v = g->targets[e];
+            if (u < num_left && v >= num_left) right[fill[u]++] = v;
+            if (u >= num_left && v < num_left) right[fill[v]++] = u;
+        }
+
+    /* stack[i]: a left vertex of the current alternating path, next[i] its
+     * next edge to try, via[i] the right vertex that leads to stack[i + 1]. */
+    uint32_t *stack = verify_alloc((size_t)num_left + 1, sizeof *stack);
+    uint32_t *via = verify_alloc((size_t)num_left + 1, sizeof *via);
+    uint64_t *next = verify_alloc((size_t)num_left + 1, sizeof *next);
+    uint32_t *seen = verify_alloc((size_t)num_left + 1, sizeof *seen); /* the search (root + 1) that saw it */
+    uint64_t size = 0;
+    for (uint32_t root = 0; root < num_left; ++root) {
+        size_t top = 0;
+        stack[0] = root;
+        next[0] = begin[root];
+        seen[root] = root + 1;
+        uint32_t end = UINT32_MAX;
+        for (;;) {
+            const uint32_t l = stack[top];
+            if (next[top] == begin[l + 1]) {
+                if (top == 0) break;
+                --top;
+                continue;
+            }
+            const uint32_t r = right[next[top]++];
+            if (mates[r] == UINT32_MAX) {
+                end = r;
+                break;
+            }
+            const uint32_t m = mates[r];
+            if (seen[m] == root + 1) continue;
+            seen[m] = root + 1;
+            via[top] = r;
+            ++top;
+            stack[top] = m;
+            next[top] = begin[m];
+        }
+        if (end == UINT32_MAX) continue;
+        for (size_t i = top + 1; i-- > 0;) {
+            const uint32_t r = i == top ? end : via[i];
+            mates[stack[i]] = r;
+            mates[r] = stack[i];
+        }
+        ++size;
+    }
+    free(begin);
+    free(right);
+    free(fill);
+    free(stack);
+    free(via);
+    free(next);
+    free(seen);
+    return size;
+}

@@ -4,7 +4,7 @@
  * verify.h. They are written independently of src/ and each is the plainest
  * correct version: queue BFS, binary-heap Dijkstra, widest-path Dijkstra,
  * union-find, power iteration, Brandes with predecessor lists, edge-loop
- * SpMV, Floyd-Warshall. Each writes n values (n * n for APSP) into the
+ * SpMV, Floyd-Warshall, Kuhn's matching. Each writes n values (n * n for APSP) into the
  * caller's array.
  */
 #ifndef GG_VERIFY_REFERENCE_H
@@ -37,6 +37,12 @@ void ref_bc(const verify_csr *g, const uint32_t *sources, uint32_t num_sources, 
 void ref_spmv(const verify_csr *g, const float *x, double *y);
 /* Floyd-Warshall into n*n row-major floats (for small n). */
 void ref_apsp(const verify_csr *g, float *dist);
+/* Maximum bipartite matching by Kuhn's algorithm: from each left vertex
+ * (0 .. num_left - 1) in turn, one depth-first search for an augmenting path
+ * (iterative, so long paths need no deep stack). Edges are read in either
+ * direction; an edge inside one side is ignored. mates[v] = v's partner or
+ * UINT32_MAX; returns the number of pairs. O(n m): for small graphs. */
+uint64_t ref_matching(const verify_csr *g, uint32_t num_left, uint32_t *mates);
 
 #ifdef __cplusplus
 }

@@ -39,6 +39,10 @@ verify_finding verify_bc(const verify_csr *g, const uint32_t *sources, uint32_t 
 verify_finding verify_spmv(const verify_csr *g, const float *x, const float *y);
 /* n x n row-major: the diagonal and three whole rows (first, middle, last). */
 verify_finding verify_apsp(const verify_csr *g, const float *distances);
+/* A matching of the bipartite graph whose left side is 0 .. num_left - 1:
+ * mates symmetric, each pair on opposite sides and joined by an edge (either
+ * direction), `size` pairs, and as many as the reference maximum (ref_matching). */
+verify_finding verify_matching(const verify_csr *g, uint32_t num_left, const uint32_t *mates, uint64_t size);
 
 #ifdef __cplusplus
 }

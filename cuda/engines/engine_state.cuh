@@ -31,6 +31,7 @@ enum class EngineId : uint32_t {
     split = 20,           // Tigr's engine over a virtual split or UDT (engines/split_engine.cu)
     layout_answers = 21,  // the answers of a run on a paper's layout (engines/layout_relax.cu)
     shard_ranks = 22,     // PageRank's ranks on CuSha's layouts (algorithms/pagerank.cu)
+    matching = 23,        // matching's mates, BFS forest and frontiers (algorithms/matching.cu)
 };
 
 template <class State, class Make>

@@ -26,6 +26,10 @@ void dispatch(DevicePartSet &parts, const Graph &g, const RunRequest &r, const R
     case Algorithm::bc: partitioned_bc(parts, r.sources, r.num_sources, r.scores, config, report, out); break;
     case Algorithm::apsp:
         fail(GG_ERROR_INTERNAL, "APSP runs unpartitioned; the C boundary should not have sent it here");
+    case Algorithm::matching:
+        fail(GG_ERROR_INTERNAL, "matching is not partitioned; the C boundary should have refused the plan");
+    case Algorithm::program:
+        fail(GG_ERROR_INTERNAL, "vertex programs are not partitioned; the C boundary should have refused the plan");
     }
 }
 

@@ -11,6 +11,7 @@
 #include "graph/graph.h"
 #include "layout/cusha/shards.h"
 #include "partition/plan.h"
+#include "program/program.h"
 
 struct gg_context {
     gg_backend backend = GG_BACKEND_AUTO;
@@ -38,6 +39,10 @@ struct gg_graph {
 
 struct gg_shards {
     gg::Shards shards;
+};
+
+struct gg_program {
+    gg::program::Program program;
 };
 
 struct gg_partition_plan {

@@ -130,6 +130,12 @@ void execute(const gg::Graph &g, Plan plan, const gg::RunRequest &request, gg_ru
     stats.transfer_ms = report.transfer_ms;
     stats.preprocess_ms = report.preprocess_ms;
     stats.iterations = report.iterations;
+    if (request.algorithm == gg::Algorithm::program)
+        stats.converged = request.program_outcome->converged ? 1 : 0;
+    else if (request.algorithm == gg::Algorithm::pagerank)
+        stats.converged = report.iterations < plan.config.max_iterations ? 1 : 0;
+    else
+        stats.converged = 1;
     stats.edges_visited = report.edges_visited;
     stats.device_bytes = report.device_bytes;
     std::strncpy(stats.fallback_reason, plan.fallback_reason.c_str(), sizeof stats.fallback_reason - 1);
@@ -166,6 +172,31 @@ void check_non_negative(const gg::Graph &g, const char *algorithm) {
     uint64_t e = g.first_negative_edge;
     fail(GG_ERROR_INVALID_ARGUMENT, "%s needs non-negative weights, but edge %u -> %u has weight %g", algorithm,
          g.source_of(e), g.out.indices[e], double(g.out.weights[e]));
+}
+
+// Matching reads a bipartite graph: each out-list is sorted, so a left
+// vertex's smallest neighbour and a right vertex's largest one decide
+// whether any of its edges stays inside its side (O(n), not O(m)). Every
+// edge is some vertex's out-edge, so in-edges need no check of their own.
+void check_bipartite(const gg::Graph &g, uint32_t num_left) {
+    if (num_left > g.n())
+        fail(GG_ERROR_INVALID_ARGUMENT, "num_left %u is out of range: the graph has %u vertices", num_left, g.n());
+    const gg::Csr &out = g.out;
+    for (uint32_t u = 0; u < g.n(); ++u) {
+        const uint64_t begin = out.offsets[u], end = out.offsets[u + 1];
+        if (begin == end) continue;
+        const bool left = u < num_left;
+        const uint32_t v = left ? out.indices[begin] : out.indices[end - 1];
+        if ((v < num_left) != left) continue;
+        if (u == v)
+            fail(GG_ERROR_INVALID_ARGUMENT,
+                 "matching needs a bipartite graph, but edge %u -> %u is a self-loop (left side: vertices 0..%u)", u,
+                 v, num_left == 0 ? 0 : num_left - 1);
+        fail(GG_ERROR_INVALID_ARGUMENT,
+             "matching needs a bipartite graph, but edge %u -> %u joins two %s vertices (left side: %u vertices, "
+             "0..%u; right side: the other %u)",
+             u, v, left ? "left" : "right", num_left, num_left == 0 ? 0 : num_left - 1, g.n() - num_left);
+    }
 }
 
 }  // namespace
@@ -322,6 +353,63 @@ gg_status gg_run_apsp(gg_context *context, const gg_graph *graph, float *distanc
         gg::RunRequest request;
         request.algorithm = gg::Algorithm::apsp;
         request.values = distances;
+        execute(g, plan, request, stats);
+    });
+}
+
+gg_status gg_run_matching(gg_context *context, const gg_graph *graph, uint32_t num_left, uint32_t *mates,
+                          uint64_t *out_size, const gg_run_options *options, gg_run_stats *stats) {
+    return guarded(context, "gg_run_matching", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(mates, "mates");
+        require(out_size, "out_size");
+        check_bipartite(g, num_left);
+        Plan plan = plan_run(context, options);
+        // Augmenting paths cross the whole graph; no exchange of replica
+        // values expresses them (docs/partitioned.md).
+        if (plan.partition != nullptr && plan.partition->num_parts() > 1)
+            fail(GG_ERROR_UNSUPPORTED,
+                 "matching does not run partitioned (gg_run_options.partition_plan has %u parts): run it without "
+                 "a plan",
+                 plan.partition->num_parts());
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::matching;
+        request.num_left = num_left;
+        request.mates = mates;
+        request.matching_size = out_size;
+        execute(g, plan, request, stats);
+    });
+}
+
+gg_status gg_run_program(gg_context *context, const gg_graph *graph, gg_program *program, void *values,
+                         size_t values_size, const gg_program_run_options *program_options,
+                         const gg_run_options *options, gg_run_stats *stats) {
+    return guarded(context, "gg_run_program", [&] {
+        const gg::Graph &g = graph_of(graph);
+        require(program, "program");
+        require(values, "values");
+        gg::program::Program &p = program->program;
+        const uint64_t needed = uint64_t(g.n()) * p.desc.vertex_size;
+        if (values_size != needed)
+            fail(GG_ERROR_INVALID_ARGUMENT,
+                 "values holds %zu bytes, but program '%s' needs %llu: n = %u values of vertex_value_size %u bytes",
+                 values_size, p.desc.name.c_str(), (unsigned long long)needed, g.n(), p.desc.vertex_size);
+        gg::program::RunSettings settings = gg::program::checked_run_settings(program_options, p.desc, g.n());
+        Plan plan = plan_run(context, options);
+        if (plan.config.layout != GG_LAYOUT_AUTO && plan.config.layout != GG_LAYOUT_CSR && plan.use_cuda)
+            fail(GG_ERROR_UNSUPPORTED, "vertex programs run over the csr layout on the GPU, not %s (layout auto or csr)",
+                 gg_layout_name(plan.config.layout));
+        if (plan.partition != nullptr && plan.partition->num_parts() > 1)
+            fail(GG_ERROR_UNSUPPORTED,
+                 "vertex programs do not run partitioned yet (gg_run_options.partition_plan has %u parts): run "
+                 "without a plan", plan.partition->num_parts());
+        gg::program::ProgramReport outcome;
+        gg::RunRequest request;
+        request.algorithm = gg::Algorithm::program;
+        request.program = &p;
+        request.program_values = values;
+        request.program_settings = &settings;
+        request.program_outcome = &outcome;
         execute(g, plan, request, stats);
     });
 }

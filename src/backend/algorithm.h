@@ -9,7 +9,13 @@
 
 namespace gg {
 
-enum class Algorithm { bfs, sssp, sswp, cc, pagerank, bc, spmv, apsp };
+namespace program {
+struct Program;
+struct RunSettings;
+struct ProgramReport;
+}  // namespace program
+
+enum class Algorithm { bfs, sssp, sswp, cc, pagerank, bc, spmv, apsp, matching, program };
 
 // The name used in messages ("BFS", "PageRank" ...).
 const char *algorithm_name(Algorithm algorithm);
@@ -27,6 +33,13 @@ struct RunRequest {
     uint32_t *labels = nullptr;          // cc
     float *values = nullptr;             // sssp distances, sswp widths, spmv y, apsp matrix
     double *scores = nullptr;            // pagerank ranks, bc centrality
+    uint32_t num_left = 0;               // matching: vertices 0 .. num_left - 1 are the left side
+    uint32_t *mates = nullptr;           // matching
+    uint64_t *matching_size = nullptr;   // matching: the pairs matched
+    program::Program *program = nullptr;                 // program: the vertex program
+    void *program_values = nullptr;                      // program: n values in and out
+    const program::RunSettings *program_settings = nullptr;  // program
+    program::ProgramReport *program_outcome = nullptr;   // program: whether it converged
 };
 
 }  // namespace gg

@@ -18,12 +18,14 @@ struct BackendEntryPoints {
     decltype(&cpu::bc) bc;
     decltype(&cpu::spmv) spmv;
     decltype(&cpu::apsp) apsp;
+    decltype(&cpu::matching) matching;
+    decltype(&cpu::run_program) program;
 };
 
-constexpr BackendEntryPoints kCpu{&cpu::bfs, &cpu::sssp,     &cpu::sswp, &cpu::cc,
-                                  &cpu::pagerank, &cpu::bc, &cpu::spmv, &cpu::apsp};
-constexpr BackendEntryPoints kCuda{&cuda::bfs, &cuda::sssp,     &cuda::sswp, &cuda::cc,
-                                   &cuda::pagerank, &cuda::bc, &cuda::spmv, &cuda::apsp};
+constexpr BackendEntryPoints kCpu{&cpu::bfs,      &cpu::sssp, &cpu::sswp, &cpu::cc,      &cpu::pagerank,
+                                  &cpu::bc,       &cpu::spmv, &cpu::apsp, &cpu::matching, &cpu::run_program};
+constexpr BackendEntryPoints kCuda{&cuda::bfs,      &cuda::sssp, &cuda::sswp, &cuda::cc,      &cuda::pagerank,
+                                   &cuda::bc,       &cuda::spmv, &cuda::apsp, &cuda::matching, &cuda::run_program};
 
 void run_on(const BackendEntryPoints &on, const Graph &g, const RunRequest &r, const RunConfig &c, RunReport &report) {
     switch (r.algorithm) {
@@ -35,6 +37,9 @@ void run_on(const BackendEntryPoints &on, const Graph &g, const RunRequest &r, c
     case Algorithm::bc: return on.bc(g, r.sources, r.num_sources, r.scores, c, report);
     case Algorithm::spmv: return on.spmv(g, r.x, r.values, c, report);
     case Algorithm::apsp: return on.apsp(g, r.values, c, report);
+    case Algorithm::matching: return on.matching(g, r.num_left, r.mates, r.matching_size, c, report);
+    case Algorithm::program:
+        return on.program(g, *r.program, r.program_values, *r.program_settings, c, report, *r.program_outcome);
     }
     fail(GG_ERROR_INTERNAL, "algorithm %d has no entry point", int(r.algorithm));
 }
@@ -51,6 +56,8 @@ const char *algorithm_name(Algorithm algorithm) {
     case Algorithm::bc: return "BC";
     case Algorithm::spmv: return "SpMV";
     case Algorithm::apsp: return "APSP";
+    case Algorithm::matching: return "matching";
+    case Algorithm::program: return "a vertex program";
     }
     return "an unknown algorithm";
 }

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/output_writer.h"
 #include "cli/partition_options.h"
+#include "cli/program_run.h"
 #include "cli/progress.h"
 #include "cli/session.h"
 #include "cli/stats_report.h"
@@ -18,7 +19,7 @@ namespace gg_cli {
 
 namespace {
 
-enum class Algorithm { kBfs, kSssp, kSswp, kCc, kPagerank, kBc, kSpmv, kApsp };
+enum class Algorithm { kBfs, kSssp, kSswp, kCc, kPagerank, kBc, kSpmv, kApsp, kProgram };
 
 struct AlgorithmName {
     const char *name;
@@ -88,6 +89,7 @@ struct Request {
     bool has_source = false;
     uint32_t source = 0;
     gg_run_options options;
+    gg_program *program = nullptr;  // kProgram: the loaded program file
 };
 
 // Runs the algorithm and writes its values; the library's statistics land in *stats.
@@ -153,6 +155,9 @@ void run_and_write(gg_context *context, const gg_graph *graph, const Request &r,
         for (uint32_t v = 0; v < n; ++v) out.shortest_float(y[v]), out.character('\n');
         break;
     }
+    case Algorithm::kProgram:
+        write_start = run_program_and_write(context, graph, r.program, r.source, options, out, stats, subject);
+        break;
     case Algorithm::kApsp: {
         check_apsp_fits(n, r.path);
         const uint64_t cells = uint64_t(n) * n;
@@ -188,7 +193,11 @@ int run_command(int argc, char **argv, int first) {
     if (args.help()) return print_help(kRunHelp);
     args.expect_positionals(2, "gg run ALGO GRAPH [options]");
 
-    const AlgorithmName &algorithm = parse_algorithm(args.positionals()[0]);
+    // ALGO is a built-in algorithm or a vertex program file (docs/programs.md).
+    const std::string &algo = args.positionals()[0];
+    const bool program_file = is_program_file(algo);
+    const AlgorithmName program_entry{algo.c_str(), Algorithm::kProgram, true};
+    const AlgorithmName &algorithm = program_file ? program_entry : parse_algorithm(algo);
     Request request;
     request.algorithm = algorithm.algorithm;
     request.algorithm_name = algorithm.name;
@@ -226,6 +235,14 @@ int run_command(int argc, char **argv, int first) {
         char reason[256] = "";
         if (!gg_context_cuda_available(context, reason, sizeof reason))
             runtime_error("--backend cuda: no GPU is usable: %s", reason);
+    }
+    // A program that does not load or compile fails before the graph loads.
+    ProgramHandle program;
+    if (program_file) {
+        program = load_program(context, algo);
+        gg_status status = gg_program_prepare(context, program.get(), backend, nullptr);
+        if (status != GG_OK) library_failure(context, status, algo);
+        request.program = program.get();
     }
     // Opening --out truncates it: never the graph about to be read.
     if (args.has("--out") && same_file(args.value("--out"), request.path))

@@ -27,6 +27,12 @@ void pagerank(const Graph &, double *, const RunConfig &, RunReport &) { unavail
 void bc(const Graph &, const uint32_t *, uint32_t, double *, const RunConfig &, RunReport &) { unavailable(); }
 void spmv(const Graph &, const float *, float *, const RunConfig &, RunReport &) { unavailable(); }
 void apsp(const Graph &, float *, const RunConfig &, RunReport &) { unavailable(); }
+void matching(const Graph &, uint32_t, uint32_t *, uint64_t *, const RunConfig &, RunReport &) { unavailable(); }
+void prepare_program(program::Program &, int, program::BuildReport &) { unavailable(); }
+void run_program(const Graph &, program::Program &, void *, const program::RunSettings &, const RunConfig &,
+                 RunReport &, program::ProgramReport &) {
+    unavailable();
+}
 void run_partitioned(const PartitionPlan &, const Graph &, const RunRequest &, const RunConfig &, RunReport &,
                      PartitionedReport &) {
     unavailable();

@@ -29,6 +29,10 @@ void run_partitioned(gg_backend backend, const PartitionPlan &plan, const Graph 
     case Algorithm::bc: partitioned_bc(run, r.sources, r.num_sources, r.scores, report, out); break;
     case Algorithm::apsp:
         fail(GG_ERROR_INTERNAL, "APSP runs unpartitioned; the C boundary should not have sent it here");
+    case Algorithm::matching:
+        fail(GG_ERROR_INTERNAL, "matching is not partitioned; the C boundary should have refused the plan");
+    case Algorithm::program:
+        fail(GG_ERROR_INTERNAL, "vertex programs are not partitioned; the C boundary should have refused the plan");
     }
     report.compute_ms = clock.elapsed_ms();
 }
