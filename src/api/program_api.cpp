@@ -81,6 +81,9 @@ gg_status gg_program_prepare(gg_context *context, gg_program *program, gg_backen
         std::string reason;
         if (backend == GG_BACKEND_AUTO) backend = gg::cuda::usable(context->device_id, reason) ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
         gg::program::BuildReport build;
+        if (backend == GG_BACKEND_CUDA && !program->program.desc.has_source)
+            fail(GG_ERROR_UNSUPPORTED, "program '%s' has C function pointers and no source: there is nothing to "
+                 "compile for the GPU", program->program.desc.name.c_str());
         if (backend == GG_BACKEND_CUDA) {
             if (!gg::cuda::usable(context->device_id, reason))
                 fail(GG_ERROR_UNSUPPORTED, "the CUDA backend was requested but no GPU is usable: %s", reason.c_str());

@@ -396,6 +396,15 @@ gg_status gg_run_program(gg_context *context, const gg_graph *graph, gg_program 
                  values_size, p.desc.name.c_str(), (unsigned long long)needed, g.n(), p.desc.vertex_size);
         gg::program::RunSettings settings = gg::program::checked_run_settings(program_options, p.desc, g.n());
         Plan plan = plan_run(context, options);
+        // Function pointers are host code: such a program runs on the CPU.
+        if (plan.use_cuda && !p.desc.has_source) {
+            if (!plan.cuda_by_auto)
+                fail(GG_ERROR_UNSUPPORTED, "program '%s' has C function pointers and no source, so it runs on the CPU "
+                     "only (backend cpu or auto)", p.desc.name.c_str());
+            plan.use_cuda = false;
+            plan.cuda_by_auto = false;
+            plan.fallback_reason = "the program has no source for the GPU (only C function pointers)";
+        }
         if (plan.config.layout != GG_LAYOUT_AUTO && plan.config.layout != GG_LAYOUT_CSR && plan.use_cuda)
             fail(GG_ERROR_UNSUPPORTED, "vertex programs run over the csr layout on the GPU, not %s (layout auto or csr)",
                  gg_layout_name(plan.config.layout));
