@@ -28,7 +28,7 @@ const char kMainHelp[] =
     "command line). On failure stderr gets one line starting 'gg: error: '.\n";
 
 const char kRunHelp[] =
-    "usage: gg run ALGO GRAPH [--source V] [--backend auto|cpu|cuda]\n"
+    "usage: gg run ALGO GRAPH [--source V] [--left N] [--backend auto|cpu|cuda]\n"
     "              [--layout auto|csr|gshards|cw|vsplit|udt|tocab] [--degree-bound K]\n"
     "              [--undirected]\n"
     "              [--threads N] [--out FILE] [--stats] [--json]\n"
@@ -44,11 +44,17 @@ const char kRunHelp[] =
     "  bc        betweenness centrality, unnormalised, over every source (or --source), %.9g\n"
     "  spmv      y(v) = sum over edges u->v of w(u,v) * x(u) with x = all ones\n"
     "  apsp      n lines of n space-separated distances (row = source; inf when unreachable)\n"
+    "  matching  maximum bipartite matching (--left N: vertices 0..N-1 are one side, the\n"
+    "            rest the other; every edge must join the sides): the vertex's mate, -1\n"
+    "            when unmatched\n"
+    "  FILE.ggp  a vertex program file (docs/programs.md), run from --source: its values\n"
+    "            as its '//! output:' line says (depth, float, label, double, ...)\n"
     "Distances, widths and spmv values print as the shortest decimal that reads back as\n"
     "the same 32-bit float (\"12\", \"0.1\", \"1e-07\").\n"
     "\n"
     "options:\n"
     "  --source V      source vertex (0-based) of bfs, sssp, sswp, bc; default 0 (bc: all)\n"
+    "  --left N        matching: the left side is vertices 0..N-1 (required)\n"
     "  --backend B     auto (default: the GPU when usable, else the CPU), cpu or cuda\n"
     "  --layout L      graph layout of the run; default auto (the backend's cost model).\n"
     "                  On the GPU: csr (all), gshards, cw and vsplit (bfs sssp sswp cc\n"
