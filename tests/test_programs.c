@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -504,6 +505,31 @@ static void test_program_cache(void **state) {
     assert_true(build.compile_ms == 0);
     gg_program_destroy(first);
     gg_program_destroy(second);
+
+    /* A damaged cache file is compiled again, not trusted. */
+    char programs_dir[300];
+    snprintf(programs_dir, sizeof programs_dir, "%s/programs", dir);
+    DIR *listing = opendir(programs_dir);
+    assert_non_null(listing);
+    int damaged = 0;
+    for (struct dirent *entry; (entry = readdir(listing)) != NULL;) {
+        size_t length = strlen(entry->d_name);
+        if (length < 3 || strcmp(entry->d_name + length - 3, ".so") != 0) continue;
+        char path[700];
+        snprintf(path, sizeof path, "%s/%s", programs_dir, entry->d_name);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs("not a shared object", f);
+        fclose(f);
+        ++damaged;
+    }
+    closedir(listing);
+    assert_int_equal(damaged, 1);
+    gg_program *third = make_program(context, GG_PROGRAM_CUSHA, "cached", 4, source, NULL);
+    gg_program_build_stats_init(&build);
+    expect_ok(context, gg_program_prepare(context, third, GG_BACKEND_CPU, &build), "prepare over a damaged file");
+    assert_int_equal(build.compiled, 1);
+    gg_program_destroy(third);
 
     /* No compiler: a clear "unsupported", naming the way out. */
     snprintf(source, sizeof source, "/* no compiler %d */\n%s", (int)getpid(), cusha_hops_source);

@@ -118,10 +118,11 @@ void look_up(void *library, const char *symbol, Fn &slot, bool wanted, const Des
     slot = reinterpret_cast<Fn>(address);
 }
 
-std::unique_ptr<HostCode> load(const Desc &desc, const std::string &so_path) {
+std::unique_ptr<HostCode> load(const Desc &desc, const std::string &so_path, bool may_fail = false) {
     auto code = std::make_unique<HostCode>();
     code->library = dlopen(so_path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (code->library == nullptr) {
+        if (may_fail) return nullptr;
         const char *why = dlerror();
         fail(GG_ERROR_IO, "cannot load the compiled program '%s' (%s): %s", desc.name.c_str(), so_path.c_str(),
              why != nullptr ? why : "unknown error");
@@ -176,16 +177,27 @@ const gg_program_functions &host_functions(Program &program, BuildReport &build)
     }
     std::string so_path = cache_path(dir, key, "-" + machine() + ".so");
     Stopwatch clock;
-    if (!cached || access(so_path.c_str(), R_OK) != 0) {
+    std::unique_ptr<HostCode> code;
+    if (cached && access(so_path.c_str(), R_OK) == 0) {
+        // A cache file that does not load (truncated by a full disk, say)
+        // is compiled again rather than trusted.
+        code = load(desc, so_path, true);
+        if (code) {
+            build.cache_hit = true;
+            build.load_ms = clock.elapsed_ms();
+        } else {
+            std::remove(so_path.c_str());
+        }
+    }
+    if (!code) {
+        clock.restart();
         compile(desc, unit, so_path);
         build.compiled = true;
         build.compile_ms = clock.elapsed_ms();
-    } else {
-        build.cache_hit = true;
+        clock.restart();
+        code = load(desc, so_path);
+        build.load_ms = clock.elapsed_ms();
     }
-    clock.restart();
-    std::unique_ptr<HostCode> code = load(desc, so_path);
-    build.load_ms = clock.elapsed_ms();
     if (!cached) {
         std::remove(so_path.c_str());  // the loaded mapping stays valid
         rmdir(dir.c_str());
