@@ -18,6 +18,7 @@
 #include "machine.h"
 #include "options.h"
 #include "partitioned.h"
+#include "program_kernel.h"
 #include "report.h"
 #include "runner.h"
 #include "suite.h"
@@ -104,7 +105,15 @@ bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::
     for (const std::string &name : algorithms)
         for (gg_layout layout : layouts) {
             kernel_settings.layout = layout;
-            std::unique_ptr<Kernel> kernel = make_kernel(name, graph.n, kernel_settings);
+            std::unique_ptr<Kernel> kernel;
+            try {
+                kernel = is_program_kernel(name) ? make_program_kernel(context, name, graph.n, kernel_settings)
+                                                 : make_kernel(name, graph.n, kernel_settings);
+            } catch (const std::exception &e) {
+                std::fprintf(stderr, "gg-bench: error: %s: %s\n", name.c_str(), e.what());
+                report.graphs.back().error = name + ": " + e.what();
+                return false;
+            }
             if (by_layout) {
                 std::fprintf(stderr, "gg-bench:   %-8s on %-5s layout %-7s ... ", name.c_str(), graph.name.c_str(),
                              layout_name(layout));

@@ -39,7 +39,8 @@ const char *usage_text() {
            "graph resident, and reports median/min/max compute time, GTEPS and bandwidth.\n"
            "\n"
            "  --backend auto|cpu|cuda   backend of every run (default auto)\n"
-           "  --algos LIST              comma-separated: bfs,sssp,sswp,cc,pagerank,bc,spmv\n"
+           "  --algos LIST              comma-separated: bfs,sssp,sswp,cc,pagerank,bc,spmv, and\n"
+           "                            program:FILE for a vertex program file (docs/programs.md)\n"
            "                            (default all of these; add apsp or use --apsp for APSP)\n"
            "  --graphs LIST             comma-separated: kron,urand,grid (default all)\n"
            "  --scale S                 log2 vertices of kron and urand (default 20 on the CPU,\n"
@@ -115,7 +116,8 @@ bool check_names(const std::vector<std::string> &items, const std::vector<std::s
         return false;
     }
     for (const std::string &item : items)
-        if (std::find(allowed.begin(), allowed.end(), item) == allowed.end()) {
+        if (std::find(allowed.begin(), allowed.end(), item) == allowed.end() &&
+            !(flag == std::string("--algos") && item.compare(0, 8, "program:") == 0 && item.size() > 8)) {
             error = std::string(flag) + ": unknown name '" + item + "'";
             return false;
         }

@@ -32,6 +32,10 @@ bool measure_all(gg_context *context, const SuiteGraph &graph, const std::vector
     bool ok = true;
     for (const std::string &name : algorithms) {
         std::unique_ptr<Kernel> kernel = make_kernel(name, graph.n, kernel_settings);
+        if (!kernel) {  // vertex programs (program:FILE) do not run partitioned
+            std::fprintf(stderr, "gg-bench:   %s does not run partitioned; skipped\n", name.c_str());
+            continue;
+        }
         std::fprintf(stderr, "gg-bench:   %-8s on %-5s %s ... ", name.c_str(), graph.name.c_str(), what.c_str());
         std::fflush(stderr);
         KernelResult r = measure_kernel(context, *kernel, graph, csr, settings);
