@@ -844,11 +844,13 @@ GG_API gg_status gg_run_apsp(gg_context *context, const gg_graph *graph, float *
  * @param[out] out_size Receives the number of matched pairs.
  * @param options Options, or NULL for defaults. The CPU backend runs
  *        Hopcroft-Karp, the CUDA backend level-synchronous alternating BFS
- *        from every free left vertex; both on ::GG_LAYOUT_CSR only. A plan
- *        of more than one part (gg_run_options.partition_plan) is
+ *        from every free left vertex. The CUDA backend serves
+ *        ::GG_LAYOUT_CSR only (another layout is ::GG_ERROR_UNSUPPORTED); the
+ *        CPU runs CSR whatever is asked, as for every algorithm. A plan of
+ *        more than one part (gg_run_options.partition_plan) is
  *        ::GG_ERROR_UNSUPPORTED.
  * @param[out] stats Optional statistics; @c iterations is the number of
- *             augmenting phases.
+ *             phases (searches for augmenting paths), the last of which found none.
  * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (NULL arrays, @p num_left above n, an
  *         edge inside one side); ::GG_ERROR_UNSUPPORTED; ::GG_ERROR_DEVICE;
  *         ::GG_ERROR_OUT_OF_MEMORY.

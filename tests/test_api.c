@@ -808,6 +808,7 @@ static void test_null_context_everywhere(void **state) {
     assert_int_equal(gg_run_bc(NULL, graph, NULL, 0, d, NULL, NULL), invalid);
     assert_int_equal(gg_run_spmv(NULL, graph, f, f, NULL, NULL), invalid);
     assert_int_equal(gg_run_apsp(NULL, graph, f, 16, NULL, NULL), invalid);
+    assert_int_equal(gg_run_matching(NULL, graph, 2, u32, u64, NULL, NULL), invalid);
     assert_int_equal(gg_partition(NULL, graph, 2, u32, NULL, NULL), invalid);
     assert_int_equal(gg_shard(NULL, graph, NULL, &shards), invalid);
     assert_null(shards);
@@ -847,6 +848,7 @@ static void test_null_graph_and_outputs(void **state) {
     gg_graph *graph = new_path(context);
     gg_graph *out = NULL;
     uint32_t u32[16];
+    uint64_t u64[1];
     float f[16];
     double d[16];
 
@@ -884,6 +886,9 @@ static void test_null_graph_and_outputs(void **state) {
     EXPECT_NULL_REJECTED(gg_run_spmv(context, graph, f, NULL, NULL, NULL), "y");
     EXPECT_NULL_REJECTED(gg_run_apsp(context, NULL, f, 16, NULL, NULL), "graph");
     EXPECT_NULL_REJECTED(gg_run_apsp(context, graph, NULL, 16, NULL, NULL), "distances");
+    EXPECT_NULL_REJECTED(gg_run_matching(context, NULL, 2, u32, u64, NULL, NULL), "graph");
+    EXPECT_NULL_REJECTED(gg_run_matching(context, graph, 2, NULL, u64, NULL, NULL), "mates");
+    EXPECT_NULL_REJECTED(gg_run_matching(context, graph, 2, u32, NULL, NULL, NULL), "out_size");
     EXPECT_NULL_REJECTED(gg_partition(context, NULL, 2, u32, NULL, NULL), "graph");
     EXPECT_NULL_REJECTED(gg_partition(context, graph, 2, NULL, NULL, NULL), "parts");
     EXPECT_NULL_REJECTED(gg_shard(context, NULL, NULL, NULL), "out_shards");

@@ -19,7 +19,7 @@ namespace gg_cli {
 
 namespace {
 
-enum class Algorithm { kBfs, kSssp, kSswp, kCc, kPagerank, kBc, kSpmv, kApsp, kProgram };
+enum class Algorithm { kBfs, kSssp, kSswp, kCc, kPagerank, kBc, kSpmv, kApsp, kMatching, kProgram };
 
 struct AlgorithmName {
     const char *name;
@@ -31,12 +31,13 @@ const AlgorithmName kAlgorithms[] = {
     {"bfs", Algorithm::kBfs, true},       {"sssp", Algorithm::kSssp, true}, {"sswp", Algorithm::kSswp, true},
     {"cc", Algorithm::kCc, false},        {"pagerank", Algorithm::kPagerank, false},
     {"bc", Algorithm::kBc, true},         {"spmv", Algorithm::kSpmv, false}, {"apsp", Algorithm::kApsp, false},
+    {"matching", Algorithm::kMatching, false},
 };
 
 const AlgorithmName &parse_algorithm(const std::string &text) {
     for (const AlgorithmName &a : kAlgorithms)
         if (text == a.name) return a;
-    usage_error("gg run: unknown algorithm '%s' (expected bfs, sssp, sswp, cc, pagerank, bc, spmv or apsp)",
+    usage_error("gg run: unknown algorithm '%s' (expected bfs, sssp, sswp, cc, pagerank, bc, spmv, apsp or matching)",
                 text.c_str());
 }
 
@@ -88,6 +89,7 @@ struct Request {
     std::string path;
     bool has_source = false;
     uint32_t source = 0;
+    uint32_t num_left = 0;  // kMatching: --left
     gg_run_options options;
     gg_program *program = nullptr;  // kProgram: the loaded program file
 };
@@ -155,6 +157,15 @@ void run_and_write(gg_context *context, const gg_graph *graph, const Request &r,
         for (uint32_t v = 0; v < n; ++v) out.shortest_float(y[v]), out.character('\n');
         break;
     }
+    case Algorithm::kMatching: {
+        std::vector<uint32_t> mates = per_vertex<uint32_t>(n);
+        uint64_t size = 0;
+        status = gg_run_matching(context, graph, r.num_left, mates.data(), &size, options, stats);
+        check();
+        write_start = now_seconds();
+        for (uint32_t v = 0; v < n; ++v) out.depth(mates[v]), out.character('\n');  // unmatched: -1
+        break;
+    }
     case Algorithm::kProgram:
         write_start = run_program_and_write(context, graph, r.program, r.source, options, out, stats, subject);
         break;
@@ -187,7 +198,8 @@ int run_command(int argc, char **argv, int first) {
                                      {"--layout", OptionSpec::kRequired},  {"--undirected", OptionSpec::kFlag},
                                      {"--threads", OptionSpec::kRequired}, {"--out", OptionSpec::kRequired},
                                      {"--stats", OptionSpec::kFlag},       {"--json", OptionSpec::kFlag},
-                                     {"--degree-bound", OptionSpec::kRequired}, max_vertices_option()};
+                                     {"--degree-bound", OptionSpec::kRequired}, {"--left", OptionSpec::kRequired},
+                                     max_vertices_option()};
     for (const OptionSpec &spec : partition_option_specs()) specs.push_back(spec);
     Arguments args(argc, argv, first, specs, "gg run");
     if (args.help()) return print_help(kRunHelp);
@@ -208,6 +220,11 @@ int run_command(int argc, char **argv, int first) {
         request.has_source = true;
         request.source = parse_u32(args.value("--source"), "--source");
     }
+    const bool matching = algorithm.algorithm == Algorithm::kMatching;
+    if (args.has("--left") && !matching) usage_error("--left: only matching has sides (%s was asked)", algorithm.name);
+    if (matching && !args.has("--left"))
+        usage_error("matching needs --left N: vertices 0..N-1 form the left side, the rest the right side");
+    if (matching) request.num_left = parse_u32(args.value("--left"), "--left");
     gg_backend backend = args.has("--backend") ? parse_backend(args.value("--backend")) : GG_BACKEND_AUTO;
     gg_layout layout = args.has("--layout") ? parse_layout(args.value("--layout")) : GG_LAYOUT_AUTO;
     // 2^30 - 1 is the largest bound the layouts key apart (cuda/layouts/virtual_split.cu).
@@ -263,6 +280,9 @@ int run_command(int argc, char **argv, int first) {
         usage_error("--source: vertex %u is out of range: %s has %u vertices (ids 0..%u)", request.source,
                     request.path.c_str(), report.vertices, report.vertices - 1);
     }
+    if (matching && request.num_left > report.vertices)
+        usage_error("--left: %u is more than the %u vertices of %s", request.num_left, report.vertices,
+                    request.path.c_str());
 
     gg_run_options_init(&request.options);
     request.options.backend = backend;

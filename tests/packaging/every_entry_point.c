@@ -168,6 +168,16 @@ int main(int argc, char **argv) {
     CALL(ctx, gg_run_apsp(ctx, g, all_pairs, N * N, &run_options, &stats));
     CHECK(all_pairs[0 * N + 3] == 3.5f && all_pairs[3 * N + 1] == 2.25f && isinf(all_pairs[5 * N + 0]));
 
+    /* Matching needs a bipartite graph of its own: left 0, 1; right 2, 3; edges 0-2, 0-3, 3 -> 1. */
+    const uint32_t bipartite_src[3] = {0, 0, 3}, bipartite_dst[3] = {2, 3, 1};
+    gg_graph *bipartite = NULL;
+    CALL(ctx, gg_graph_create(ctx, 4, 3, bipartite_src, bipartite_dst, NULL, NULL, &bipartite));
+    uint32_t mates[4];
+    uint64_t pairs = 0;
+    CALL(ctx, gg_run_matching(ctx, bipartite, 2, mates, &pairs, &run_options, &stats));
+    CHECK(pairs == 2 && mates[0] == 2 && mates[1] == 3 && mates[2] == 0 && mates[3] == 1);
+    gg_graph_destroy(bipartite);
+
     gg_partition_options partition_options;
     gg_partition_options_init(&partition_options);
     uint32_t parts[N];
