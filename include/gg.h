@@ -646,7 +646,8 @@ typedef struct gg_run_options {
     /** Run partitioned over this plan's parts (see ::gg_partition_plan); NULL (default) runs
         unpartitioned. The plan must have been made from the same graph. The parts run on the CPU
         backend or on the CUDA backend (part p on the context's device p mod the device count),
-        every algorithm but APSP, which runs unpartitioned. Since 0.3. */
+        every algorithm but APSP, which runs unpartitioned; gg_run_matching() and gg_run_program()
+        refuse a plan of more than one part (::GG_ERROR_UNSUPPORTED). Since 0.3. */
     const struct gg_partition_plan *partition_plan;
     /** The degree bound K of ::GG_LAYOUT_VIRTUAL_SPLIT (a vertex's edges are cut into groups of at most K,
         one thread each) and ::GG_LAYOUT_UDT (at least 2: each tree node keeps at most K edges); 0 (default)
