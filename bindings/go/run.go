@@ -63,6 +63,9 @@ func ParseLayout(name string) (Layout, error) {
 // Unreachable is the BFS depth of vertices the source cannot reach.
 const Unreachable = math.MaxUint32
 
+// Unmatched is the mate Matching gives to vertices left unmatched.
+const Unmatched = math.MaxUint32
+
 // RunOptions configures one run; nil means every default. A zero field means
 // its default too (so a tolerance or damping of exactly 0 cannot be asked for;
 // use a tiny positive value).
@@ -114,6 +117,11 @@ type RunStats struct {
 	PartitionMs    float64   // what the plan cost to make, once: never part of this run's times
 	PartComputeMs  []float64 // each part's compute time
 	PartExchangeMs []float64 // each part's exchange time
+	// Since ABI 0.5: true when the run stopped by itself (a vertex program with
+	// no active vertex left or whose halt said so, PageRank below its
+	// tolerance, every other algorithm always), false when an iteration cap
+	// stopped it first.
+	Converged bool
 }
 
 func (o *RunOptions) raw() C.gg_run_options {
@@ -158,6 +166,7 @@ func (o *RunOptions) store(raw *C.gg_run_stats) {
 		PartitionMs:    float64(raw.partition_ms),
 		PartComputeMs:  append([]float64(nil), unsafe.Slice((*float64)(unsafe.Pointer(raw.part_compute_ms)), parts)...),
 		PartExchangeMs: append([]float64(nil), unsafe.Slice((*float64)(unsafe.Pointer(raw.part_exchange_ms)), parts)...),
+		Converged:      raw.converged != 0,
 	}
 }
 
@@ -296,4 +305,19 @@ func (g *Graph) APSP(ctx *Context, opts *RunOptions) ([]float32, error) {
 		return C.gg_run_apsp(c, raw, f32p(distances), C.uint64_t(len(distances)), o, s)
 	})
 	return distances, err
+}
+
+// Matching is a maximum bipartite matching: vertices 0..numLeft-1 are the
+// left side, the rest the right side, and every edge must join the two sides
+// (its direction does not matter, weights are ignored; an edge inside one
+// side is an error naming it). mates[v] is the vertex matched to v, Unmatched
+// where none; size is the number of pairs. Which maximum matching is returned
+// may differ between backends; its size does not. Since ABI 0.5.
+func (g *Graph) Matching(ctx *Context, numLeft uint32, opts *RunOptions) (mates []uint32, size uint64, err error) {
+	mates = make([]uint32, g.NumVertices())
+	var pairs C.uint64_t
+	err = g.run(ctx, opts, func(c *C.gg_context, raw *C.gg_graph, o *C.gg_run_options, s *C.gg_run_stats) C.gg_status {
+		return C.gg_run_matching(c, raw, C.uint32_t(numLeft), u32p(mates), &pairs, o, s)
+	})
+	return mates, uint64(pairs), err
 }

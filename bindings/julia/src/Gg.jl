@@ -30,6 +30,7 @@ include("graph.jl")
 include("plan.jl")
 include("algorithms.jl")
 include("shards.jl")
+include("program.jl")
 
 export GgError
 

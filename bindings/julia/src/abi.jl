@@ -96,6 +96,7 @@ mutable struct CRunStats
     part_compute_ms::Ptr{Cdouble}
     part_exchange_ms::Ptr{Cdouble}
     part_capacity::UInt32
+    converged::Int32  # since 0.5: 1 when the run stopped by itself, 0 when an iteration cap stopped it
     CRunStats() = new()
 end
 
@@ -164,6 +165,54 @@ mutable struct CShardStats
     gshards_bytes::UInt64
     cw_bytes::UInt64
     CShardStats() = new()
+end
+
+# Vertex programs (since 0.5).
+const PROGRAM_MODELS = Dict(:cusha => Int32(1), :emv => Int32(2))
+const COMBINERS = Dict(:user => Int32(0), :sum => Int32(1), :min => Int32(2), :max => Int32(3))
+const SCALAR_TYPES = Dict(:none => Int32(0), :int32 => Int32(1), :uint32 => Int32(2), :int64 => Int32(3),
+                          :uint64 => Int32(4), :float => Int32(5), :double => Int32(6))
+const PROGRAM_MAX_AGGREGATES = 4
+const PROGRAM_MAX_PARAMS = 8
+
+# `functions` (a gg_program_functions of C function pointers, CPU only) is not bound:
+# this binding gives programs as source text.
+mutable struct CProgramDesc
+    struct_size::Csize_t
+    model::Int32
+    name::Ptr{UInt8}
+    vertex_value_size::UInt32
+    edge_value_size::UInt32
+    message_size::UInt32
+    combiner::Int32
+    message_type::Int32
+    num_aggregates::UInt32
+    has_halt::Int32
+    params::NTuple{8,Cdouble}
+    source::Ptr{UInt8}
+    functions::Ptr{Cvoid}
+    output::NTuple{32,UInt8}
+    CProgramDesc() = new()
+end
+
+mutable struct CProgramRunOptions
+    struct_size::Csize_t
+    source::UInt32          # typemax(UInt32): none
+    max_iterations::UInt32  # 0: n + 1
+    keep_values::Int32
+    num_params::UInt32
+    params::NTuple{8,Cdouble}
+    CProgramRunOptions() = new()
+end
+
+mutable struct CProgramBuildStats
+    struct_size::Csize_t
+    backend::Int32
+    compile_ms::Cdouble
+    load_ms::Cdouble
+    cache_hit::Int32
+    compiled::Int32
+    CProgramBuildStats() = new()
 end
 
 "A C options or stats struct filled by its `*_init` function (defaults and struct_size)."

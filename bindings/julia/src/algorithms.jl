@@ -39,6 +39,10 @@ struct RunStats
     partition_ms::Float64       # what the plan cost to make, once: never part of this run's times
     part_compute_ms::Vector{Float64}   # each part's compute time
     part_exchange_ms::Vector{Float64}  # each part's exchange time
+    # Since 0.5: true when the run stopped by itself (a vertex program with no active vertex left or
+    # whose halt said so, PageRank below its tolerance, every other algorithm always), false when an
+    # iteration cap stopped it first.
+    converged::Bool
 end
 
 function RunStats(raw::CRunStats, part_compute::Vector{Float64}, part_exchange::Vector{Float64})
@@ -48,7 +52,8 @@ function RunStats(raw::CRunStats, part_compute::Vector{Float64}, part_exchange::
     RunStats(backend_name(raw.backend), layout_name(raw.layout), raw.device_id, raw.num_threads,
              raw.total_ms, raw.compute_ms, raw.transfer_ms, raw.preprocess_ms, raw.iterations, raw.edges_visited,
              raw.device_bytes, reason, raw.num_parts, raw.exchange_rounds, raw.edge_cut, raw.replicas,
-             raw.bytes_exchanged, raw.exchange_ms, raw.partition_ms, part_compute[1:count], part_exchange[1:count])
+             raw.bytes_exchanged, raw.exchange_ms, raw.partition_ms, part_compute[1:count], part_exchange[1:count],
+             raw.converged != 0)
 end
 
 """
@@ -218,6 +223,33 @@ function apsp(g::Graph; backend=nothing, layout=nothing, context=nothing, return
     end
     distances = permutedims(buffer)
     return return_stats ? (distances, result[2]) : distances
+end
+
+"""
+    matching(g, num_left; backend, layout, context, return_stats, plan) -> (mates, size)
+
+Maximum bipartite matching: vertices 1..num_left are the left side, the others the right
+side. Every edge must join the two sides (its direction does not matter, weights are
+ignored), else `GgError(:invalid_argument)` names the edge (with the library's 0-based
+ids). `mates[v]` is the vertex matched to v, 0 when v is unmatched; `size` is the number
+of pairs, as large as any matching of the graph has. Which maximum matching comes back
+may differ between backends; its size does not. A plan of more than one part is
+`GgError(:unsupported)`. Since ABI 0.5.
+"""
+function matching(g::Graph, num_left::Integer; backend=nothing, layout=nothing, context=nothing,
+                  return_stats::Bool=false, plan=nothing)
+    0 <= num_left <= typemax(UInt32) ||
+        throw(invalid_argument("num_left is $num_left; it must lie in [0, $(typemax(UInt32))]"))
+    raw = Vector{UInt32}(undef, nv(g))
+    pairs = Ref{UInt64}(0)
+    options = run_options(; backend, layout, plan)
+    result = run_algorithm(g, raw, context, return_stats, options, plan) do c, p, o, st
+        ccall(sym(:gg_run_matching), Int32,
+              (RUN_ARGS..., UInt32, Ptr{UInt32}, Ref{UInt64}, Ref{CRunOptions}, Ref{CRunStats}),
+              c, p, num_left, raw, pairs, o, st)
+    end
+    answer = (mates=[m == typemax(UInt32) ? 0 : Int(m) + 1 for m in raw], size=Int(pairs[]))
+    return return_stats ? (answer, result[2]) : answer
 end
 
 """

@@ -2,7 +2,7 @@
 
 "The gg.h version this binding was written against."
 const ABI_MAJOR = 0
-const ABI_MINOR = 4
+const ABI_MINOR = 5
 
 const LIBRARY_HANDLE = Ref{Ptr{Cvoid}}(C_NULL)
 const LIBRARY_PATH = Ref{String}("")
@@ -20,13 +20,15 @@ const SYMBOL_NAMES = (
     :gg_graph_out_degrees, :gg_graph_release_device_memory, :gg_graph_in_degrees, :gg_graph_read_csr, :gg_graph_read_csc,
     :gg_layout_name, :gg_layout_from_name,
     :gg_run_options_init, :gg_run_stats_init, :gg_run_bfs, :gg_run_sssp, :gg_run_sswp, :gg_run_cc,
-    :gg_run_pagerank, :gg_run_bc, :gg_run_spmv, :gg_run_apsp,
+    :gg_run_pagerank, :gg_run_bc, :gg_run_spmv, :gg_run_apsp, :gg_run_matching,
     :gg_partition_options_init, :gg_partition,
     :gg_partition_plan_options_init, :gg_partition_plan_stats_init, :gg_part_info_init, :gg_partition_plan_create,
     :gg_partition_plan_destroy, :gg_partition_plan_read_stats, :gg_partition_plan_read_part,
     :gg_partition_plan_read_parts, :gg_partitioner_name, :gg_partitioner_from_name,
     :gg_shard_options_init, :gg_shard_stats_init, :gg_shard, :gg_shards_destroy, :gg_shards_read_stats,
     :gg_shards_read_shards, :gg_shards_read_windows, :gg_shards_read_cw,
+    :gg_program_desc_init, :gg_program_run_options_init, :gg_program_build_stats_init, :gg_program_create,
+    :gg_program_load, :gg_program_destroy, :gg_program_get_desc, :gg_program_prepare, :gg_run_program,
 )
 
 function pkg_config_libdir()

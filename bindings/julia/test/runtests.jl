@@ -92,6 +92,36 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         @test stats.backend === :cpu && stats.device_id == -1 && stats.fallback_reason == ""
     end
 
+    @testset "ABI 0.5: matching" begin
+        # Left 1..3, right 4..7: the path 1 - 4 - 2 - 5 - 3 - 6 (5 -> 2 stored backwards) has
+        # one perfect matching of the left side; 7 has no edge.
+        g = Gg.from_edges([1, 2, 5, 3, 3], [4, 4, 2, 5, 6]; nv=7)
+        mates, size = Gg.matching(g, 3)
+        @test size == 3
+        @test mates == [4, 5, 6, 1, 2, 3, 0]
+        (m, s), stats = Gg.matching(g, 3; backend=:cpu, return_stats=true)
+        @test s == 3 && stats.backend === :cpu && stats.iterations >= 1
+        # Complete bipartite 4 x 6: 4 pairs, along edges, mates symmetric.
+        src = [l for l in 1:4 for r in 5:10]
+        dst = [r for l in 1:4 for r in 5:10]
+        mates, size = Gg.matching(Gg.from_edges(src, dst; nv=10), 4)
+        @test size == 4
+        @test all(v -> mates[v] == 0 || mates[mates[v]] == v, 1:10)
+        @test count(!=(0), mates) == 8
+        e = try
+            Gg.matching(g, 2); nothing
+        catch err
+            err
+        end
+        @test e isa GgError && e.status === :invalid_argument && occursin("joins two right vertices", e.message)
+        e = try
+            Gg.matching(g, 8); nothing
+        catch err
+            err
+        end
+        @test e isa GgError && e.status === :invalid_argument && occursin("num_left 8", e.message)
+    end
+
     @testset "partition and shards" begin
         g = Gg.generate_graph(:urand; scale=6, degree=4, seed=3)
         try
@@ -318,6 +348,164 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         close(tiny)
         @test !isopen(tiny) && length(Gg.parts(plan)) == 5
         close(plan)
+    end
+
+    @testset "ABI 0.5: vertex programs" begin
+        for (T, init) in ((Gg.CProgramDesc, :gg_program_desc_init),
+                          (Gg.CProgramRunOptions, :gg_program_run_options_init),
+                          (Gg.CProgramBuildStats, :gg_program_build_stats_init))
+            @test Gg.initialized(T, init).struct_size == sizeof(T)
+        end
+        pro = Gg.initialized(Gg.CProgramRunOptions, :gg_program_run_options_init)
+        @test (pro.source, pro.max_iterations, pro.keep_values, pro.num_params) == (typemax(UInt32), 0, 0, 0)
+        pd = Gg.initialized(Gg.CProgramDesc, :gg_program_desc_init)
+        @test (pd.model, pd.combiner, pd.message_type, pd.name, pd.source) == (0, 0, 0, C_NULL, C_NULL)
+        @test Gg.initialized(Gg.CRunStats, :gg_run_stats_init).converged == 0
+        # Compiled programs go to a cache directory of this test run.
+        cache = mktempdir()
+        ENV["GG_CACHE_DIR"] = cache
+
+        # BFS in the CuSha model: each vertex pulls the smallest depth + 1 from its in-edges.
+        # Inside a program vertex ids are the library's, 0-based.
+        cusha_bfs = """
+            typedef struct { uint32_t depth; } gg_vertex;
+
+            GG_FUNCTION int gg_init(gg_vertex *v, const gg_vertex_info *info, const gg_program_globals *g) {
+                v->depth = info->id == g->source ? 0u : UINT32_MAX;
+                return info->id == g->source;
+            }
+
+            GG_FUNCTION void gg_init_compute(gg_vertex *local, const gg_vertex *v, const gg_vertex_info *info,
+                                             const gg_program_globals *g) {
+                local->depth = v->depth;
+            }
+
+            GG_FUNCTION void gg_compute(const gg_vertex *src, const gg_edge *e, gg_vertex *local,
+                                        const gg_program_globals *g) {
+                if (src->depth != UINT32_MAX && src->depth + 1 < local->depth) local->depth = src->depth + 1;
+            }
+
+            GG_FUNCTION int gg_update_condition(gg_vertex *local, const gg_vertex *old, const gg_vertex_info *info,
+                                                const gg_program_globals *g) {
+                return local->depth < old->depth;
+            }
+            """
+        cpu = Gg.Context(; backend=:cpu)
+        k = Gg.generate_graph(:kron; scale=7, degree=6, seed=11, symmetrize=false, context=cpu)
+        busiest = argmax(Gg.outdegrees(k))
+        bfs = Gg.Program(cusha_bfs; model=:cusha, type=UInt32, name="cusha_bfs", context=cpu)
+        @test Gg.desc(bfs).vertex_value_size == 4 && Gg.desc(bfs).model === :cusha && Gg.desc(bfs).name == "cusha_bfs"
+        built = Gg.prepare(bfs; backend=:cpu)
+        @test built.backend === :cpu && built.compiled && !built.cache_hit && !isempty(readdir(cache))
+        for s in (busiest, 1, Gg.nv(k))
+            depths, stats = Gg.run_program(bfs, k; source=s, backend=:cpu)
+            @test depths isa Vector{UInt32} && depths == Gg.bfs(k, s)
+            reached = filter(!=(Gg.UNREACHABLE), depths)
+            @test stats.converged && stats.backend === :cpu && stats.iterations == maximum(reached) + 1
+        end
+        # A struct type mirroring gg_vertex, and raw bytes updated in place, hold the same.
+        Depth = NamedTuple{(:depth,),Tuple{UInt32}}
+        typed, _ = Gg.run_program(bfs, k; source=busiest, type=Depth)
+        @test [v.depth for v in typed] == Gg.bfs(k, busiest)
+        bytes = zeros(UInt8, 4 * Gg.nv(k))
+        Gg.run_program!(bytes, bfs, k; source=busiest)
+        @test reinterpret(UInt32, bytes) == Gg.bfs(k, busiest)
+        again = Gg.Program(cusha_bfs; model=:cusha, vertex_value_size=4, name="cusha_bfs")
+        built = Gg.prepare(again; backend=:cpu)
+        @test built.cache_hit && !built.compiled
+
+        # The program file examples/programs/bfs.ggp (EMV, min combiner).
+        file = Gg.load_program(joinpath(@__DIR__, "..", "..", "..", "examples", "programs", "bfs.ggp"); context=cpu)
+        d = Gg.desc(file)
+        @test (d.model, d.name, d.vertex_value_size, d.combiner, d.message_type, d.output) ==
+              (:emv, "bfs", 4, :min, :uint32, "depth")
+        @test Gg.value_type(file) === UInt32
+        depths, stats = Gg.run_program(file, k; source=busiest, backend=:cpu)
+        @test depths == Gg.bfs(k, busiest) && stats.converged
+        err = try
+            Gg.load_program(joinpath(cache, "missing.ggp")); nothing
+        catch x
+            x
+        end
+        @test err isa GgError && err.status === :io
+
+        # A syntax error is the library's parse error, with the line counted from the source's first.
+        lines = split(cusha_bfs, '\n')
+        wrong = findfirst(l -> occursin("local->depth = v->depth;", l), lines)
+        lines[wrong] = replace(lines[wrong], ";" => "")
+        broken = Gg.Program(join(lines, '\n'); model=:cusha, vertex_value_size=4, name="broken_bfs")
+        for attempt in (() -> Gg.prepare(broken; backend=:cpu), () -> Gg.run_program(broken, k; source=1, backend=:cpu))
+            err = try
+                attempt(); nothing
+            catch x
+                x
+            end
+            @test err isa GgError && err.status === :parse && occursin("does not compile", err.message)
+            m = match(r"broken_bfs:(\d+):\d+: error", err.message)
+            @test m !== nothing && parse(Int, m.captures[1]) in (wrong, wrong + 1)
+        end
+
+        # Parameters, the superstep cap, keep_values, and the checks of sizes and types.
+        counter_source = """
+            typedef struct { double x; uint32_t rounds; } gg_vertex;
+            GG_FUNCTION int gg_init(gg_vertex *v, const gg_vertex_info *info, const gg_program_globals *g) {
+                v->x = g->params[0];
+                v->rounds = 0;
+                return 1;
+            }
+            GG_FUNCTION void gg_init_compute(gg_vertex *local, const gg_vertex *v, const gg_vertex_info *info,
+                                             const gg_program_globals *g) {
+                *local = *v;
+                local->rounds += 1;
+            }
+            GG_FUNCTION void gg_compute(const gg_vertex *src, const gg_edge *e, gg_vertex *local,
+                                        const gg_program_globals *g) {
+            }
+            GG_FUNCTION int gg_update_condition(gg_vertex *local, const gg_vertex *old, const gg_vertex_info *info,
+                                                const gg_program_globals *g) {
+                return g->iteration + 1 < (uint32_t)g->params[1];
+            }
+            """
+        Counter = NamedTuple{(:x, :rounds),Tuple{Float64,UInt32}}  # 16 bytes, as the C struct
+        counter = Gg.Program(counter_source; model=:cusha, type=Counter, params=[1.5, 5], context=cpu)
+        @test Gg.desc(counter).params[1:3] == [1.5, 5.0, 0.0]
+        grid = Gg.generate_graph(:grid; rows=3, cols=4, context=cpu)
+        values, stats = Gg.run_program(counter, grid)
+        @test (stats.iterations, stats.converged) == (5, true)
+        @test all(v -> v.x == 1.5 && v.rounds == 4, values)
+        values, stats = Gg.run_program(counter, grid; params=[-2.0], max_iterations=3)
+        @test (stats.iterations, stats.converged) == (3, false)
+        @test all(v -> v.x == -2.0 && v.rounds == 3, values)
+        start = fill(Counter((7.0, UInt32(10))), Gg.nv(grid))
+        Gg.run_program!(start, counter, grid; keep_values=true)
+        @test all(v -> v.x == 7.0 && v.rounds == 14, start)
+        for attempt in (() -> Gg.run_program(counter, grid; type=UInt32),
+                        () -> Gg.run_program(counter, grid; keep_values=true),
+                        () -> Gg.run_program(counter, grid; params=zeros(9)),
+                        () -> Gg.run_program!(zeros(UInt8, 16 * Gg.nv(grid) + 1), counter, grid),
+                        () -> Gg.run_program!(Vector{Any}(undef, Gg.nv(grid)), counter, grid),
+                        () -> Gg.Program(counter_source; model=:pregel, vertex_value_size=16),
+                        () -> Gg.Program(counter_source; model=:cusha))
+            err = try
+                attempt(); nothing
+            catch x
+                x
+            end
+            @test err isa GgError && err.status === :invalid_argument
+        end
+        wrong_size = Gg.Program(cusha_bfs; model=:cusha, vertex_value_size=8)
+        err = try
+            Gg.prepare(wrong_size; backend=:cpu); nothing
+        catch x
+            x
+        end
+        @test err isa GgError && err.status === :parse &&
+              occursin("gg_error_vertex_value_size_is_not_sizeof_gg_vertex", err.message)
+        close(counter)
+        @test !isopen(counter)
+        @test_throws GgError Gg.run_program(counter, grid)
+        close(counter)  # harmless
+        delete!(ENV, "GG_CACHE_DIR")
     end
 
     @testset "log callback" begin

@@ -7,6 +7,9 @@ come out. Quick start::
     g = gg.load("road.gr")            # or gg.Graph.from_edges(src, dst, weights)
     dist = g.sssp(0)                  # numpy float32, inf where unreachable
     print(dist[:10])
+    bfs = gg.Program.load("bfs.ggp")  # a vertex program (see gg.Program)
+    values, stats = bfs.run(g, source=0)
+    print(values["depth"][:10], stats.converged)
 
 The library is found through the GG_LIBRARY environment variable (path of
 libgg.so), then `pkg-config --variable=libdir gg`, then the dynamic loader
@@ -27,15 +30,17 @@ from .errors import (
     TooLargeError,
     UnsupportedError,
 )
-from .graph import UNREACHABLE, Graph, format_from_path, generate, load
+from .graph import UNMATCHED, UNREACHABLE, Graph, format_from_path, generate, load
 from .partition_plan import PartInfo, PartitionPlan, PartitionPlanStats
+from .program import BuildStats, Program, ProgramDesc
 from .results import Partition, RunStats, Shards, ShardStats
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 __all__ = [
     "ABI_MAJOR",
     "ABI_MINOR",
+    "BuildStats",
     "Context",
     "DeviceError",
     "Error",
@@ -49,10 +54,13 @@ __all__ = [
     "Partition",
     "PartitionPlan",
     "PartitionPlanStats",
+    "Program",
+    "ProgramDesc",
     "RunStats",
     "ShardStats",
     "Shards",
     "TooLargeError",
+    "UNMATCHED",
     "UNREACHABLE",
     "UnsupportedError",
     "default_context",

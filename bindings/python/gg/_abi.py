@@ -44,6 +44,12 @@ LOG_LEVELS = {"debug": 0, "info": 1, "warn": 2, "error": 3}
 DUPLICATES = {"min": 0, "max": 1, "sum": 2, "first": 3, "all": 4}
 FORMATS = {"auto": 0, "mtx": 1, "edgelist": 2, "wel": 3, "dimacs": 4, "ggb": 5}
 GENERATORS = {"kron": 0, "urand": 1, "grid": 2}
+# Vertex programs (since 0.5).
+PROGRAM_MODELS = {"cusha": 1, "emv": 2}
+COMBINERS = {"user": 0, "sum": 1, "min": 2, "max": 3}
+SCALAR_TYPES = {"none": 0, "int32": 1, "uint32": 2, "int64": 3, "uint64": 4, "float": 5, "double": 6}
+PROGRAM_MAX_AGGREGATES = 4
+PROGRAM_MAX_PARAMS = 8
 # Backend, layout and partitioner names are the library's own (gg_backend_name /
 # gg_backend_from_name, gg_layout_name / gg_layout_from_name, gg_partitioner_name /
 # gg_partitioner_from_name): see backend_value(), layout_value(),
@@ -66,6 +72,10 @@ class gg_shards(Structure):
 
 
 class gg_partition_plan(Structure):
+    """Opaque."""
+
+
+class gg_program(Structure):
     """Opaque."""
 
 
@@ -159,6 +169,8 @@ class gg_run_stats(Structure):
         ("part_compute_ms", POINTER(c_double)),
         ("part_exchange_ms", POINTER(c_double)),
         ("part_capacity", c_uint32),
+        # Since 0.5: 1 when the run stopped by itself, 0 when an iteration cap stopped it.
+        ("converged", c_int32),
     ]
 
 
@@ -235,11 +247,57 @@ class gg_shard_stats(Structure):
     ]
 
 
+class gg_program_desc(Structure):
+    # Since 0.5. `functions` (a gg_program_functions of C function pointers, CPU only)
+    # is not bound: this binding gives programs as source text.
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("model", gg_enum),
+        ("name", c_char_p),
+        ("vertex_value_size", c_uint32),
+        ("edge_value_size", c_uint32),
+        ("message_size", c_uint32),
+        ("combiner", gg_enum),
+        ("message_type", gg_enum),
+        ("num_aggregates", c_uint32),
+        ("has_halt", c_int32),
+        ("params", c_double * PROGRAM_MAX_PARAMS),
+        ("source", c_char_p),
+        ("functions", c_void_p),
+        ("output", c_char * 32),
+    ]
+
+
+class gg_program_run_options(Structure):
+    # Since 0.5.
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("source", c_uint32),
+        ("max_iterations", c_uint32),
+        ("keep_values", c_int32),
+        ("num_params", c_uint32),
+        ("params", c_double * PROGRAM_MAX_PARAMS),
+    ]
+
+
+class gg_program_build_stats(Structure):
+    # Since 0.5.
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("backend", gg_enum),
+        ("compile_ms", c_double),
+        ("load_ms", c_double),
+        ("cache_hit", c_int32),
+        ("compiled", c_int32),
+    ]
+
+
 P = POINTER
 ctx_p = P(gg_context)
 graph_p = P(gg_graph)
 shards_p = P(gg_shards)
 plan_p = P(gg_partition_plan)
+program_p = P(gg_program)
 u32_p = P(c_uint32)
 u64_p = P(c_uint64)
 f32_p = P(c_float)
@@ -294,6 +352,8 @@ PROTOTYPES = {
     "gg_run_bc": (gg_status, [ctx_p, graph_p, u32_p, c_uint32, f64_p, P(gg_run_options), P(gg_run_stats)]),
     "gg_run_spmv": (gg_status, [ctx_p, graph_p, f32_p, f32_p, P(gg_run_options), P(gg_run_stats)]),
     "gg_run_apsp": (gg_status, [ctx_p, graph_p, f32_p, c_uint64, P(gg_run_options), P(gg_run_stats)]),
+    # Since 0.5.
+    "gg_run_matching": (gg_status, [ctx_p, graph_p, c_uint32, u32_p, u64_p, P(gg_run_options), P(gg_run_stats)]),
     "gg_partition_options_init": (None, [P(gg_partition_options)]),
     "gg_partition": (gg_status, [ctx_p, graph_p, c_uint32, u32_p, u64_p, P(gg_partition_options)]),
     "gg_partition_plan_options_init": (None, [P(gg_partition_plan_options)]),
@@ -321,6 +381,19 @@ PROTOTYPES = {
     ),
     "gg_shards_read_windows": (gg_status, [ctx_p, shards_p, u64_p, c_uint64]),
     "gg_shards_read_cw": (gg_status, [ctx_p, shards_p, u64_p, c_uint64, u32_p, c_uint64, u64_p, c_uint64]),
+    # Vertex programs (since 0.5).
+    "gg_program_desc_init": (None, [P(gg_program_desc)]),
+    "gg_program_run_options_init": (None, [P(gg_program_run_options)]),
+    "gg_program_build_stats_init": (None, [P(gg_program_build_stats)]),
+    "gg_program_create": (gg_status, [ctx_p, P(gg_program_desc), P(program_p)]),
+    "gg_program_load": (gg_status, [ctx_p, c_char_p, P(program_p)]),
+    "gg_program_destroy": (None, [program_p]),
+    "gg_program_get_desc": (gg_status, [program_p, P(gg_program_desc)]),
+    "gg_program_prepare": (gg_status, [ctx_p, program_p, gg_enum, P(gg_program_build_stats)]),
+    "gg_run_program": (
+        gg_status,
+        [ctx_p, graph_p, program_p, c_void_p, c_size_t, P(gg_program_run_options), P(gg_run_options), P(gg_run_stats)],
+    ),
 }
 
 

@@ -23,7 +23,7 @@ import sys
 # The ABI major version this binding was written against (gg.h GG_VERSION_MAJOR)
 # and the oldest minor version whose symbols it uses.
 ABI_MAJOR = 0
-ABI_MINOR = 4
+ABI_MINOR = 5
 
 _SONAMES = ("libgg.so.%d" % ABI_MAJOR, "libgg.so")
 

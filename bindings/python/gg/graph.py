@@ -51,6 +51,9 @@ from .results import Partition, RunStats, Shards
 #: The depth BFS gives to unreachable vertices (UINT32_MAX).
 UNREACHABLE = UINT32_MAX
 
+#: The mate Graph.matching gives to unmatched vertices (UINT32_MAX).
+UNMATCHED = UINT32_MAX
+
 
 def graph_options(directed=True, duplicates="min", drop_self_loops=False, max_edges=None, max_vertices=None):
     """A gg_graph_options from keyword arguments (None keeps the library's default)."""
@@ -423,6 +426,26 @@ class Graph(OwnedHandle):
                                    % (n, n * n * 4)) from None
         return self._run(lib.gg_run_apsp, (pointer(distances, _abi.f32_p), n * n), [distances], context, return_stats,
                          _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
+
+    def matching(self, num_left, backend=None, layout=None, context=None, return_stats=False, plan=None):
+        """Maximum bipartite matching: (mates, size).
+
+        Vertices 0 .. num_left - 1 are the left side, the others the right side;
+        every edge must join the two sides (its direction does not matter, weights
+        are ignored), else gg.InvalidArgumentError names the edge. mates[v] is the
+        vertex matched to v (uint32; gg.UNMATCHED when v is unmatched) and size the
+        number of pairs, as large as any matching of the graph has. Which maximum
+        matching is returned may differ between backends; its size does not. A plan
+        of more than one part raises gg.UnsupportedError. Since ABI 0.5.
+        """
+        num_left = checked_int(num_left, "num_left", 0, UINT32_MAX)
+        mates = np.empty(self.n, np.uint32)
+        size = ctypes.c_uint64(0)
+        result = self._run(lib.gg_run_matching, (num_left, pointer(mates, _abi.u32_p), ctypes.byref(size)), [mates],
+                           context, return_stats, _run_options(backend, layout, plan), plan)
+        if return_stats:
+            return mates, int(size.value), result[1]
+        return mates, int(size.value)
 
     def partition(self, num_parts, seed=None, ufactor=None, context=None):
         """METIS k-way partition of the vertices (edge directions ignored): a gg.Partition."""

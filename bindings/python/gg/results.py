@@ -38,6 +38,10 @@ class RunStats:
     partition_ms: float = 0.0    # what the plan cost to make (once, at Graph.partition_plan), not part of this run
     part_compute_ms: list = field(default_factory=list)   # compute time of each part
     part_exchange_ms: list = field(default_factory=list)  # exchange time of each part
+    # Since 0.5: True when the run stopped by itself (a vertex program with no active vertex
+    # left or whose halt said so, PageRank below its tolerance, every other algorithm always),
+    # False when an iteration cap stopped it first.
+    converged: bool = True
 
     @classmethod
     def from_c(cls, raw, part_compute_ms=(), part_exchange_ms=()):
@@ -63,6 +67,7 @@ class RunStats:
             partition_ms=float(raw.partition_ms),
             part_compute_ms=[float(x) for x in part_compute_ms],
             part_exchange_ms=[float(x) for x in part_exchange_ms],
+            converged=bool(raw.converged),
         )
 
 

@@ -19,6 +19,9 @@ from gg import _abi
         (_abi.gg_partition_options, "gg_partition_options_init"),
         (_abi.gg_shard_options, "gg_shard_options_init"),
         (_abi.gg_shard_stats, "gg_shard_stats_init"),
+        (_abi.gg_program_desc, "gg_program_desc_init"),
+        (_abi.gg_program_run_options, "gg_program_run_options_init"),
+        (_abi.gg_program_build_stats, "gg_program_build_stats_init"),
     ],
 )
 def test_struct_size_matches_the_library(struct, init):
@@ -41,7 +44,13 @@ def test_documented_defaults_land_in_the_right_fields():
     part = _abi.initialized(_abi.gg_partition_options, "gg_partition_options_init")
     assert (part.seed, part.ufactor) == (1, 0)
     stats = _abi.initialized(_abi.gg_run_stats, "gg_run_stats_init")
-    assert stats.device_id == -1 and stats.fallback_reason == b""
+    assert stats.device_id == -1 and stats.fallback_reason == b"" and stats.converged == 0
+    desc = _abi.initialized(_abi.gg_program_desc, "gg_program_desc_init")
+    assert (desc.model, desc.vertex_value_size, desc.combiner, desc.message_type, desc.has_halt) == (0, 0, 0, 0, 0)
+    assert desc.name is None and desc.source is None and not desc.functions and desc.output == b""
+    program_run = _abi.initialized(_abi.gg_program_run_options, "gg_program_run_options_init")
+    assert (program_run.source, program_run.max_iterations, program_run.keep_values, program_run.num_params) == \
+        (0xFFFFFFFF, 0, 0, 0)
 
 
 def test_status_names_match_the_library():

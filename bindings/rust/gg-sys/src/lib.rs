@@ -13,7 +13,7 @@ use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
-pub const GG_VERSION_MINOR: u32 = 4;
+pub const GG_VERSION_MINOR: u32 = 5;
 pub const GG_VERSION_PATCH: u32 = 0;
 pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
 
@@ -90,6 +90,7 @@ opaque!(gg_context);
 opaque!(gg_graph);
 opaque!(gg_shards);
 opaque!(gg_partition_plan);
+opaque!(gg_program);
 
 pub type gg_log_fn = Option<unsafe extern "C" fn(user_data: *mut c_void, level: gg_log_level, message: *const c_char)>;
 
@@ -188,6 +189,10 @@ pub struct gg_run_stats {
     pub part_exchange_ms: *mut f64,
     /// In: entries of the two arrays.
     pub part_capacity: u32,
+    /// Since 0.5: 1 when the run stopped by itself (a vertex program with no active vertex left or
+    /// whose `halt` said so, PageRank below its tolerance, every other algorithm always), 0 when an
+    /// iteration cap stopped it first.
+    pub converged: i32,
 }
 
 #[repr(C)]
@@ -262,6 +267,178 @@ pub struct gg_shard_stats {
     pub max_shard: u64,
     pub gshards_bytes: u64,
     pub cw_bytes: u64,
+}
+
+// Vertex programs (since 0.5).
+
+pub type gg_program_model = i32;
+/// CuSha: `init_compute`, `compute` over the in-edges, `update_condition`.
+pub const GG_PROGRAM_CUSHA: gg_program_model = 1;
+/// Medusa's Edge-Message-Vertex: `send` along out-edges, combine, `apply`.
+pub const GG_PROGRAM_EMV: gg_program_model = 2;
+
+pub type gg_combiner = i32;
+pub const GG_COMBINE_USER: gg_combiner = 0;
+pub const GG_COMBINE_SUM: gg_combiner = 1;
+pub const GG_COMBINE_MIN: gg_combiner = 2;
+pub const GG_COMBINE_MAX: gg_combiner = 3;
+
+pub type gg_scalar_type = i32;
+pub const GG_SCALAR_NONE: gg_scalar_type = 0;
+pub const GG_SCALAR_INT32: gg_scalar_type = 1;
+pub const GG_SCALAR_UINT32: gg_scalar_type = 2;
+pub const GG_SCALAR_INT64: gg_scalar_type = 3;
+pub const GG_SCALAR_UINT64: gg_scalar_type = 4;
+pub const GG_SCALAR_FLOAT: gg_scalar_type = 5;
+pub const GG_SCALAR_DOUBLE: gg_scalar_type = 6;
+
+/// The most aggregates a program may keep (`gg_program_desc::num_aggregates`).
+pub const GG_PROGRAM_MAX_AGGREGATES: usize = 4;
+/// The most parameters a program may take (`gg_program_desc::params`).
+pub const GG_PROGRAM_MAX_PARAMS: usize = 8;
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_vertex_info {
+    pub id: u32,
+    pub out_degree: u32,
+    pub in_degree: u32,
+    pub reserved: u32,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_program_globals {
+    pub num_vertices: u32,
+    /// The run's source, `u32::MAX` when it has none.
+    pub source: u32,
+    pub num_edges: u64,
+    pub iteration: u32,
+    pub reserved: u32,
+    pub aggregates: [f64; GG_PROGRAM_MAX_AGGREGATES],
+    pub params: [f64; GG_PROGRAM_MAX_PARAMS],
+}
+
+/// The functions of a program as C function pointers, for the CPU backend (values are the
+/// program's plain data of the sizes its `gg_program_desc` states).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_program_functions {
+    pub struct_size: usize,
+    pub init: Option<
+        unsafe extern "C" fn(
+            value: *mut c_void,
+            info: *const gg_vertex_info,
+            globals: *const gg_program_globals,
+        ) -> i32,
+    >,
+    pub init_edge: Option<
+        unsafe extern "C" fn(
+            edge_value: *mut c_void,
+            src: u32,
+            dst: u32,
+            weight: f32,
+            globals: *const gg_program_globals,
+        ),
+    >,
+    pub init_compute: Option<
+        unsafe extern "C" fn(
+            local: *mut c_void,
+            value: *const c_void,
+            info: *const gg_vertex_info,
+            globals: *const gg_program_globals,
+        ),
+    >,
+    pub compute: Option<
+        unsafe extern "C" fn(
+            src_value: *const c_void,
+            edge_value: *const c_void,
+            local: *mut c_void,
+            globals: *const gg_program_globals,
+        ),
+    >,
+    pub update_condition: Option<
+        unsafe extern "C" fn(
+            local: *mut c_void,
+            old_value: *const c_void,
+            info: *const gg_vertex_info,
+            globals: *const gg_program_globals,
+        ) -> i32,
+    >,
+    pub send: Option<
+        unsafe extern "C" fn(
+            src_value: *const c_void,
+            edge_value: *const c_void,
+            message: *mut c_void,
+            globals: *const gg_program_globals,
+        ) -> i32,
+    >,
+    pub combine: Option<unsafe extern "C" fn(accumulated: *mut c_void, message: *const c_void)>,
+    pub apply: Option<
+        unsafe extern "C" fn(
+            value: *mut c_void,
+            message: *const c_void,
+            info: *const gg_vertex_info,
+            globals: *const gg_program_globals,
+        ) -> i32,
+    >,
+    pub aggregate: Option<
+        unsafe extern "C" fn(
+            old_value: *const c_void,
+            value: *const c_void,
+            info: *const gg_vertex_info,
+            sums: *mut f64,
+        ),
+    >,
+    pub halt: Option<unsafe extern "C" fn(globals: *const gg_program_globals) -> i32>,
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_program_desc {
+    pub struct_size: usize,
+    pub model: gg_program_model,
+    /// NULL: "program".
+    pub name: *const c_char,
+    pub vertex_value_size: u32,
+    pub edge_value_size: u32,
+    pub message_size: u32,
+    pub combiner: gg_combiner,
+    pub message_type: gg_scalar_type,
+    pub num_aggregates: u32,
+    pub has_halt: i32,
+    pub params: [f64; GG_PROGRAM_MAX_PARAMS],
+    /// The functions as CUDA C source text; NULL: `functions` only.
+    pub source: *const c_char,
+    /// The functions as C function pointers (CPU only); NULL: the CPU compiles `source`.
+    pub functions: *const gg_program_functions,
+    /// "" or "depth", "label", "float", "double", "uint32", "int32", "uint64", "int64", optionally
+    /// followed by " @OFFSET" (NUL-terminated).
+    pub output: [c_char; 32],
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_program_run_options {
+    pub struct_size: usize,
+    /// `u32::MAX` (default) for none.
+    pub source: u32,
+    /// 0 (default): n + 1.
+    pub max_iterations: u32,
+    pub keep_values: i32,
+    pub num_params: u32,
+    pub params: [f64; GG_PROGRAM_MAX_PARAMS],
+}
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_program_build_stats {
+    pub struct_size: usize,
+    pub backend: gg_backend,
+    pub compile_ms: f64,
+    pub load_ms: f64,
+    pub cache_hit: i32,
+    pub compiled: i32,
 }
 
 extern "C" {
@@ -447,6 +624,16 @@ extern "C" {
         options: *const gg_run_options,
         stats: *mut gg_run_stats,
     ) -> gg_status;
+    /// Since 0.5.
+    pub fn gg_run_matching(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        num_left: u32,
+        mates: *mut u32,
+        out_size: *mut u64,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
 
     // METIS partitioning
     pub fn gg_partition_options_init(options: *mut gg_partition_options);
@@ -552,6 +739,36 @@ extern "C" {
         cw_src_index: *mut u32,
         cw_mapper: *mut u64,
     ) -> gg_status;
+
+    // Vertex programs (since 0.5)
+    pub fn gg_program_desc_init(desc: *mut gg_program_desc);
+    pub fn gg_program_run_options_init(options: *mut gg_program_run_options);
+    pub fn gg_program_build_stats_init(stats: *mut gg_program_build_stats);
+    pub fn gg_program_create(
+        context: *mut gg_context,
+        desc: *const gg_program_desc,
+        out_program: *mut *mut gg_program,
+    ) -> gg_status;
+    pub fn gg_program_load(context: *mut gg_context, path: *const c_char, out_program: *mut *mut gg_program)
+        -> gg_status;
+    pub fn gg_program_destroy(program: *mut gg_program);
+    pub fn gg_program_get_desc(program: *const gg_program, desc: *mut gg_program_desc) -> gg_status;
+    pub fn gg_program_prepare(
+        context: *mut gg_context,
+        program: *mut gg_program,
+        backend: gg_backend,
+        stats: *mut gg_program_build_stats,
+    ) -> gg_status;
+    pub fn gg_run_program(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        program: *mut gg_program,
+        values: *mut c_void,
+        values_size: usize,
+        program_options: *const gg_program_run_options,
+        options: *const gg_run_options,
+        stats: *mut gg_run_stats,
+    ) -> gg_status;
 }
 
 #[cfg(test)]
@@ -582,6 +799,13 @@ mod tests {
         size_check!(gg_partition_plan_options, gg_partition_plan_options_init);
         size_check!(gg_partition_plan_stats, gg_partition_plan_stats_init);
         size_check!(gg_part_info, gg_part_info_init);
+        size_check!(gg_program_desc, gg_program_desc_init);
+        size_check!(gg_program_run_options, gg_program_run_options_init);
+        size_check!(gg_program_build_stats, gg_program_build_stats_init);
+        // No init function writes these sizes: the sums of gg.h's fields.
+        assert_eq!(size_of::<gg_vertex_info>(), 16);
+        assert_eq!(size_of::<gg_program_globals>(), 4 + 4 + 8 + 4 + 4 + 8 * 4 + 8 * 8);
+        assert_eq!(size_of::<gg_program_functions>(), size_of::<usize>() * 11);
     }
 
     #[test]
@@ -609,6 +833,18 @@ mod tests {
         let plan = size_check!(gg_partition_plan_options, gg_partition_plan_options_init);
         assert_eq!((plan.num_parts, plan.partitioner, plan.parts_length), (2, GG_PARTITIONER_METIS, 0));
         assert!(plan.parts.is_null() && plan.replication_depth == 1 && plan.seed == 1);
+        assert_eq!(stats.converged, 0);
+        let desc = size_check!(gg_program_desc, gg_program_desc_init);
+        assert_eq!(
+            (desc.model, desc.vertex_value_size, desc.combiner, desc.message_type),
+            (0, 0, GG_COMBINE_USER, GG_SCALAR_NONE)
+        );
+        assert!(desc.name.is_null() && desc.source.is_null() && desc.functions.is_null() && desc.output[0] == 0);
+        let program_run = size_check!(gg_program_run_options, gg_program_run_options_init);
+        assert_eq!(
+            (program_run.source, program_run.max_iterations, program_run.keep_values, program_run.num_params),
+            (u32::MAX, 0, 0, 0)
+        );
     }
 
     #[test]

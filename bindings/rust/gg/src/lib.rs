@@ -13,6 +13,9 @@
 //! - [`Graph`] is immutable, `Send + Sync`, released on drop.
 //! - [`PartitionPlan`] splits a graph into parts once; runs given it through
 //!   [`RunOptions::partition_plan`] go partitioned, with the same answers.
+//! - [`Program`] is a vertex program (ABI 0.5): your own algorithm as CUDA C
+//!   source text or a program file, compiled by the library for the CPU or
+//!   the GPU and run over a graph with values of your [`VertexValue`] type.
 //! - Every fallible call returns [`Result`]; an [`Error`] carries a [`Status`]
 //!   and the library's message.
 //! - Vertex ids are `u32` (0-based), edge counts `u64`, weights `f32`.
@@ -20,8 +23,11 @@
 mod context;
 mod error;
 mod graph;
+// Its c_enum! macro also declares the enums of the program module.
+#[macro_use]
 mod options;
 mod plan;
+mod program;
 mod run;
 mod shards;
 
@@ -33,7 +39,11 @@ pub use options::{
     PartitionPlanOptions, Partitioner, RunOptions, ShardOptions,
 };
 pub use plan::{PartInfo, PartitionPlan, PartitionPlanStats};
-pub use run::{Partition, RunStats, UNREACHABLE};
+pub use program::{
+    BuildStats, Combiner, Program, ProgramDesc, ProgramModel, ProgramRunOptions, ScalarType, VertexValue,
+    MAX_AGGREGATES, MAX_PARAMS,
+};
+pub use run::{Matching, Partition, RunStats, UNMATCHED, UNREACHABLE};
 pub use shards::{ConcatenatedWindows, GShards, ShardStats, Shards};
 
 use std::ffi::CStr;

@@ -20,6 +20,18 @@ use crate::shards::Shards;
 /// The depth BFS gives to unreachable vertices.
 pub const UNREACHABLE: u32 = u32::MAX;
 
+/// The mate [`Graph::matching`] gives to unmatched vertices.
+pub const UNMATCHED: u32 = u32::MAX;
+
+/// A maximum bipartite matching ([`Graph::matching`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Matching {
+    /// The vertex matched to each vertex; [`UNMATCHED`] where none.
+    pub mates: Vec<u32>,
+    /// The pairs matched.
+    pub size: u64,
+}
+
 /// What a run reports about itself.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunStats {
@@ -62,10 +74,14 @@ pub struct RunStats {
     pub part_compute_ms: Vec<f64>,
     /// Each part's exchange time.
     pub part_exchange_ms: Vec<f64>,
+    /// Since ABI 0.5: true when the run stopped by itself (a vertex program with no active vertex
+    /// left or whose `halt` said so, PageRank below its tolerance, every other algorithm always),
+    /// false when an iteration cap stopped it first.
+    pub converged: bool,
 }
 
 impl RunStats {
-    fn from_raw(raw: &sys::gg_run_stats, mut part_compute_ms: Vec<f64>, mut part_exchange_ms: Vec<f64>) -> RunStats {
+    pub(crate) fn from_raw(raw: &sys::gg_run_stats, mut part_compute_ms: Vec<f64>, mut part_exchange_ms: Vec<f64>) -> RunStats {
         let parts = (raw.num_parts as usize).min(part_compute_ms.len());
         part_compute_ms.truncate(parts);
         part_exchange_ms.truncate(parts);
@@ -94,6 +110,7 @@ impl RunStats {
             partition_ms: raw.partition_ms,
             part_compute_ms,
             part_exchange_ms,
+            converged: raw.converged != 0,
         }
     }
 }
@@ -107,7 +124,7 @@ pub struct Partition {
     pub edge_cut: u64,
 }
 
-fn new_stats() -> sys::gg_run_stats {
+pub(crate) fn new_stats() -> sys::gg_run_stats {
     let mut raw = MaybeUninit::<sys::gg_run_stats>::zeroed();
     // SAFETY: the init function fills the plain-data struct.
     unsafe {
@@ -297,6 +314,34 @@ impl Graph {
                 &options.raw,
                 stats,
             )
+        })
+    }
+
+    /// Maximum bipartite matching: vertices `0..num_left` are the left side, the
+    /// rest the right side. Every edge must join the two sides (its direction
+    /// does not matter, weights are ignored), else an `InvalidArgument` error
+    /// names the edge. Which maximum matching is returned may differ between
+    /// backends; its size does not. Since ABI 0.5.
+    pub fn matching(&self, ctx: &Context, num_left: u32) -> Result<Matching> {
+        let mut mates = zeroed(self.n_usize(), "matching mates")?;
+        let mut size = 0u64;
+        self.matching_into(ctx, num_left, &mut mates, &mut size, &RunOptions::default())?;
+        Ok(Matching { mates, size })
+    }
+
+    /// Matching into a caller slice of n mates; `size` receives the pairs matched.
+    pub fn matching_into(
+        &self,
+        ctx: &Context,
+        num_left: u32,
+        mates: &mut [u32],
+        size: &mut u64,
+        options: &RunOptions,
+    ) -> Result<RunStats> {
+        check_len(mates.len(), self.n_u64(), "mates")?;
+        // SAFETY: mates holds n entries; size is one u64.
+        self.run(ctx, options, |stats| unsafe {
+            sys::gg_run_matching(ctx.as_ptr(), self.as_ptr(), num_left, mates.as_mut_ptr(), size, &options.raw, stats)
         })
     }
 

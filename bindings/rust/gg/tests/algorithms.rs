@@ -224,3 +224,76 @@ fn degree_bound_with_a_gpu_layout_on_the_cpu() {
         assert_eq!(stats.layout, Layout::Csr, "n={n}");
     }
 }
+
+/// The size of a maximum matching by Kuhn's augmenting paths (recursive: the graphs are small).
+fn kuhn(left_adjacency: &[Vec<u32>], num_right: usize) -> u64 {
+    fn augment(l: usize, adj: &[Vec<u32>], seen: &mut [bool], right_mate: &mut [Option<usize>]) -> bool {
+        for &r in &adj[l] {
+            let r = r as usize;
+            if seen[r] {
+                continue;
+            }
+            seen[r] = true;
+            if right_mate[r].map_or(true, |m| augment(m, adj, seen, right_mate)) {
+                right_mate[r] = Some(l);
+                return true;
+            }
+        }
+        false
+    }
+    let mut right_mate = vec![None; num_right];
+    let mut size = 0;
+    for l in 0..left_adjacency.len() {
+        if augment(l, left_adjacency, &mut vec![false; num_right], &mut right_mate) {
+            size += 1;
+        }
+    }
+    size
+}
+
+#[test]
+fn matching_is_maximum_and_valid() {
+    let ctx = cpu();
+    for (num_left, num_right, pairs, seed) in [(12u32, 9u32, 20usize, 1u64), (40, 50, 70, 2), (60, 30, 200, 3)] {
+        let n = num_left + num_right;
+        let e = common::random_edges(n, 4 * pairs, seed);
+        // Keep the edges that join the sides, in the direction they were drawn.
+        let (mut src, mut dst) = (vec![], vec![]);
+        let mut left_adjacency = vec![Vec::new(); num_left as usize];
+        for i in 0..e.src.len() {
+            let (u, v) = (e.src[i], e.dst[i]);
+            if (u < num_left) != (v < num_left) && src.len() < pairs {
+                src.push(u);
+                dst.push(v);
+                let (l, r) = if u < num_left { (u, v) } else { (v, u) };
+                left_adjacency[l as usize].push(r - num_left);
+            }
+        }
+        let g = Graph::from_edges(&ctx, n, &src, &dst, None, &GraphOptions::default()).expect("graph");
+        let matching = g.matching(&ctx, num_left).unwrap();
+        assert_eq!(matching.size, kuhn(&left_adjacency, num_right as usize), "size, n={n}");
+        let edges: std::collections::HashSet<(u32, u32)> = src.iter().copied().zip(dst.iter().copied()).collect();
+        let mut ends = 0;
+        for (v, &m) in matching.mates.iter().enumerate() {
+            let v = v as u32;
+            if m == gg::UNMATCHED {
+                continue;
+            }
+            assert_eq!(matching.mates[m as usize], v, "mates are symmetric");
+            assert!((v < num_left) != (m < num_left), "vertex {v} matched on its own side");
+            assert!(edges.contains(&(v, m)) || edges.contains(&(m, v)), "{v}-{m} is not an edge");
+            ends += 1;
+        }
+        assert_eq!(ends, 2 * matching.size);
+    }
+    // An edge inside one side is an error naming it.
+    let g = Graph::from_edges(&ctx, 4, &[0, 0], &[1, 3], None, &GraphOptions::default()).unwrap();
+    let error = g.matching(&ctx, 3).unwrap_err();
+    assert_eq!(error.status(), Status::InvalidArgument);
+    assert!(error.message().contains("0 -> 1"), "{}", error.message());
+    let (mut mates, mut size) = (vec![0u32; 4], 0u64);
+    let stats = g.matching_into(&ctx, 1, &mut mates, &mut size, &RunOptions::default()).unwrap();
+    assert_eq!(size, 1);
+    assert_eq!(stats.backend, Backend::Cpu);
+    assert!(g.matching_into(&ctx, 1, &mut [0u32; 3], &mut size, &RunOptions::default()).is_err());
+}
