@@ -1399,7 +1399,9 @@ typedef struct gg_program_build_stats {
     int32_t compiled;    /**< 1 when the source was compiled (0 for function pointers or a cache hit). */
 } gg_program_build_stats;
 
-/** Opaque vertex program: its description and the code compiled from it, per backend and device. */
+/** Opaque vertex program: its description and the code compiled from it, per backend and device.
+    One program may be prepared and run from several threads at once (each run has its own state);
+    it must outlive every run using it. */
 typedef struct gg_program gg_program;
 
 /**
@@ -1490,7 +1492,9 @@ GG_API gg_status gg_program_prepare(gg_context *context, gg_program *program, gg
  * @param program The program.
  * @param[in,out] values n vertex values (gg_program_desc.vertex_value_size bytes each): the first
  *                values when @c keep_values is set, the final values on return.
- * @param values_size Bytes in @p values; it must be n * vertex_value_size.
+ * @param values_size Bytes in @p values; it must be n * vertex_value_size. @p values must be
+ *        aligned to the largest power of two dividing vertex_value_size, at most 8 (malloc's
+ *        memory always is), since the CPU backend works on it in place through the program's types.
  * @param program_options Options, or NULL for defaults.
  * @param options Run options (backend; the layout must be auto or csr), or NULL.
  * @param[out] stats Optional statistics.

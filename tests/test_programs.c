@@ -650,6 +650,9 @@ static void test_program_run_errors(void **state) {
     popts.num_params = 9;
     expect_failure(context, gg_run_program(context, graph, program, values, sizeof values, &popts, &options, NULL),
                    GG_ERROR_INVALID_ARGUMENT, "num_params", NULL);
+    uint32_t words[4];
+    expect_failure(context, gg_run_program(context, graph, program, (unsigned char *)words + 1, 12, NULL, &options, NULL),
+                   GG_ERROR_INVALID_ARGUMENT, "not aligned to 4 bytes", NULL);
     expect_failure(context, gg_run_program(context, graph, program, NULL, 12, NULL, &options, NULL),
                    GG_ERROR_INVALID_ARGUMENT, "values", NULL);
     expect_failure(context, gg_run_program(context, graph, NULL, values, 12, NULL, &options, NULL),

@@ -394,6 +394,12 @@ gg_status gg_run_program(gg_context *context, const gg_graph *graph, gg_program 
             fail(GG_ERROR_INVALID_ARGUMENT,
                  "values holds %zu bytes, but program '%s' needs %llu: n = %u values of vertex_value_size %u bytes",
                  values_size, p.desc.name.c_str(), (unsigned long long)needed, g.n(), p.desc.vertex_size);
+        // The CPU runs the program's functions on the caller's array in place.
+        const uint32_t alignment = p.desc.vertex_size & ~(p.desc.vertex_size - 1);
+        const uintptr_t needed_alignment = alignment < 8 ? alignment : 8;
+        if (reinterpret_cast<uintptr_t>(values) % needed_alignment != 0)
+            fail(GG_ERROR_INVALID_ARGUMENT, "values is not aligned to %u bytes, as program '%s''s %u-byte values need",
+                 unsigned(needed_alignment), p.desc.name.c_str(), p.desc.vertex_size);
         gg::program::RunSettings settings = gg::program::checked_run_settings(program_options, p.desc, g.n());
         Plan plan = plan_run(context, options);
         // Function pointers are host code: such a program runs on the CPU.
