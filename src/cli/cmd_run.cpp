@@ -92,6 +92,7 @@ struct Request {
     uint32_t num_left = 0;  // kMatching: --left
     gg_run_options options;
     gg_program *program = nullptr;  // kProgram: the loaded program file
+    ProgramRunFlags program_flags;  // kProgram: --max-supersteps, --params
 };
 
 // Runs the algorithm and writes its values; the library's statistics land in *stats.
@@ -167,7 +168,8 @@ void run_and_write(gg_context *context, const gg_graph *graph, const Request &r,
         break;
     }
     case Algorithm::kProgram:
-        write_start = run_program_and_write(context, graph, r.program, r.source, options, out, stats, subject);
+        write_start =
+            run_program_and_write(context, graph, r.program, r.source, r.program_flags, options, out, stats, subject);
         break;
     case Algorithm::kApsp: {
         check_apsp_fits(n, r.path);
@@ -198,7 +200,8 @@ int run_command(int argc, char **argv, int first) {
                                      {"--layout", OptionSpec::kRequired},  {"--undirected", OptionSpec::kFlag},
                                      {"--threads", OptionSpec::kRequired}, {"--out", OptionSpec::kRequired},
                                      {"--stats", OptionSpec::kFlag},       {"--json", OptionSpec::kFlag},
-                                     {"--degree-bound", OptionSpec::kRequired}, {"--left", OptionSpec::kRequired},
+                                     {"--degree-bound", OptionSpec::kRequired},
+                                     {"--max-supersteps", OptionSpec::kRequired}, {"--params", OptionSpec::kRequired}, {"--left", OptionSpec::kRequired},
                                      max_vertices_option()};
     for (const OptionSpec &spec : partition_option_specs()) specs.push_back(spec);
     Arguments args(argc, argv, first, specs, "gg run");
@@ -225,6 +228,13 @@ int run_command(int argc, char **argv, int first) {
     if (matching && !args.has("--left"))
         usage_error("matching needs --left N: vertices 0..N-1 form the left side, the rest the right side");
     if (matching) request.num_left = parse_u32(args.value("--left"), "--left");
+    for (const char *option : {"--max-supersteps", "--params"})
+        if (args.has(option) && !program_file) usage_error("%s: only a vertex program file (FILE.ggp) takes it", option);
+    if (args.has("--max-supersteps")) {
+        request.program_flags.max_supersteps = parse_u32(args.value("--max-supersteps"), "--max-supersteps");
+        if (request.program_flags.max_supersteps == 0) usage_error("--max-supersteps: must be at least 1");
+    }
+    if (args.has("--params")) request.program_flags.params = parse_params(args.value("--params"));
     gg_backend backend = args.has("--backend") ? parse_backend(args.value("--backend")) : GG_BACKEND_AUTO;
     gg_layout layout = args.has("--layout") ? parse_layout(args.value("--layout")) : GG_LAYOUT_AUTO;
     // 2^30 - 1 is the largest bound the layouts key apart (cuda/layouts/virtual_split.cu).

@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -75,9 +76,30 @@ ProgramHandle load_program(gg_context *context, const std::string &path) {
     return ProgramHandle(program);
 }
 
+std::vector<double> parse_params(const std::string &text) {
+    std::vector<double> params;
+    size_t start = 0;
+    while (true) {
+        size_t comma = text.find(',', start);
+        std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        char *end = nullptr;
+        errno = 0;
+        double value = std::strtod(item.c_str(), &end);
+        if (item.empty() || *end != '\0' || errno == ERANGE)
+            usage_error("--params: '%s' is not a number (expected X,Y,... of at most %d numbers)", item.c_str(),
+                        GG_PROGRAM_MAX_PARAMS);
+        params.push_back(value);
+        if (params.size() > GG_PROGRAM_MAX_PARAMS)
+            usage_error("--params: at most %d numbers", GG_PROGRAM_MAX_PARAMS);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return params;
+}
+
 double run_program_and_write(gg_context *context, const gg_graph *graph, gg_program *program, uint32_t source,
-                             const gg_run_options *options, OutputWriter &out, gg_run_stats *stats,
-                             const std::string &subject) {
+                             const ProgramRunFlags &flags, const gg_run_options *options, OutputWriter &out,
+                             gg_run_stats *stats, const std::string &subject) {
     gg_program_desc desc;
     gg_program_desc_init(&desc);
     gg_program_get_desc(program, &desc);
@@ -90,6 +112,9 @@ double run_program_and_write(gg_context *context, const gg_graph *graph, gg_prog
     gg_program_run_options run;
     gg_program_run_options_init(&run);
     run.source = n == 0 ? UINT32_MAX : source;
+    run.max_iterations = flags.max_supersteps;
+    run.num_params = uint32_t(flags.params.size());
+    for (size_t i = 0; i < flags.params.size(); ++i) run.params[i] = flags.params[i];
     Progress progress("running " + std::string(desc.name));
     gg_status status =
         gg_run_program(context, graph, program, values.data(), size_t(n) * size, &run, options, stats);

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/output_writer.h"
 #include "gg.h"
@@ -26,8 +27,17 @@ ProgramHandle load_program(gg_context *context, const std::string &path);
 
 // Runs the program from `source` and writes one value per vertex; returns
 // the time the writing started (now_seconds()).
+// --max-supersteps and --params of gg run (0 and empty: the program's own).
+struct ProgramRunFlags {
+    uint32_t max_supersteps = 0;
+    std::vector<double> params;
+};
+
+// Parses --params "X,Y,..." (at most GG_PROGRAM_MAX_PARAMS numbers).
+std::vector<double> parse_params(const std::string &text);
+
 double run_program_and_write(gg_context *context, const gg_graph *graph, gg_program *program, uint32_t source,
-                             const gg_run_options *options, OutputWriter &out, gg_run_stats *stats,
-                             const std::string &subject);
+                             const ProgramRunFlags &flags, const gg_run_options *options, OutputWriter &out,
+                             gg_run_stats *stats, const std::string &subject);
 
 }  // namespace gg_cli

@@ -9,10 +9,9 @@
 // vertices and their out-neighbours only. Messages are combined in in-edge
 // order, so every result is deterministic and independent of the thread
 // count.
+#include <algorithm>
 #include <cstring>
 #include <vector>
-
-#include <omp.h>
 
 #include "core/error.h"
 #include "core/timer.h"
@@ -171,7 +170,7 @@ private:
     // The vertices to compute: the active ones and their out-neighbours.
     void reach(VertexSet &into) {
         const Csr &out = g_.out;
-        gather(active_.list, into, active_.list.size() + edges_visited_, [&](uint32_t u, auto &add) {
+        gather(active_.list, into, 16 * active_.list.size(), [&](uint32_t u, auto &add) {
             add(u);
             for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) add(out.indices[e]);
         });
@@ -266,24 +265,26 @@ private:
         scratch_.swap(work.member);
     }
 
-    // globals.aggregates = the sums of aggregate(old, new) over every vertex,
-    // added per thread and then in thread order.
+    // globals.aggregates = the sums of aggregate(old, new) over every vertex:
+    // per fixed block of vertices, then the blocks in order, so the sums do
+    // not depend on the thread count.
     void aggregate(const uint8_t *old) {
+        constexpr uint32_t block = 4096;
         const uint32_t n = g_.n();
-        const int threads = omp_get_max_threads();
-        std::vector<double> partial(size_t(threads) * GG_PROGRAM_MAX_AGGREGATES, 0.0);
-#pragma omp parallel if (worth_parallel(n))
-        {
-            double *sums = &partial[size_t(omp_get_thread_num()) * GG_PROGRAM_MAX_AGGREGATES];
-#pragma omp for schedule(static)
-            for (uint32_t v = 0; v < n; ++v) {
+        const uint32_t blocks = n / block + 1;
+        std::vector<double> partial(size_t(blocks) * GG_PROGRAM_MAX_AGGREGATES, 0.0);
+#pragma omp parallel for schedule(dynamic, 1) if (worth_parallel(n))
+        for (uint32_t b = 0; b < blocks; ++b) {
+            double *sums = &partial[size_t(b) * GG_PROGRAM_MAX_AGGREGATES];
+            const uint32_t end = uint32_t(std::min<uint64_t>(n, uint64_t(b + 1) * block));
+            for (uint32_t v = b * block; v < end; ++v) {
                 gg_vertex_info info = info_of(v);
                 f_.aggregate(old + uint64_t(v) * vs_, value(v), &info, sums);
             }
         }
         for (int k = 0; k < GG_PROGRAM_MAX_AGGREGATES; ++k) {
             double total = 0;
-            for (int t = 0; t < threads; ++t) total += partial[size_t(t) * GG_PROGRAM_MAX_AGGREGATES + k];
+            for (uint32_t b = 0; b < blocks; ++b) total += partial[size_t(b) * GG_PROGRAM_MAX_AGGREGATES + k];
             globals_.aggregates[k] = k < int(desc_.num_aggregates) ? total : 0.0;
         }
     }

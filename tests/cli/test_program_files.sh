@@ -121,6 +121,18 @@ pairs=$(awk '$1 != -1 && NR <= 5' out | wc -l)
 check "matching.ggp: $pairs pairs, at most the maximum $maximum and at least half" \
     test "$pairs" -le "$maximum" -a $((2 * pairs)) -ge "$maximum"
 
+# --max-supersteps caps a program (a warning, the values of its last superstep),
+# --params replaces its parameters; neither is taken by a built-in.
+gg run "$EXAMPLES/bfs.ggp" path.wel --max-supersteps 2 --backend cpu
+check "--max-supersteps 2: exit 0" [ "$RC" -eq 0 ]
+check "--max-supersteps 2: a warning" grep -q "stopped at its cap of 2 supersteps" err
+check "--max-supersteps 2: depth 2 is reached, depth 3 not" [ "$(sed -n 3p out),$(sed -n 4p out)" = "2,-1" ]
+gg run "$EXAMPLES/pagerank.ggp" grid.mtx --params 0.5,1e-3,3 --stats --backend cpu
+check "--params: the cap of 3 iterations in params[2] binds" grep -Eq "^iterations +3$" err
+expect_error "--params on a built-in" 2 "--params: only a vertex program file" -- run bfs g.wel --params 1
+expect_error "--params with a word" 2 "--params: 'x' is not a number" -- run "$EXAMPLES/bfs.ggp" g.wel --params 1,x
+expect_error "--max-supersteps 0" 2 "--max-supersteps: must be at least 1" -- run "$EXAMPLES/bfs.ggp" g.wel --max-supersteps 0
+
 # A compile error names the program and the file's line (line 8 lacks a ';').
 cat >broken.ggp <<'PROGRAM'
 //! model: emv
