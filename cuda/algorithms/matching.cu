@@ -211,7 +211,10 @@ void matching(const Graph &g, uint32_t num_left, uint32_t *mates, uint64_t *size
     report.layout = choose_layout(config.layout, {GG_LAYOUT_CSR}, "matching");
     *size = 0;
     const uint32_t n = g.n();
-    if (n == 0) return;
+    if (n == 0) {
+        report.iterations = 1;  // one search, which found nothing: the CPU's count
+        return;
+    }
     Stream stream;
     RunLayouts layouts(g, info, stream.get(), report);
     const DeviceCsr adj = layouts.edges(EdgeDirection::both, false);
