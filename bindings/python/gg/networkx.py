@@ -6,6 +6,7 @@
     ggnx.single_source_dijkstra_path_length(G, 0, cutoff=10)
     list(ggnx.connected_components(G))
     ggnx.betweenness_centrality(G, k=10, seed=1)
+    ggnx.bipartite.maximum_matching(B, top_nodes=left)  # {u: v, v: u, ...}
 
 Each function has the signature, defaults, return types and errors of the
 networkx 2.8 function of the same name (Debian's python3-networkx), and
@@ -26,12 +27,15 @@ import weakref
 
 import numpy as np
 
-from .graph import UNREACHABLE, Graph
+from .graph import UNMATCHED, UNREACHABLE, Graph
 
 __all__ = [
     "betweenness_centrality",
+    "bipartite",
     "clear_cache",
     "connected_components",
+    "hopcroft_karp_matching",
+    "maximum_matching",
     "pagerank",
     "shortest_path_length",
     "single_source_dijkstra_path_length",
@@ -399,28 +403,25 @@ def _components(G, entry):
 
 # ---- betweenness -------------------------------------------------------------------
 
-def _rescale(betweenness, n, normalized, directed=False, k=None, endpoints=False):
-    # networkx 2.8's _rescale, on a numpy array.
-    if normalized:
-        if endpoints:
-            if n < 2:
-                scale = None
-            else:
-                scale = 1 / (n * (n - 1))
-        elif n <= 2:
-            scale = None
-        else:
-            scale = 1 / ((n - 1) * (n - 2))
+def _scale_factor(n, normalized, directed, k, endpoints):
+    """What networkx 2.8 multiplies the raw (Brandes) betweenness by; None for nothing.
+
+    normalized: 1 over the ordered pairs of nodes a node can lie between (with endpoints
+    the node itself counts as one of the pair), none when there are no such pairs
+    (n <= 2, or n <= 1 with endpoints). Not normalized: an undirected path is found from
+    both its ends, hence 1/2; a directed graph keeps the raw sums. Sampling k sources
+    multiplies a factor, when there is one, by n / k (networkx 2.8 does not scale a
+    directed unnormalized sample).
+    """
+    if not normalized:
+        factor = None if directed else 0.5
+    elif n <= (1 if endpoints else 2):
+        factor = None
     else:
-        if not directed:
-            scale = 0.5
-        else:
-            scale = None
-    if scale is not None:
-        if k is not None:
-            scale = scale * n / k
-        betweenness = betweenness * scale
-    return betweenness
+        factor = 1 / (n * (n - 1) if endpoints else (n - 1) * (n - 2))
+    if factor is not None and k is not None:
+        factor = factor * n / k
+    return factor
 
 
 def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None):
@@ -465,5 +466,82 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
             centrality[s] += reached.size - 1
             centrality[reached] += 1
             centrality[s] -= 1
-    centrality = _rescale(centrality, n, normalized=normalized, directed=G.is_directed(), k=k, endpoints=endpoints)
+    factor = _scale_factor(n, normalized, G.is_directed(), k, endpoints)
+    if factor is not None:
+        centrality = centrality * factor
     return dict(zip(entry.nodes, centrality.tolist()))
+
+
+# ---- bipartite matching ----------------------------------------------------------------
+
+def hopcroft_karp_matching(G, top_nodes=None):
+    """networkx.bipartite.hopcroft_karp_matching (alias maximum_matching) on gg's matching.
+
+    Returns a dict holding both directions of each matched pair (matches[u] == v and
+    matches[v] == u); unmatched nodes are absent. Its size is networkx's (a maximum
+    matching), but a graph often has several maximum matchings and gg may return
+    another one than networkx. Without top_nodes the two sides come from
+    networkx.bipartite.sets(G), which raises networkx.AmbiguousSolution for a
+    disconnected G and NetworkXError for a non-bipartite one, as networkx does.
+
+    As in networkx, only edges from a top node to a bottom node count (for a directed
+    G: edges leaving a top node); edges between two bottom nodes are ignored. An edge
+    between two top nodes raises networkx.NetworkXError naming it (networkx fails there
+    with a bare KeyError), and a top node not in G raises KeyError(node) as networkx does.
+    """
+    nx = _nx()
+    if top_nodes is None:
+        top, _ = nx.bipartite.sets(G)
+    else:
+        top = set(top_nodes)
+    entry = _converted(G)
+    for node in top:
+        if node not in entry.index:
+            raise KeyError(node)
+    n = len(entry.nodes)
+    if n == 0:
+        return {}
+    is_top = np.zeros(n, dtype=bool)
+    is_top[[entry.index[node] for node in top]] = True
+    key = ("matching", is_top.tobytes())
+    if key not in entry._graphs:
+        src, dst, _, _ = entry.edges(G, None)
+        if not entry.directed:  # an undirected edge may be stored either way round
+            src, dst = np.concatenate([src, dst]), np.concatenate([dst, src])
+        inside = is_top[src] & is_top[dst]
+        if inside.any():
+            i = int(np.flatnonzero(inside)[0])
+            raise nx.NetworkXError("gg.networkx: edge (%r, %r) joins two top nodes: G with these top_nodes is "
+                                   "not bipartite" % (entry.nodes[src[i]], entry.nodes[dst[i]]))
+        keep = is_top[src] & ~is_top[dst]
+        # gg's left side is vertices 0 .. num_left - 1: top nodes first, each side in G's order.
+        order = np.concatenate([np.flatnonzero(is_top), np.flatnonzero(~is_top)])
+        position = np.empty(n, dtype=np.int64)
+        position[order] = np.arange(n)
+        graph = Graph.from_edges(position[src[keep]], position[dst[keep]], None, directed=True, num_vertices=n)
+        entry._graphs[key] = (graph, order, int(is_top.sum()))
+    graph, order, num_left = entry._graphs[key]
+    mates, _ = graph.matching(num_left)
+    matched = np.flatnonzero(mates != UNMATCHED)
+    nodes = entry.nodes
+    # top nodes first, then bottom ones, as networkx lists them
+    return {nodes[order[v]]: nodes[order[mates[v]]] for v in matched.tolist()}
+
+
+maximum_matching = hopcroft_karp_matching
+
+
+def _bipartite_module():
+    import sys
+    import types
+
+    module = types.ModuleType(__name__ + ".bipartite", "networkx.bipartite-style calls on gg: "
+                              "hopcroft_karp_matching and its alias maximum_matching.")
+    module.hopcroft_karp_matching = hopcroft_karp_matching
+    module.maximum_matching = maximum_matching
+    module.__all__ = ["hopcroft_karp_matching", "maximum_matching"]
+    sys.modules[module.__name__] = module
+    return module
+
+
+bipartite = _bipartite_module()  # gg.networkx.bipartite.maximum_matching, as networkx.bipartite's

@@ -26,6 +26,12 @@ def relabelled(graph):
     return result
 
 
+def with_isolated(graph, count=5):
+    """graph with `count` more nodes, none of them on an edge."""
+    graph.add_nodes_from(range(len(graph), len(graph) + count))
+    return graph
+
+
 GRAPHS = {
     "karate": lambda: nx.karate_club_graph(),
     "lesmis": lambda: nx.les_miserables_graph(),
@@ -35,6 +41,8 @@ GRAPHS = {
     "gnp_directed_weighted": lambda: weighted(nx.gnp_random_graph(50, 0.08, seed=4, directed=True), 5),
     "gnp_undirected_weighted": lambda: weighted(nx.gnp_random_graph(50, 0.08, seed=6), 7),
     "relabelled_directed": lambda: relabelled(nx.gnp_random_graph(40, 0.07, seed=8, directed=True)),
+    "isolated_strings_undirected": lambda: relabelled(weighted(with_isolated(nx.gnp_random_graph(40, 0.08, seed=10)), 11)),
+    "isolated_directed": lambda: with_isolated(nx.gnp_random_graph(40, 0.06, seed=12, directed=True)),
 }
 
 
@@ -269,3 +277,99 @@ def test_self_loops_and_multigraphs(directed):
                 nx.single_source_dijkstra_path_length(graph, source)
         if not directed:
             assert list(ggnx.connected_components(graph)) == list(nx.connected_components(graph))
+
+
+def test_cache_converts_once_while_unchanged(monkeypatch):
+    conversions = []
+    real = gg.Graph.from_edges
+
+    def counting(*args, **kwargs):
+        conversions.append(kwargs.get("num_vertices"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(gg.Graph, "from_edges", staticmethod(counting))
+    graph = nx.gnp_random_graph(30, 0.1, seed=31, directed=True)
+    ggnx.pagerank(graph, weight=None)
+    ggnx.betweenness_centrality(graph)
+    ggnx.shortest_path_length(graph, source=0)
+    assert len(conversions) == 1  # one unweighted gg graph serves all three
+    ggnx.pagerank(graph, weight=None)
+    ggnx.shortest_path_length(graph, source=3)
+    assert len(conversions) == 1
+    graph.remove_node(29)
+    assert ggnx.pagerank(graph, weight=None) == pytest.approx(nx.pagerank(graph, weight=None), rel=1e-9)
+    assert conversions == [30, 29]
+    ggnx.clear_cache(graph)
+    ggnx.pagerank(graph, weight=None)
+    assert conversions == [30, 29, 29]
+
+
+def test_refusals_name_the_argument():
+    graph = weighted(nx.gnp_random_graph(20, 0.2, seed=32, directed=True), 33)
+    with pytest.raises(NotImplementedError, match="^gg.networkx: weight is not supported: gg's PageRank is unweighted"):
+        ggnx.pagerank(graph)
+    with pytest.raises(NotImplementedError, match="^gg.networkx: personalization is not supported"):
+        ggnx.pagerank(graph, weight=None, personalization={0: 1.0})
+    with pytest.raises(NotImplementedError, match="^gg.networkx: weight is not supported: a weight function"):
+        ggnx.shortest_path_length(graph, 0, weight=lambda u, v, d: 1)
+    with pytest.raises(NotImplementedError, match="^gg.networkx: weight is not supported: a weight function"):
+        ggnx.single_source_dijkstra_path_length(graph, 0, weight=lambda u, v, d: 1)
+    with pytest.raises(NotImplementedError, match="^gg.networkx: weight is not supported: gg's betweenness"):
+        ggnx.betweenness_centrality(graph, weight="weight")
+
+
+# ---- bipartite matching ------------------------------------------------------------------
+
+def bipartite_graphs():
+    for seed in range(4):
+        graph = nx.bipartite.random_graph(15 + seed, 20, 0.12, seed=seed)
+        top = [v for v, side in graph.nodes(data="bipartite") if side == 0]
+        yield graph, top
+        yield relabelled(graph), ["n%s" % v for v in top]
+        directed = nx.DiGraph()
+        directed.add_nodes_from(graph)
+        for u, v in graph.edges():  # edges both ways round; networkx follows those leaving a top node
+            directed.add_edge(*((u, v) if (u + v + seed) % 3 else (v, u)))
+        yield directed, top
+    yield nx.complete_bipartite_graph(4, 6), range(4)
+    yield with_isolated(nx.complete_bipartite_graph(3, 3)), [0, 1, 2, 6]
+
+
+def check_matching(matches, graph, top):
+    top = set(top)
+    for u, v in matches.items():
+        assert matches[v] == u
+        assert (u in top) != (v in top)
+        a, b = (u, v) if u in top else (v, u)
+        assert graph.has_edge(a, b)
+
+
+@pytest.mark.parametrize("call", ["maximum_matching", "hopcroft_karp_matching"])
+def test_matching_is_maximum(call):
+    for graph, top in bipartite_graphs():
+        expected = getattr(nx.bipartite, call)(graph, top_nodes=top)
+        actual = getattr(ggnx.bipartite, call)(graph, top_nodes=top)
+        assert type(actual) is dict
+        assert len(actual) == len(expected)  # both directions of equally many pairs
+        check_matching(actual, graph, top)
+        if nx.is_connected(graph.to_undirected()):
+            assert len(getattr(ggnx.bipartite, call)(graph)) == len(getattr(nx.bipartite, call)(graph))
+
+
+def test_matching_errors_as_networkx():
+    disconnected = nx.Graph([(0, 1), (2, 3)])
+    with pytest.raises(nx.AmbiguousSolution):
+        nx.bipartite.maximum_matching(disconnected)
+    with pytest.raises(nx.AmbiguousSolution):
+        ggnx.bipartite.maximum_matching(disconnected)
+    triangle = nx.cycle_graph(3)
+    with pytest.raises(nx.NetworkXError, match="not bipartite"):
+        ggnx.bipartite.maximum_matching(triangle)
+    with pytest.raises(nx.NetworkXError, match="joins two top nodes"):
+        ggnx.bipartite.maximum_matching(triangle, top_nodes=[0, 1])
+    with pytest.raises(KeyError):
+        ggnx.bipartite.maximum_matching(disconnected, top_nodes=[0, 9])
+    assert ggnx.bipartite.maximum_matching(nx.Graph(), top_nodes=[]) == {}
+    from gg.networkx import bipartite
+    import gg.networkx.bipartite as module
+    assert bipartite is module and bipartite.maximum_matching is ggnx.hopcroft_karp_matching
