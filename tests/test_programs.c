@@ -448,6 +448,12 @@ static void test_program_function_pointers(void **state) {
     gg_program_build_stats_init(&build);
     expect_ok(context, gg_program_prepare(context, program, GG_BACKEND_CPU, &build), "prepare");
     assert_int_equal(build.compiled, 0);
+    /* Auto prepares where a run would go: the CPU, GPU or not, for pointers alone. */
+    gg_program_build_stats_init(&build);
+    expect_ok(context, gg_program_prepare(context, program, GG_BACKEND_AUTO, &build), "prepare auto");
+    assert_int_equal(build.backend, GG_BACKEND_CPU);
+    expect_failure(context, gg_program_prepare(context, program, GG_BACKEND_CUDA, NULL), GG_ERROR_UNSUPPORTED, NULL,
+                   NULL);
     gg_run_options options;
     gg_run_options_init(&options);
     options.backend = GG_BACKEND_CPU;

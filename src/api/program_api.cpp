@@ -79,7 +79,11 @@ gg_status gg_program_prepare(gg_context *context, gg_program *program, gg_backen
             fail(GG_ERROR_INVALID_ARGUMENT, "backend is %d, not a gg_backend", gg::enum_value(backend));
         if (backend == GG_BACKEND_AUTO) backend = context->backend;
         std::string reason;
-        if (backend == GG_BACKEND_AUTO) backend = gg::cuda::usable(context->device_id, reason) ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
+        // Auto prepares where gg_run_program would run: the GPU when one is
+        // usable and the program has source for it, else the CPU.
+        if (backend == GG_BACKEND_AUTO)
+            backend = program->program.desc.has_source && gg::cuda::usable(context->device_id, reason) ? GG_BACKEND_CUDA
+                                                                                                       : GG_BACKEND_CPU;
         gg::program::BuildReport build;
         if (backend == GG_BACKEND_CUDA && !program->program.desc.has_source)
             fail(GG_ERROR_UNSUPPORTED, "program '%s' has C function pointers and no source: there is nothing to "

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -83,7 +84,9 @@ int run_compiler(const std::vector<std::string> &argv, const std::string &log_pa
 
 // Compiles `unit` into the shared object `so_path`.
 void compile(const Desc &desc, const std::string &unit, const std::string &so_path) {
-    std::string stem = so_path + ".build." + std::to_string(getpid());
+    // Unique per process and call: two handles of one source may compile at once.
+    static std::atomic<unsigned> builds{0};
+    std::string stem = so_path + ".build." + std::to_string(getpid()) + "." + std::to_string(builds++);
     std::string c_path = stem + ".c", out_path = stem + ".so", log_path = stem + ".log";
     if (!write_file_atomically(c_path, unit))
         fail(GG_ERROR_IO, "cannot write %s to compile program '%s'", c_path.c_str(), desc.name.c_str());
