@@ -10,6 +10,7 @@
  * errors with line numbers, size mismatches, a missing compiler).
  */
 #include <math.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -548,6 +549,86 @@ static void test_program_cache(void **state) {
     gg_context_destroy(context);
 }
 
+/* ---- threads ------------------------------------------------------------- */
+
+/* Eight threads at once: four share one fresh program handle (the first use
+   compiles it, the others wait for that), four make handles of their own
+   from the same source (compiling into one cache, each into its own scratch
+   files); every thread runs it twice and must get the serial answer. */
+enum { kProgramThreads = 8 };
+
+typedef struct {
+    gg_context *context;
+    const gg_graph *graph;
+    gg_program *shared;
+    const char *source;
+    const uint32_t *expected;
+    uint32_t n;
+    int failures;
+} program_worker;
+
+static void *run_program_worker(void *arg) {
+    program_worker *w = arg;
+    gg_program *program = w->shared;
+    if (program == NULL) {
+        gg_program_desc desc;
+        gg_program_desc_init(&desc);
+        desc.model = GG_PROGRAM_CUSHA;
+        desc.name = "threads";
+        desc.vertex_value_size = 4;
+        desc.source = w->source;
+        if (gg_program_create(w->context, &desc, &program) != GG_OK) {
+            ++w->failures;
+            return NULL;
+        }
+    }
+    gg_run_options options;
+    gg_run_options_init(&options);
+    options.backend = GG_BACKEND_CPU;
+    gg_program_run_options popts;
+    gg_program_run_options_init(&popts);
+    popts.source = 0;
+    uint32_t *depth = calloc(w->n, sizeof *depth);
+    for (int round = 0; round < 2; ++round) {
+        if (gg_run_program(w->context, w->graph, program, depth, (size_t)w->n * 4, &popts, &options, NULL) != GG_OK ||
+            memcmp(depth, w->expected, (size_t)w->n * 4) != 0)
+            ++w->failures;
+    }
+    free(depth);
+    if (program != w->shared) gg_program_destroy(program);
+    return NULL;
+}
+
+static void test_programs_from_threads(void **state) {
+    (void)state;
+    const cached_shape *c = NULL;
+    for (size_t i = 0; i < shape_count() && c == NULL; ++i)
+        if (shape_cache_get(i)->shape.n >= 100) c = shape_cache_get(i);
+    assert_non_null(c);
+    const uint32_t n = c->shape.n;
+    uint32_t *expected = zeroed_alloc(n, 4);
+    ref_bfs(&c->ref.csr, 0, expected);
+    char source[2048];
+    snprintf(source, sizeof source, "/* threads %d */\n%s", (int)getpid(), cusha_hops_source);
+    gg_context *shared_context = cpu_context();
+    gg_program *shared = make_program(shared_context, GG_PROGRAM_CUSHA, "threads", 4, source, NULL);
+    program_worker workers[kProgramThreads];
+    pthread_t threads[kProgramThreads];
+    for (int t = 0; t < kProgramThreads; ++t) {
+        workers[t] = (program_worker){t % 2 ? shared_context : cpu_context(), c->graph,
+                                      t < kProgramThreads / 2 ? shared : NULL, source, expected, n, 0};
+        assert_int_equal(pthread_create(&threads[t], NULL, run_program_worker, &workers[t]), 0);
+    }
+    for (int t = 0; t < kProgramThreads; ++t) {
+        assert_int_equal(pthread_join(threads[t], NULL), 0);
+        if (workers[t].failures != 0) fail_msg("thread %d: %d runs failed or differed", t, workers[t].failures);
+        if (workers[t].context != shared_context) gg_context_destroy(workers[t].context);
+    }
+    gg_program_destroy(shared);
+    gg_context_destroy(shared_context);
+    free(expected);
+}
+
 /* ---- errors --------------------------------------------------------------- */
 
 static gg_status create_with(gg_context *context, gg_program_desc *desc) {
@@ -717,6 +798,7 @@ int main(void) {
         GG_BACKEND_TESTS(test_program_control),
         cmocka_unit_test(test_program_function_pointers),
         cmocka_unit_test(test_program_cache),
+        cmocka_unit_test(test_programs_from_threads),
         cmocka_unit_test(test_program_desc_errors),
         cmocka_unit_test(test_program_run_errors),
         cmocka_unit_test(test_program_file_errors),
