@@ -781,6 +781,8 @@ static void test_program_file_errors(void **state) {
     gg_program_destroy(program);
     remove(path);
     expect_failure(context, gg_program_load(context, path, &program), GG_ERROR_IO, path, NULL);
+    expect_failure(context, gg_program_load(context, GG_TEST_TMP_DIR, &program), GG_ERROR_IO, "not a regular file",
+                   "directory");
     gg_context_destroy(context);
 }
 

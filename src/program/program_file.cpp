@@ -1,6 +1,8 @@
 // Program files (program_file.h).
 #include "program/program_file.h"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -189,6 +191,11 @@ Desc parse_program_text(const std::string &text, const std::string &path) {
 }
 
 Desc load_program_file(const std::string &path) {
+    // A directory opens as a stream on Linux and reports a nonsense size.
+    struct stat info;
+    if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISCHR(info.st_mode) && !S_ISFIFO(info.st_mode))
+        fail(GG_ERROR_IO, "program file %s is not a regular file%s", path.c_str(),
+             S_ISDIR(info.st_mode) ? " (it is a directory)" : "");
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) fail(GG_ERROR_IO, "cannot open program file %s: %s", path.c_str(), std::strerror(errno));
     std::streamoff size = in.tellg();
