@@ -8,7 +8,7 @@
 #include <string>
 
 #include "cli/cli_error.h"
-#include "cli/commands.h"
+#include "cli/commands/commands.h"
 #include "gg.h"
 
 namespace gg_cli {

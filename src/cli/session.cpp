@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli_error.h"
-#include "cli/progress.h"
+#include "cli/output/progress.h"
 
 namespace gg_cli {
 

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "cli/cli_error.h"
-#include "cli/commands.h"
+#include "cli/commands/commands.h"
 
 namespace gg_cli {
 

@@ -4,9 +4,9 @@
 
 #include "cli/arguments.h"
 #include "cli/cli_error.h"
-#include "cli/commands.h"
-#include "cli/graph_output.h"
-#include "cli/progress.h"
+#include "cli/commands/commands.h"
+#include "cli/output/graph_output.h"
+#include "cli/output/progress.h"
 #include "cli/session.h"
 
 namespace gg_cli {

@@ -1,4 +1,4 @@
-#include "cli/progress.h"
+#include "cli/output/progress.h"
 
 #include <chrono>
 #include <cstdio>

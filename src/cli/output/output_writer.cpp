@@ -1,4 +1,4 @@
-#include "cli/output_writer.h"
+#include "cli/output/output_writer.h"
 
 #include <cerrno>
 #include <charconv>

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/output_writer.h"
+#include "cli/output/output_writer.h"
 #include "gg.h"
 
 namespace gg_cli {

@@ -1,4 +1,4 @@
-#include "cli/partition_options.h"
+#include "cli/commands/partition_options.h"
 
 #include "cli/cli_error.h"
 

@@ -11,11 +11,11 @@
 
 #include "cli/arguments.h"
 #include "cli/cli_error.h"
-#include "cli/commands.h"
-#include "cli/json.h"
-#include "cli/output_writer.h"
-#include "cli/partition_options.h"
-#include "cli/progress.h"
+#include "cli/commands/commands.h"
+#include "cli/output/json.h"
+#include "cli/output/output_writer.h"
+#include "cli/commands/partition_options.h"
+#include "cli/output/progress.h"
 #include "cli/session.h"
 
 namespace gg_cli {

@@ -1,9 +1,9 @@
-#include "cli/stats_report.h"
+#include "cli/output/stats_report.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "cli/json.h"
+#include "cli/output/json.h"
 
 namespace gg_cli {
 

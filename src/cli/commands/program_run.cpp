@@ -1,5 +1,5 @@
 // gg run FILE GRAPH for vertex programs (program_run.h).
-#include "cli/program_run.h"
+#include "cli/commands/program_run.h"
 
 #include <sys/stat.h>
 
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/cli_error.h"
-#include "cli/progress.h"
+#include "cli/output/progress.h"
 
 namespace gg_cli {
 

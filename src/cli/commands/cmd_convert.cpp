@@ -1,8 +1,8 @@
 // gg convert IN OUT: load in one format, save in the format of OUT's extension.
 #include "cli/arguments.h"
 #include "cli/cli_error.h"
-#include "cli/commands.h"
-#include "cli/graph_output.h"
+#include "cli/commands/commands.h"
+#include "cli/output/graph_output.h"
 #include "cli/session.h"
 
 namespace gg_cli {

@@ -7,13 +7,13 @@
 
 #include "cli/arguments.h"
 #include "cli/cli_error.h"
-#include "cli/commands.h"
-#include "cli/output_writer.h"
-#include "cli/partition_options.h"
-#include "cli/program_run.h"
-#include "cli/progress.h"
+#include "cli/commands/commands.h"
+#include "cli/output/output_writer.h"
+#include "cli/commands/partition_options.h"
+#include "cli/commands/program_run.h"
+#include "cli/output/progress.h"
 #include "cli/session.h"
-#include "cli/stats_report.h"
+#include "cli/output/stats_report.h"
 
 namespace gg_cli {
 

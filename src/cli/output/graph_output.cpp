@@ -1,7 +1,7 @@
-#include "cli/graph_output.h"
+#include "cli/output/graph_output.h"
 
 #include "cli/cli_error.h"
-#include "cli/progress.h"
+#include "cli/output/progress.h"
 #include "cli/session.h"
 
 namespace gg_cli {
