@@ -86,7 +86,7 @@ const DeviceProgram &device_program(program::Program &program, const DeviceInfo 
              nvrtc.library().c_str(), archs.c_str());
 
     const std::vector<std::string> options = options_for(arch);
-    const std::string unit = program::translation_unit(desc, program::Target::nvrtc, embedded::program_kernels);
+    const std::string unit = program::translation_unit(desc, embedded::program_kernels);
     std::string identity = std::string("gg ") + gg_version_string() + " nvrtc " + std::to_string(nvrtc.major()) + "." +
                            std::to_string(nvrtc.minor()) + " sm_" + std::to_string(arch);
     for (const std::string &option : options) identity += " " + option;

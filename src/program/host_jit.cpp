@@ -162,7 +162,7 @@ const gg_program_functions &host_functions(Program &program, BuildReport &build)
         program.host = std::move(code);
         return static_cast<HostCode &>(*program.host).functions;
     }
-    std::string unit = translation_unit(desc, Target::host, embedded::program_host_glue);
+    std::string unit = translation_unit(desc, embedded::program_host_glue);
     std::string identity = std::string("gg ") + gg_version_string() + " host " + machine();
     for (const std::string &w : compiler_command()) identity += " " + w;
     for (const char *flag : fixed_flags) identity += std::string(" ") + flag;

@@ -42,7 +42,7 @@ std::string program_macros(const Desc &desc) {
     return m;
 }
 
-std::string translation_unit(const Desc &desc, Target target, const char *tail) {
+std::string translation_unit(const Desc &desc, const char *tail) {
     std::string text;
     text += "#line 1 \"gg-prelude\"\n";
     text += program_macros(desc);
@@ -54,7 +54,6 @@ std::string translation_unit(const Desc &desc, Target target, const char *tail) 
     text += "\n";
     text += tail;
     text += "\n";
-    (void)target;  // the prelude tells the targets apart by __CUDACC_RTC__
     return text;
 }
 

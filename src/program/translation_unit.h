@@ -10,14 +10,13 @@
 
 namespace gg::program {
 
-enum class Target { host, nvrtc };
-
 // The GG_* macros of a program, as #define lines.
 std::string program_macros(const Desc &desc);
 
-// The program's whole translation unit for `target`; `tail` is appended
-// after the checks (the host glue or the kernel template).
-std::string translation_unit(const Desc &desc, Target target, const char *tail);
+// The program's whole translation unit; `tail` is appended after the checks
+// (the host glue or the kernel template). The same text serves both
+// compilers: the prelude tells them apart by __CUDACC_RTC__.
+std::string translation_unit(const Desc &desc, const char *tail);
 
 // The file name compiler messages use for the program's own lines.
 std::string source_file_name(const Desc &desc);
