@@ -3,11 +3,13 @@
 The search order is the one the README documents:
 
 1. ``GG_LIBRARY``: the path of the shared library itself;
-2. ``pkg-config --variable=libdir gg``: the directory of an installed (or
+2. the library bundled in the wheel (``gg/_lib/libgg.so.<major>``), which
+   ``pip install .`` builds from the checkout (build_backend/gg_build.py);
+3. ``pkg-config --variable=libdir gg``: the directory of an installed (or
    uninstalled, through PKG_CONFIG_PATH) gg;
-3. the dynamic loader's own search (``libgg.so.<major>``, then ``libgg.so``),
+4. the dynamic loader's own search (``libgg.so.<major>``, then ``libgg.so``),
    which covers ldconfig'd prefixes and LD_LIBRARY_PATH;
-4. the usual install prefixes (``sys.prefix``, ``/usr/local``, ``/usr``).
+5. the usual install prefixes (``sys.prefix``, ``/usr/local``, ``/usr``).
 
 The SONAME carries the major version, so ``libgg.so.<major>`` is tried before
 the unversioned development link: that way a library of another major version
@@ -26,6 +28,7 @@ ABI_MAJOR = 0
 ABI_MINOR = 5
 
 _SONAMES = ("libgg.so.%d" % ABI_MAJOR, "libgg.so")
+_BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_lib", _SONAMES[0])
 
 
 def _pkg_config_libdir():
@@ -47,6 +50,9 @@ def _candidates():
     if explicit:
         yield "GG_LIBRARY", explicit
         return  # an explicit choice must not silently fall back to another library
+    if os.path.exists(_BUNDLED):
+        # The wheel's own library: the one this package was built with.
+        yield "bundled in the wheel", _BUNDLED
     libdir = _pkg_config_libdir()
     if libdir:
         for name in _SONAMES:
