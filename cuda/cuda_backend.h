@@ -39,6 +39,15 @@ private:
 
 #include "backend/entry_points.inc"
 
+// Caller arrays in device memory (gg_run_options.device_arrays): throws
+// GG_ERROR_INVALID_ARGUMENT naming `what` unless `pointer` is device or
+// managed memory that device `device_id` can use.
+void check_device_array(int device_id, const void *pointer, const char *what);
+
+// Copies `bytes` between any two of host and device memory and waits for
+// the copy (the runtime tells the kinds apart from the pointers).
+void copy_memory(void *destination, const void *source, size_t bytes);
+
 // A partitioned run on the GPUs (cuda/partitioned/): the plan's parts on
 // config.devices in turn, every algorithm but APSP (which stays on one
 // part; src/partitioned/partitioned.h has the contract).

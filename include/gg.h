@@ -26,7 +26,8 @@
  *    compiled against an older header. Passing NULL means "all defaults".
  *  - Vertex ids are @c uint32_t (0-based), edge counts and offsets are
  *    @c uint64_t, edge weights are @c float.
- *  - Results are written into arrays owned by the caller. Objects the library
+ *  - Results are written into arrays owned by the caller (host memory, or CUDA
+ *    device memory when gg_run_options.device_arrays says so). Objects the library
  *    allocates are released by the matching @c *_destroy function, which
  *    accepts NULL.
  *  - A ::gg_graph is immutable once built and may be used by concurrent runs
@@ -61,7 +62,7 @@ extern "C" {
 /** Major version: bumped only when the ABI breaks (it is the SONAME). */
 #define GG_VERSION_MAJOR 0
 /** Minor version: bumped when the ABI grows. */
-#define GG_VERSION_MINOR 5
+#define GG_VERSION_MINOR 6
 /** Patch version: bumped for fixes that do not change the ABI. */
 #define GG_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
@@ -653,6 +654,17 @@ typedef struct gg_run_options {
         one thread each) and ::GG_LAYOUT_UDT (at least 2: each tree node keeps at most K edges); 0 (default)
         takes Tigr's defaults, 10 for the split and 1000 for UDT. Other layouts ignore it. Since 0.4. */
     uint32_t degree_bound;
+    /** 1: the run's per-vertex arrays are CUDA device memory (cudaMalloc'd on the context's first
+        device, or managed memory), e.g. a CuPy or PyTorch tensor's: the results (BFS depths and
+        parents, distances, widths, labels, ranks, centrality, SpMV's y, the APSP matrix, mates, a
+        program's values) and the inputs (SpMV's x, a program's first values). BC's @c sources and
+        matching's @c out_size stay host memory. An unpartitioned run on the CUDA backend reads and
+        writes them on the device, with no copy through the host; a CPU run, a partitioned run and
+        auto's fallback to the CPU run on host copies that gg makes and copies back, so the answers
+        are the same on every path. 0 (default): host memory. A pointer that is not device memory
+        of that device gives ::GG_ERROR_INVALID_ARGUMENT naming the array; a build or machine with
+        no usable GPU gives ::GG_ERROR_UNSUPPORTED. Since 0.6. */
+    int32_t device_arrays;
 } gg_run_options;
 
 /** Statistics a run can fill. Initialise with gg_run_stats_init(). */

@@ -158,7 +158,7 @@ void floyd_warshall(const DeviceCsr &out, float *dist, const DeviceInfo &info, c
     EventTimer copy;
     copy.start(stream);
     GG_CUDA_CHECK(cudaMemcpy2DAsync(dist, size_t(n) * sizeof(float), d.get(), padded * sizeof(float),
-                                    size_t(n) * sizeof(float), n, cudaMemcpyDeviceToHost, stream));
+                                    size_t(n) * sizeof(float), n, cudaMemcpyDefault, stream));
     copy.stop(stream);
     report.transfer_ms += copy.elapsed_ms();
 }

@@ -158,6 +158,16 @@ __global__ void flip_paths(uint32_t num_left, const uint32_t *tree_end, const ui
     }
 }
 
+// The pairs: matched left vertices, counted on the device because the
+// caller's mates may be device memory (gg_run_options.device_arrays).
+__global__ void count_matched(uint32_t num_left, const uint32_t *mate, unsigned long long *count) {
+    unsigned long long mine = 0;
+    for (uint64_t u = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; u < num_left;
+         u += uint64_t(gridDim.x) * blockDim.x)
+        mine += mate[u] != kNone;
+    if (mine) atomicAdd(count, mine);
+}
+
 // One frontier's arrays (sized for every vertex: a frontier holds each left
 // vertex at most once).
 struct FrontierBuffers {
@@ -280,8 +290,12 @@ void matching(const Graph &g, uint32_t num_left, uint32_t *mates, uint64_t *size
     compute.stop(stream.get());
     report.compute_ms += compute.elapsed_ms();
 
+    GG_CUDA_CHECK(cudaMemsetAsync(s.ended.get(), 0, sizeof(unsigned long long), stream.get()));
+    count_matched<<<left_blocks, kThreads, 0, stream.get()>>>(num_left, s.mate.get(), s.ended.get());
+    GG_CUDA_CHECK_LAUNCH("count_matched");
+    read_record(0);
+    matched = record->ended;
     copy_to_host(mates, s.mate.get(), sizeof(uint32_t) * uint64_t(n), stream.get(), report.transfer_ms);
-    for (uint32_t u = 0; u < num_left; ++u) matched += mates[u] != kNone;
     *size = matched;
     report.iterations = phases;
     report.edges_visited = edges;  // the BFS levels' (the greedy start reads at most kGreedyEdges per vertex)

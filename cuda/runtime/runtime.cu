@@ -370,11 +370,15 @@ PinnedBuffer::~PinnedBuffer() {
     cudaGetLastError();
 }
 
+// Both copies name cudaMemcpyDefault, not a direction: the caller's array
+// may itself be device memory (gg_run_options.device_arrays), and then the
+// same call copies device to device. With unified addressing (every 64-bit
+// platform CUDA 13 supports) the runtime tells the kinds apart.
 void copy_to_device(void *device, const void *host, size_t bytes, cudaStream_t stream, double &ms) {
     if (bytes == 0) return;
     EventTimer timer;
     timer.start(stream);
-    GG_CUDA_CHECK(cudaMemcpyAsync(device, host, bytes, cudaMemcpyHostToDevice, stream));
+    GG_CUDA_CHECK(cudaMemcpyAsync(device, host, bytes, cudaMemcpyDefault, stream));
     timer.stop(stream);
     ms += timer.elapsed_ms();
 }
@@ -383,9 +387,28 @@ void copy_to_host(void *host, const void *device, size_t bytes, cudaStream_t str
     if (bytes == 0) return;
     EventTimer timer;
     timer.start(stream);
-    GG_CUDA_CHECK(cudaMemcpyAsync(host, device, bytes, cudaMemcpyDeviceToHost, stream));
+    GG_CUDA_CHECK(cudaMemcpyAsync(host, device, bytes, cudaMemcpyDefault, stream));
     timer.stop(stream);
     ms += timer.elapsed_ms();
+}
+
+void check_device_array(int device_id, const void *pointer, const char *what) {
+    cudaPointerAttributes attributes{};
+    GG_CUDA_CHECK(cudaPointerGetAttributes(&attributes, pointer));
+    if (attributes.type == cudaMemoryTypeManaged) return;  // reachable from every device
+    if (attributes.type != cudaMemoryTypeDevice)
+        fail(GG_ERROR_INVALID_ARGUMENT,
+             "%s is %s memory, but gg_run_options.device_arrays says the run's arrays are CUDA device memory",
+             what, attributes.type == cudaMemoryTypeHost ? "pinned host" : "host (not CUDA-allocated)");
+    if (attributes.device != device_id)
+        fail(GG_ERROR_INVALID_ARGUMENT,
+             "%s is memory of CUDA device %d, but the run's arrays must be on the context's first device, %d", what,
+             attributes.device, device_id);
+}
+
+void copy_memory(void *destination, const void *source, size_t bytes) {
+    if (bytes == 0) return;
+    GG_CUDA_CHECK(cudaMemcpy(destination, source, bytes, cudaMemcpyDefault));
 }
 
 int cooperative_blocks(const void *kernel, int threads_per_block, size_t dynamic_shared, const DeviceInfo &info) {

@@ -4,9 +4,11 @@
 #include <cstddef>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "api/boundary.h"
+#include "api/device_arrays.h"
 #include "backend/dispatch.h"
 #include "core/timer.h"
 #include "partitioned/partitioned.h"
@@ -22,6 +24,7 @@ namespace {
 struct Plan {
     bool use_cuda = false;
     bool cuda_by_auto = false;  // the backend was auto and found a GPU: out of device memory falls back
+    bool device_arrays = false;  // gg_run_options.device_arrays
     std::string fallback_reason;
     gg::RunConfig config;
     const gg::PartitionPlan *partition = nullptr;  // null: unpartitioned
@@ -39,6 +42,8 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.damping is %g; it must be in [0, 1)", o.damping);
     if (!(o.delta >= 0) || !std::isfinite(o.delta))
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.delta is %g; it must be finite and >= 0", double(o.delta));
+    if (o.device_arrays != 0 && o.device_arrays != 1)
+        fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.device_arrays is %d; it must be 0 or 1", o.device_arrays);
 
     Plan plan;
     plan.config.num_threads = context->num_threads;
@@ -52,6 +57,14 @@ Plan plan_run(const gg_context *context, const gg_run_options *user) {
     plan.config.degree_bound = o.degree_bound;
     plan.config.states = context->states.get();
     if (o.partition_plan != nullptr) plan.partition = o.partition_plan->plan.get();
+
+    plan.device_arrays = o.device_arrays == 1;
+    if (plan.device_arrays) {
+        std::string reason;
+        if (!gg::cuda::usable(context->device_id, reason))
+            fail(GG_ERROR_UNSUPPORTED, "gg_run_options.device_arrays needs a usable GPU to hold the arrays: %s",
+                 reason.c_str());
+    }
 
     gg_backend backend = o.backend != GG_BACKEND_AUTO ? o.backend : context->backend;
     if (backend == GG_BACKEND_CPU) {
@@ -101,11 +114,19 @@ void execute(const gg::Graph &g, Plan plan, const gg::RunRequest &request, gg_ru
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.partition_plan was made from another graph");
     // One part is the unpartitioned run; APSP stays on one part (docs/partitioned.md).
     const bool split = partition != nullptr && partition->num_parts() > 1 && request.algorithm != gg::Algorithm::apsp;
+    std::unique_ptr<gg::DeviceArrays> lent;
+    if (plan.device_arrays)
+        lent = std::make_unique<gg::DeviceArrays>(
+            request, g, request.program != nullptr ? request.program->desc.vertex_size : 0, plan.config.device_id);
     auto run_on = [&](gg_backend backend) {
+        // Only an unpartitioned CUDA run uses device arrays in place.
+        const bool staged = lent && (split || backend != GG_BACKEND_CUDA);
+        const gg::RunRequest r = staged ? lent->staged(request) : request;
         if (split)
-            gg::run_partitioned(backend, *partition, g, request, plan.config, report, partitioned);
+            gg::run_partitioned(backend, *partition, g, r, plan.config, report, partitioned);
         else
-            gg::run_algorithm(backend, g, request, plan.config, report);
+            gg::run_algorithm(backend, g, r, plan.config, report);
+        if (staged) lent->copy_back();
     };
     try {
         run_on(plan.use_cuda ? GG_BACKEND_CUDA : GG_BACKEND_CPU);

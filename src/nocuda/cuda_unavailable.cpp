@@ -29,6 +29,8 @@ void spmv(const Graph &, const float *, float *, const RunConfig &, RunReport &)
 void apsp(const Graph &, float *, const RunConfig &, RunReport &) { unavailable(); }
 void matching(const Graph &, uint32_t, uint32_t *, uint64_t *, const RunConfig &, RunReport &) { unavailable(); }
 void prepare_program(program::Program &, int, program::BuildReport &) { unavailable(); }
+void check_device_array(int, const void *, const char *) { unavailable(); }
+void copy_memory(void *, const void *, size_t) { unavailable(); }
 void run_program(const Graph &, program::Program &, void *, const program::RunSettings &, const RunConfig &,
                  RunReport &, program::ProgramReport &) {
     unavailable();

@@ -68,6 +68,7 @@ mutable struct CRunOptions
     delta::Cfloat
     partition_plan::Ptr{Cvoid}   # since 0.3
     degree_bound::UInt32         # since 0.4: K of :vsplit and :udt; 0 = Tigr's defaults (10, 1000)
+    device_arrays::Int32         # since 0.6: 1 = the run's arrays are CUDA device memory (CUDA.jl's CuArray)
     CRunOptions() = new()
 end
 

@@ -35,7 +35,7 @@ from .partition_plan import PartInfo, PartitionPlan, PartitionPlanStats
 from .program import BuildStats, Program, ProgramDesc
 from .results import Partition, RunStats, Shards, ShardStats
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 
 __all__ = [
     "ABI_MAJOR",

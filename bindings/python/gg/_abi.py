@@ -140,6 +140,8 @@ class gg_run_options(Structure):
         ("partition_plan", POINTER(gg_partition_plan)),
         # Since 0.4: K of the vsplit and udt layouts; 0 = Tigr's defaults (10, 1000).
         ("degree_bound", c_uint32),
+        # Since 0.6: 1 = the run's per-vertex arrays are CUDA device memory.
+        ("device_arrays", c_int32),
     ]
 
 

@@ -10,6 +10,7 @@ import os
 import numpy as np
 
 from . import _abi
+from ._device import to_host
 from .errors import InvalidArgumentError
 
 UINT32_MAX = 0xFFFFFFFF
@@ -52,8 +53,9 @@ def vertex(value, what="source"):
 
 
 def id_array(values, what, dtype=np.uint32, limit=UINT32_MAX):
-    """A contiguous 1-D array of non-negative integers that fit `dtype`."""
-    array = np.asarray(values)
+    """A contiguous 1-D array of non-negative integers that fit `dtype` (no copy when `values` is one;
+    device arrays are copied to the host)."""
+    array = np.asarray(to_host(values, what))
     if array.ndim != 1:
         raise InvalidArgumentError("%s must be one-dimensional, not of shape %s" % (what, array.shape))
     if array.size == 0:
@@ -72,8 +74,8 @@ def id_array(values, what, dtype=np.uint32, limit=UINT32_MAX):
 
 
 def value_array(values, what, dtype, length=None):
-    """A contiguous 1-D float array of `dtype`, optionally of an exact length."""
-    array = np.asarray(values)
+    """A contiguous 1-D float array of `dtype`, optionally of an exact length (no copy when `values` is one)."""
+    array = np.asarray(to_host(values, what))
     if array.ndim != 1:
         raise InvalidArgumentError("%s must be one-dimensional, not of shape %s" % (what, array.shape))
     if array.size and array.dtype.kind not in "iuf":

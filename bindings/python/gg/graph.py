@@ -20,6 +20,15 @@ accept these keyword arguments besides their own:
     return_stats
               when True, the result is followed by a gg.RunStats: a single
               array becomes (array, stats), a tuple gets stats appended.
+    output    "numpy" (default), "cupy" or "torch": the arrays come back as NumPy
+              arrays, or as CuPy arrays / PyTorch tensors on the context's first
+              GPU, written there by the library with no copy through the host on
+              an unpartitioned CUDA run (gg_run_options.device_arrays; the
+              _device module says more). Since ABI 0.6.
+
+Arrays handed in (edges, CSR arrays, spmv's x) may be NumPy arrays, anything
+numpy reads, host DLPack tensors (wrapped without a copy), or CuPy / PyTorch
+device arrays.
 """
 
 import ctypes
@@ -28,7 +37,7 @@ from ctypes import c_double
 
 import numpy as np
 
-from . import _abi
+from . import _abi, _device
 from ._abi import lib
 from ._handle import OwnedHandle
 from ._convert import (
@@ -44,7 +53,7 @@ from ._convert import (
     vertex,
 )
 from .context import resolve
-from .errors import InvalidArgumentError, OutOfMemoryError
+from .errors import InvalidArgumentError, OutOfMemoryError, UnsupportedError
 from .partition_plan import PartitionPlan, plan_options
 from .results import Partition, RunStats, Shards
 
@@ -86,12 +95,17 @@ def _run_options(backend=None, layout=None, plan=None, **numbers):
     for name, value in numbers.items():
         if value is None:
             continue
-        if name in ("max_iterations", "degree_bound"):
+        if name in ("max_iterations", "degree_bound", "device_arrays"):
             value = checked_int(value, name, 0, UINT32_MAX)
         elif not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, bool):
             raise InvalidArgumentError("%s must be a number, not %s" % (name, type(value).__name__))
         setattr(options, name, value)
     return options
+
+
+def _on_device(output):
+    """gg_run_options.device_arrays for an output kind (None keeps the default, host memory)."""
+    return None if output == "numpy" else 1
 
 
 class Graph(OwnedHandle):
@@ -147,6 +161,19 @@ class Graph(OwnedHandle):
         options = graph_options(directed, duplicates, drop_self_loops, max_edges)
         return cls._create(context, lib.gg_graph_create, num_vertices, src.size, pointer(src, _abi.u32_p),
                            pointer(dst, _abi.u32_p), pointer(weights, _abi.f32_p), ctypes.byref(options))
+
+    @classmethod
+    def from_edge_index(cls, edge_index, num_vertices=None, weights=None, directed=True, duplicates="min",
+                        drop_self_loops=False, max_edges=None, context=None):
+        """A graph from a 2 x m array of edges (PyTorch Geometric's edge_index): column i is the
+        edge edge_index[0, i] -> edge_index[1, i]. It may be a CuPy array or a PyTorch tensor on
+        the GPU (copied to the host once: a graph lives in host memory). Since ABI 0.6."""
+        edges = np.asarray(_device.to_host(edge_index, "edge_index"))
+        if edges.ndim != 2 or edges.shape[0] != 2:
+            raise InvalidArgumentError("edge_index must have shape (2, m), not %s" % (edges.shape,))
+        return cls.from_edges(edges[0], edges[1], weights=weights, directed=directed, num_vertices=num_vertices,
+                              duplicates=duplicates, drop_self_loops=drop_self_loops, max_edges=max_edges,
+                              context=context)
 
     @classmethod
     def from_csr(cls, offsets, indices, weights=None, directed=True, duplicates="min", drop_self_loops=False,
@@ -264,6 +291,18 @@ class Graph(OwnedHandle):
     def _ctx(self, context):
         return resolve(context) if context is not None else self._context
 
+    def _outputs(self, output, context):
+        """(allocate(shape, dtype), pointer(array, ctype)) for a run's arrays of kind `output`."""
+        if _device.check_output(output) == "numpy":
+            return (lambda shape, dtype: np.empty(shape, dtype)), pointer
+        ctx = self._ctx(context)
+        usable, reason = ctx.cuda_available()
+        if not usable:
+            raise UnsupportedError("output=%r needs a usable GPU to hold the arrays: %s" % (output, reason))
+        device_id = ctx.devices[0]
+        return (lambda shape, dtype: _device.empty(output, shape, dtype, device_id)), \
+            (lambda array, ctype: None if array is None else _device.pointer(array, ctype))
+
     def release_device_memory(self, context=None):
         """Frees the device layouts cached for this graph (every GPU) and the
         context's engine states for it; returns the bytes dropped. Later runs
@@ -345,89 +384,116 @@ class Graph(OwnedHandle):
         return (result, stats) if len(outputs) == 1 else tuple(outputs) + (stats,)
 
     def bfs(self, source, parents=False, backend=None, layout=None, context=None, return_stats=False, plan=None,
-            degree_bound=None):
+            degree_bound=None, output="numpy"):
         """Hop counts from `source` along out-edges (uint32; unreachable = gg.UNREACHABLE).
 
         parents=True also returns a BFS-tree parent per vertex (the source is its
         own parent; unreachable vertices get gg.UNREACHABLE): (depths, parents).
         """
         source = vertex(source)
-        depths = np.empty(self.n, np.uint32)
-        tree = np.empty(self.n, np.uint32) if parents else None
+        empty, address = self._outputs(output, context)
+        depths = empty(self.n, np.uint32)
+        tree = empty(self.n, np.uint32) if parents else None
         outputs = [depths, tree] if parents else [depths]
-        return self._run(lib.gg_run_bfs, (source, pointer(depths, _abi.u32_p), pointer(tree, _abi.u32_p)), outputs,
-                         context, return_stats, _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
+        return self._run(lib.gg_run_bfs, (source, address(depths, _abi.u32_p), address(tree, _abi.u32_p)), outputs,
+                         context, return_stats, _run_options(backend, layout, plan, degree_bound=degree_bound,
+                                                             device_arrays=_on_device(output)), plan)
 
     def sssp(self, source, delta=None, backend=None, layout=None, context=None, return_stats=False, plan=None,
-             degree_bound=None):
+             degree_bound=None, output="numpy"):
         """Shortest distances from `source` along out-edges (float32; unreachable = inf).
 
         delta is the delta-stepping bucket width (None: chosen from the weights).
         A negative weight raises gg.InvalidArgumentError naming the edge.
         """
         source = vertex(source)
-        distances = np.empty(self.n, np.float32)
-        return self._run(lib.gg_run_sssp, (source, pointer(distances, _abi.f32_p)), [distances], context,
-                         return_stats, _run_options(backend, layout, plan, delta=delta, degree_bound=degree_bound),
-                         plan)
+        empty, address = self._outputs(output, context)
+        distances = empty(self.n, np.float32)
+        return self._run(lib.gg_run_sssp, (source, address(distances, _abi.f32_p)), [distances], context,
+                         return_stats, _run_options(backend, layout, plan, delta=delta, degree_bound=degree_bound,
+                                                    device_arrays=_on_device(output)), plan)
 
-    def sswp(self, source, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None):
+    def sswp(self, source, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None,
+             output="numpy"):
         """Widest-path widths from `source` (float32; the source gets inf, unreachable vertices 0)."""
         source = vertex(source)
-        widths = np.empty(self.n, np.float32)
-        return self._run(lib.gg_run_sswp, (source, pointer(widths, _abi.f32_p)), [widths], context, return_stats,
-                         _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
+        empty, address = self._outputs(output, context)
+        widths = empty(self.n, np.float32)
+        return self._run(lib.gg_run_sswp, (source, address(widths, _abi.f32_p)), [widths], context, return_stats,
+                         _run_options(backend, layout, plan, degree_bound=degree_bound,
+                                      device_arrays=_on_device(output)), plan)
 
-    def cc(self, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None):
+    def cc(self, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None,
+           output="numpy"):
         """Weakly connected components: each vertex gets the smallest vertex id of its component (uint32)."""
-        labels = np.empty(self.n, np.uint32)
-        return self._run(lib.gg_run_cc, (pointer(labels, _abi.u32_p),), [labels], context, return_stats,
-                         _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
+        empty, address = self._outputs(output, context)
+        labels = empty(self.n, np.uint32)
+        return self._run(lib.gg_run_cc, (address(labels, _abi.u32_p),), [labels], context, return_stats,
+                         _run_options(backend, layout, plan, degree_bound=degree_bound,
+                                      device_arrays=_on_device(output)), plan)
 
     def pagerank(self, damping=None, tolerance=None, max_iterations=None, backend=None, layout=None, context=None,
-                 return_stats=False, plan=None, degree_bound=None):
+                 return_stats=False, plan=None, degree_bound=None, output="numpy"):
         """PageRank as networkx.pagerank(G, weight=None) defines it (float64, sums to 1).
 
         Defaults: damping 0.85, tolerance 1e-6 (L1 change per iteration), max_iterations 100.
         """
-        ranks = np.empty(self.n, np.float64)
+        empty, address = self._outputs(output, context)
+        ranks = empty(self.n, np.float64)
         options = _run_options(backend, layout, plan, damping=damping, tolerance=tolerance,
-                               max_iterations=max_iterations, degree_bound=degree_bound)
-        return self._run(lib.gg_run_pagerank, (pointer(ranks, _abi.f64_p),), [ranks], context, return_stats, options,
+                               max_iterations=max_iterations, degree_bound=degree_bound,
+                               device_arrays=_on_device(output))
+        return self._run(lib.gg_run_pagerank, (address(ranks, _abi.f64_p),), [ranks], context, return_stats, options,
                          plan)
 
     def bc(self, sources=None, backend=None, layout=None, context=None, return_stats=False, plan=None,
-           degree_bound=None):
+           degree_bound=None, output="numpy"):
         """Betweenness centrality (Brandes) summed over `sources` (default: every vertex), unnormalised (float64)."""
-        centrality = np.empty(self.n, np.float64)
+        empty, address = self._outputs(output, context)
+        centrality = empty(self.n, np.float64)
         if sources is None:
             source_array, count = None, 0
         else:
-            source_array = id_array(sources, "sources")
+            # The source list stays host memory (gg.h).
+            source_array = id_array(_device.to_host(sources, "sources"), "sources")
             count = checked_int(source_array.size, "len(sources)", 0, UINT32_MAX)
-        return self._run(lib.gg_run_bc, (pointer(source_array, _abi.u32_p), count, pointer(centrality, _abi.f64_p)),
+        return self._run(lib.gg_run_bc, (pointer(source_array, _abi.u32_p), count, address(centrality, _abi.f64_p)),
                          [centrality], context, return_stats,
-                         _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
+                         _run_options(backend, layout, plan, degree_bound=degree_bound,
+                                      device_arrays=_on_device(output)), plan)
 
-    def spmv(self, x, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None):
-        """y[v] = sum over edges u -> v of w(u, v) * x[u] (float32)."""
-        x = value_array(x, "x", np.float32, self.n)
-        y = np.empty(self.n, np.float32)
-        return self._run(lib.gg_run_spmv, (pointer(x, _abi.f32_p), pointer(y, _abi.f32_p)), [y], context,
-                         return_stats, _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
+    def spmv(self, x, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None,
+             output="numpy"):
+        """y[v] = sum over edges u -> v of w(u, v) * x[u] (float32).
 
-    def apsp(self, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None):
+        x may be a device array; with a device output it stays on the device.
+        """
+        empty, address = self._outputs(output, context)
+        if output == "numpy":
+            x = value_array(_device.to_host(x, "x"), "x", np.float32, self.n)
+        else:
+            x = _device.as_device(x, output, np.float32, self.n, self._ctx(context).devices[0], "x")
+        y = empty(self.n, np.float32)
+        return self._run(lib.gg_run_spmv, (address(x, _abi.f32_p), address(y, _abi.f32_p)), [y], context,
+                         return_stats, _run_options(backend, layout, plan, degree_bound=degree_bound,
+                                                    device_arrays=_on_device(output)), plan)
+
+    def apsp(self, backend=None, layout=None, context=None, return_stats=False, plan=None, degree_bound=None,
+             output="numpy"):
         """All-pairs shortest distances as a dense n x n float32 matrix (row = source, unreachable = inf)."""
         n = self.n
+        empty, address = self._outputs(output, context)
         try:
-            distances = np.empty((n, n), np.float32)
+            distances = empty((n, n), np.float32)
         except (MemoryError, ValueError):
             raise OutOfMemoryError("APSP of %d vertices needs an n x n matrix of %d bytes, which could not be allocated"
                                    % (n, n * n * 4)) from None
-        return self._run(lib.gg_run_apsp, (pointer(distances, _abi.f32_p), n * n), [distances], context, return_stats,
-                         _run_options(backend, layout, plan, degree_bound=degree_bound), plan)
+        return self._run(lib.gg_run_apsp, (address(distances, _abi.f32_p), n * n), [distances], context, return_stats,
+                         _run_options(backend, layout, plan, degree_bound=degree_bound,
+                                      device_arrays=_on_device(output)), plan)
 
-    def matching(self, num_left, backend=None, layout=None, context=None, return_stats=False, plan=None):
+    def matching(self, num_left, backend=None, layout=None, context=None, return_stats=False, plan=None,
+                 output="numpy"):
         """Maximum bipartite matching: (mates, size).
 
         Vertices 0 .. num_left - 1 are the left side, the others the right side;
@@ -439,10 +505,12 @@ class Graph(OwnedHandle):
         of more than one part raises gg.UnsupportedError. Since ABI 0.5.
         """
         num_left = checked_int(num_left, "num_left", 0, UINT32_MAX)
-        mates = np.empty(self.n, np.uint32)
+        empty, address = self._outputs(output, context)
+        mates = empty(self.n, np.uint32)
         size = ctypes.c_uint64(0)
-        result = self._run(lib.gg_run_matching, (num_left, pointer(mates, _abi.u32_p), ctypes.byref(size)), [mates],
-                           context, return_stats, _run_options(backend, layout, plan), plan)
+        result = self._run(lib.gg_run_matching, (num_left, address(mates, _abi.u32_p), ctypes.byref(size)), [mates],
+                           context, return_stats, _run_options(backend, layout, plan,
+                                                               device_arrays=_on_device(output)), plan)
         if return_stats:
             return mates, int(size.value), result[1]
         return mates, int(size.value)

@@ -13,7 +13,7 @@ use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
-pub const GG_VERSION_MINOR: u32 = 5;
+pub const GG_VERSION_MINOR: u32 = 6;
 pub const GG_VERSION_PATCH: u32 = 0;
 pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
 
@@ -157,6 +157,10 @@ pub struct gg_run_options {
     /// at most K edges); 0 (default) takes Tigr's defaults, 10 for the split and 1000 for UDT.
     /// Other layouts ignore it.
     pub degree_bound: u32,
+    /// Since 0.6: 1 when the run's per-vertex arrays are CUDA device memory on the context's
+    /// first device (results, SpMV's x, a program's values); 0 (default): host memory. The safe
+    /// `gg` crate passes slices, which are host memory, and leaves it 0.
+    pub device_arrays: i32,
 }
 
 #[repr(C)]
@@ -813,7 +817,7 @@ mod tests {
         let run = size_check!(gg_run_options, gg_run_options_init);
         assert_eq!((run.backend, run.layout, run.max_iterations), (GG_BACKEND_AUTO, GG_LAYOUT_AUTO, 100));
         assert!((run.tolerance - 1e-6).abs() < 1e-12 && (run.damping - 0.85).abs() < 1e-12 && run.delta == 0.0);
-        assert!(run.partition_plan.is_null() && run.degree_bound == 0);
+        assert!(run.partition_plan.is_null() && run.degree_bound == 0 && run.device_arrays == 0);
         let generator = size_check!(gg_generator_options, gg_generator_options_init);
         assert_eq!(
             (generator.scale, generator.degree, generator.rows, generator.cols, generator.seed),
