@@ -18,7 +18,7 @@ and the usual prefixes. See README.md.
 
 from ._abi import library_path, library_version
 from ._library import ABI_MAJOR, ABI_MINOR
-from .context import Context, default_context
+from .context import Context, default_context, set_default_context
 from .errors import (
     DeviceError,
     Error,
@@ -64,6 +64,7 @@ __all__ = [
     "UNREACHABLE",
     "UnsupportedError",
     "default_context",
+    "set_default_context",
     "format_from_path",
     "generate",
     "library_path",

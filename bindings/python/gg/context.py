@@ -169,6 +169,18 @@ def default_context():
         return _default
 
 
+def set_default_context(context):
+    """Makes `context` (a gg.Context, or None for a fresh backend "auto" one on next use) the one
+    calls that name none use, gg.networkx's among them; returns the previous default (or None).
+    E.g. gg.set_default_context(gg.Context(backend="cpu")) sends gg.networkx's calls to the CPU."""
+    global _default
+    if context is not None and not isinstance(context, Context):
+        raise InvalidArgumentError("context must be a gg.Context or None, not %s" % type(context).__name__)
+    with _default_lock:
+        previous, _default = _default, context
+    return previous
+
+
 def resolve(context):
     """The given context, or the default one."""
     if context is None:
@@ -178,4 +190,4 @@ def resolve(context):
     return context
 
 
-__all__ = ["Context", "default_context", "Error"]
+__all__ = ["Context", "default_context", "set_default_context", "Error"]
