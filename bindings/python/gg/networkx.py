@@ -424,11 +424,46 @@ def _scale_factor(n, normalized, directed, k, endpoints):
     return factor
 
 
+def _scales_samples_per_node(nx):
+    """True for networkx 3.5 and later, whose sampled betweenness scales sources and other
+    nodes apart (networkx pull request 7908, "Fix bc scale with k endpoints")."""
+    parts = []
+    for part in nx.__version__.split(".")[:2]:
+        digits = "".join(c for c in part if c.isdigit()) or "0"  # "3.5rc1" -> 3, 5
+        parts.append(int(digits))
+    return tuple(parts) >= (3, 5)
+
+
+def _sampled_scale(n, normalized, directed, k, endpoints, sampled_positions):
+    """What networkx 3.5+ multiplies the raw betweenness by: a number, an array (one factor per
+    node) or None. N counts the nodes a pair (s, t) through v may use: v itself only with
+    endpoints. A sample (k < n) supplies k sources; without endpoints a sampled node cannot be
+    one of its own pairs, so it had k - 1 sources (NaN for k = 1: no data) and the others k.
+    """
+    if k is not None and k == n:
+        k = None  # every node is a source: the unsampled rule
+    N = n if endpoints else n - 1
+    if N < 2:
+        return None
+    correction = 1 if directed else 2
+    if k is None or endpoints:
+        sources = N if k is None else k
+        return 1 / (sources * (N - 1)) if normalized else N / (sources * correction)
+    if normalized:
+        source, other = (1 / ((k - 1) * (N - 1)) if k > 1 else np.nan), 1 / (k * (N - 1))
+    else:
+        source, other = (N / ((k - 1) * correction) if k > 1 else np.nan), N / (k * correction)
+    factors = np.full(n, other)
+    factors[np.asarray(sampled_positions, dtype=np.int64)] = source
+    return factors
+
+
 def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None):
     """networkx.betweenness_centrality on gg: dict node -> centrality.
 
     k samples k source nodes exactly as networkx does (seed.sample(list(G.nodes()), k) with
-    networkx's seed handling), so the same seed gives the same answer. endpoints=True is
+    networkx's seed handling), so the same seed gives the same answer, scaled as the installed
+    networkx scales a sample (3.5 changed it; both rules are followed). endpoints=True is
     supported (reachability from each source by BFS). weight is supported when every edge
     has the same positive weight (then the weighted shortest paths are the unweighted ones);
     other weights raise NotImplementedError.
@@ -466,7 +501,10 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
             centrality[s] += reached.size - 1
             centrality[reached] += 1
             centrality[s] -= 1
-    factor = _scale_factor(n, normalized, G.is_directed(), k, endpoints)
+    if _scales_samples_per_node(_nx()):
+        factor = _sampled_scale(n, normalized, G.is_directed(), k, endpoints, positions)
+    else:
+        factor = _scale_factor(n, normalized, G.is_directed(), k, endpoints)
     if factor is not None:
         centrality = centrality * factor
     return dict(zip(entry.nodes, centrality.tolist()))

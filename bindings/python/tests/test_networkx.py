@@ -223,6 +223,32 @@ def test_betweenness_sampled_with_seed(graph):
           nx.betweenness_centrality(graph, k=6, seed=random.Random(5)))
 
 
+def test_betweenness_sample_scaled_as_networkx_3_5(monkeypatch):
+    # networkx 3.5 changed how a sample of k sources is scaled (its pull request 7908);
+    # gg.networkx follows the installed networkx. Answers networkx 3.5 documents and tests:
+    monkeypatch.setattr(ggnx, "_scales_samples_per_node", lambda nx: True)
+    path = nx.path_graph(3)  # seed 42 samples 0 and 2
+    assert ggnx.betweenness_centrality(path, k=2, normalized=False, endpoints=True, seed=42) == \
+        pytest.approx({0: 2.25, 1: 3.0, 2: 2.25})
+    assert ggnx.betweenness_centrality(path, k=2, normalized=True, endpoints=True, seed=42) == \
+        pytest.approx({0: 0.75, 1: 1.0, 2: 0.75})
+    # Without endpoints a sampled node had k - 1 sources, the others k; normalized by N - 1 targets.
+    G = nx.gnp_random_graph(40, 0.1, seed=5, directed=True)
+    k, seed = 6, 11
+    raw = nx.betweenness_centrality(G, k=k, normalized=False, seed=seed)  # 2.8 and 3.5: raw sums here
+    sampled = set(random.Random(seed).sample(list(G.nodes()), k))
+    got = ggnx.betweenness_centrality(G, k=k, seed=seed)
+    N = len(G) - 1
+    for v in G:
+        sources = k - 1 if v in sampled else k
+        assert got[v] == pytest.approx(raw[v] / (sources * (N - 1)), rel=1e-12, abs=1e-15), v
+    # Under the 2.8 rule the same call is networkx 2.8's.
+    monkeypatch.setattr(ggnx, "_scales_samples_per_node", lambda nx: False)
+    if not ggnx._scales_samples_per_node(nx) and nx.__version__.startswith("2."):
+        assert ggnx.betweenness_centrality(G, k=k, seed=seed) == pytest.approx(
+            nx.betweenness_centrality(G, k=k, seed=seed), rel=1e-12, abs=1e-15)
+
+
 def test_betweenness_weights():
     graph = nx.gnp_random_graph(40, 0.1, seed=21)
     for u, v in graph.edges():
