@@ -235,8 +235,10 @@ def test_betweenness_sample_scaled_as_networkx_3_5(monkeypatch):
     # Without endpoints a sampled node had k - 1 sources, the others k; normalized by N - 1 targets.
     G = nx.gnp_random_graph(40, 0.1, seed=5, directed=True)
     k, seed = 6, 11
-    raw = nx.betweenness_centrality(G, k=k, normalized=False, seed=seed)  # 2.8 and 3.5: raw sums here
-    sampled = set(random.Random(seed).sample(list(G.nodes()), k))
+    sampled = random.Random(seed).sample(list(G.nodes()), k)  # networkx's sample for an int seed
+    # The raw sums over the sampled sources, unscaled in every networkx version (directed).
+    raw = nx.betweenness_centrality_subset(G, sources=sampled, targets=list(G), normalized=False)
+    sampled = set(sampled)
     got = ggnx.betweenness_centrality(G, k=k, seed=seed)
     N = len(G) - 1
     for v in G:

@@ -221,17 +221,19 @@ def test_closing_plans_and_graphs():
         plan.part(0)
 
 
-def test_cuda_refuses_partitioned_runs_for_now():
+def test_partitioned_runs_on_the_gpu_or_the_cpu():
+    # Under auto a plan's parts run on the GPU when one is usable (gg 0.3 refused that; the
+    # CUDA backend has run parts since), on the CPU otherwise; the answers are the same.
     g = tiny_graph()
     with gg.Context() as ctx:
         usable, _ = ctx.cuda_available()
         with g.partition_plan(parts=2, partitioner="block", context=ctx) as plan:
-            if usable:
+            depths, stats = g.bfs(0, plan=plan, context=ctx, return_stats=True)
+            assert stats.backend == ("cuda" if usable else "cpu") and stats.num_parts == 2
+            assert depths.tolist() == g.bfs(0, backend="cpu", context=ctx).tolist()
+            if not usable:
                 with pytest.raises(gg.UnsupportedError):
                     g.bfs(0, plan=plan, backend="cuda", context=ctx)
-            else:
-                _, stats = g.bfs(0, plan=plan, context=ctx, return_stats=True)
-                assert stats.backend == "cpu" and stats.num_parts == 2
 
 
 def test_plans_serve_runs_on_several_threads():
