@@ -11,10 +11,15 @@ if ! command -v valgrind >/dev/null 2>&1; then
     echo "skipped: valgrind is not installed (apt-get install valgrind)"
     exit 0
 fi
-# scripts/sanitize runs the tool tests again on an AddressSanitizer build,
-# which cannot run under valgrind (and has its own checks there).
+# scripts/sanitize runs the tool tests again on an AddressSanitizer (or,
+# with --thread, ThreadSanitizer) build, which cannot run under valgrind (and
+# has its own checks there).
 if grep -qa "__asan_init" "$GG"; then
     echo "skipped: this gg is built with AddressSanitizer, which valgrind cannot run"
+    exit 0
+fi
+if grep -qa "__tsan_init" "$GG"; then
+    echo "skipped: this gg is built with ThreadSanitizer, which valgrind cannot run"
     exit 0
 fi
 
