@@ -34,12 +34,19 @@ static void expect_message(gg_context *context, const char *part) {
     if (strstr(message, part) == NULL) fail_msg("message \"%s\" does not name \"%s\"", message, part);
 }
 
+// The one-edge graph 0 -> 1 the refusal tests run on.
+static gg_graph *one_edge(gg_context *context) {
+    uint32_t src[] = {0}, dst[] = {1};
+    gg_graph *graph = NULL;
+    assert_int_equal(gg_graph_create(context, 2, 1, src, dst, NULL, NULL, &graph), GG_OK);
+    return graph;
+}
+
 static void test_flag_must_be_0_or_1(void **state) {
     (void)state;
     gg_context *context = cpu_context();
-    uint32_t src[] = {0}, dst[] = {1}, depths[2];
-    gg_graph *graph = NULL;
-    assert_int_equal(gg_graph_create(context, 2, 1, src, dst, NULL, NULL, &graph), GG_OK);
+    uint32_t depths[2];
+    gg_graph *graph = one_edge(context);
     gg_run_options options;
     gg_run_options_init(&options);
     assert_int_equal(options.device_arrays, 0);
@@ -58,9 +65,8 @@ static void test_refused_without_a_gpu(void **state) {
         gg_context_destroy(context);
         skip();
     }
-    uint32_t src[] = {0}, dst[] = {1}, depths[2];
-    gg_graph *graph = NULL;
-    assert_int_equal(gg_graph_create(context, 2, 1, src, dst, NULL, NULL, &graph), GG_OK);
+    uint32_t depths[2];
+    gg_graph *graph = one_edge(context);
     gg_run_options options;
     gg_run_options_init(&options);
     options.device_arrays = 1;
@@ -372,9 +378,8 @@ static void test_program_values_on_the_device(void **state) {
 static void test_host_pointer_is_refused(void **state) {
     (void)state;
     gg_context *context = gpu_context_or_skip();
-    uint32_t src[] = {0}, dst[] = {1}, depths[2];
-    gg_graph *graph = NULL;
-    assert_int_equal(gg_graph_create(context, 2, 1, src, dst, NULL, NULL, &graph), GG_OK);
+    uint32_t depths[2];
+    gg_graph *graph = one_edge(context);
     gg_run_options options;
     gg_run_options_init(&options);
     options.device_arrays = 1;
