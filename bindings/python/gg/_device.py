@@ -26,7 +26,7 @@ from .errors import InvalidArgumentError, UnsupportedError
 OUTPUTS = ("numpy", "cupy", "torch")
 
 # DLPack device types (dlpack.h, DLDeviceType).
-_DL_CPU, _DL_CUDA, _DL_CUDA_HOST, _DL_CUDA_MANAGED = 1, 2, 3, 13
+_DL_CPU, _DL_CUDA, _DL_CUDA_MANAGED = 1, 2, 13
 
 
 def _dlpack_device(values):
@@ -65,7 +65,7 @@ def to_host(values, what):
             "%s is a device array of %s; gg copies CuPy and PyTorch device arrays to the host, or pass a "
             "numpy array" % (what, type(values).__name__))
     if not hasattr(values, "__array_interface__") and not hasattr(values, "__array__") and \
-            _dlpack_device(values) in (_DL_CPU, _DL_CUDA_HOST):
+            _dlpack_device(values) == _DL_CPU:
         return np.from_dlpack(values)  # zero-copy view of a host DLPack tensor
     return values
 
