@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "backend/algorithm.h"
@@ -27,15 +28,19 @@ public:
     // Copies the staged outputs to the caller's device arrays.
     void copy_back();
 
+    // Points a request's field at a host copy.
+    using Slot = std::function<void(RunRequest &, void *)>;
+
 private:
     struct Lent {
         void *caller;   // device memory
         size_t bytes;
         bool input;     // read by the run
         bool output;    // written by the run
+        Slot slot;      // the request field that holds it
         std::vector<unsigned char> host;
     };
-    void add(const void *caller, size_t bytes, bool input, bool output, const char *what, int device_id);
+    void add(const void *caller, size_t bytes, bool input, bool output, const char *what, Slot slot, int device_id);
     std::vector<Lent> lent_;
 };
 
