@@ -108,7 +108,7 @@ gg_status gg_partition_plan_read_stats(gg_context *context, const gg_partition_p
         s.num_parts = p.num_parts();
         s.replication_depth = p.depth;
         s.partitioner = p.partitioner;
-        for (const gg::PartitionPart &part : p.parts) {
+        for (const gg::PartSummary &part : p.summary) {
             s.empty_parts += part.owned == 0;
             if (part.owned > s.max_part_vertices) s.max_part_vertices = part.owned;
         }
@@ -132,12 +132,12 @@ gg_status gg_partition_plan_read_part(gg_context *context, const gg_partition_pl
                  info->struct_size);
         if (part >= p.num_parts())
             fail(GG_ERROR_INVALID_ARGUMENT, "part %u is out of range: the plan has %u parts", part, p.num_parts());
-        const gg::PartitionPart &pp = p.parts[part];
+        const gg::PartSummary &pp = p.summary[part];
         gg_part_info i;
         gg_part_info_init(&i);
         i.owned = pp.owned;
-        i.replicas = pp.replicas();
-        i.local_edges = pp.local.m();
+        i.replicas = pp.replicas;
+        i.local_edges = pp.local_edges;
         i.neighbours = pp.neighbours;
         gg::write_stats(info, i);
     });

@@ -160,7 +160,16 @@ std::unique_ptr<PartitionPlan> build_partition_plan(const Graph &g, std::vector<
         plan->local_edges += part.local.m();
     }
     plan->edge_cut = g.n() > 0 ? count_edge_cut(g, plan->owner.data()) : 0;
+    summarise_parts(*plan);
     return plan;
+}
+
+void summarise_parts(PartitionPlan &plan) {
+    plan.summary.resize(plan.num_parts());
+    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+        const PartitionPart &part = plan.parts[p];
+        plan.summary[p] = PartSummary{part.owned, part.replicas(), part.neighbours, part.local.m()};
+    }
 }
 
 std::vector<DepthCost> measure_depths(const Graph &g, const std::vector<uint32_t> &owner, uint32_t k,

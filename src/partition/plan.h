@@ -17,6 +17,13 @@
 // Links connect a replica to its owner: for each ordered pair (replica part,
 // owner part), the replicas' local ids in the first and the owners' in the
 // second. An exchange moves values along them (src/exchange/).
+//
+// A plan may be spread over the processes of a communicator
+// (exchange/communicator.h; docs/distributed.md): part p lives on process
+// p mod ranks, which alone holds its local graph; the others keep an empty
+// PartitionPart for it and its counts in `summary`. Every process holds the
+// vertex maps (owner, owner_local: O(n)) and the links that touch its parts,
+// in the same (replica part, owner part) order.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "exchange/communicator.h"
 #include "gg.h"
 #include "graph/graph.h"
 
@@ -39,6 +47,14 @@ struct PartitionPart {
 
     uint32_t size() const { return uint32_t(global_ids.size()); }
     uint32_t replicas() const { return size() - owned; }
+};
+
+// What every process knows of every part, its own or not.
+struct PartSummary {
+    uint32_t owned = 0;
+    uint32_t replicas = 0;
+    uint32_t neighbours = 0;
+    uint64_t local_edges = 0;
 };
 
 struct ReplicaLink {
@@ -57,7 +73,11 @@ struct PartitionPlan {
     std::vector<uint32_t> owner;          // part of each vertex
     std::vector<uint32_t> owner_local;    // local id of each vertex in its owner part
     std::vector<PartitionPart> parts;
-    std::vector<ReplicaLink> links;       // by (replica_part, owner_part)
+    std::vector<ReplicaLink> links;       // by (replica_part, owner_part); those touching this process's parts
+    std::vector<PartSummary> summary;     // by part
+    std::shared_ptr<Communicator> comm;   // the processes of a distributed plan; null: this one alone
+    uint32_t rank = 0;                    // this process (comm's rank)
+    uint32_t ranks = 1;                   // processes the parts are spread over
     uint64_t edge_cut = 0;
     uint64_t replicas = 0;
     uint64_t local_edges = 0;
@@ -65,7 +85,13 @@ struct PartitionPlan {
     double build_ms = 0;
 
     uint32_t num_parts() const { return uint32_t(parts.size()); }
+    uint32_t rank_of(uint32_t part) const { return part % ranks; }
+    bool holds(uint32_t part) const { return rank_of(part) == rank; }
+    Communicator &communicator() const { return comm ? *comm : single_process(); }
 };
+
+// Fills plan.summary from its parts (all of them held by this process).
+void summarise_parts(PartitionPlan &plan);
 
 constexpr uint32_t kMaxReplicationDepth = 8;
 

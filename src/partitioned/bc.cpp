@@ -112,7 +112,7 @@ void partitioned_bc(PartitionedRun &run, const uint32_t *sources, uint32_t num_s
         reach.fill(plan, [&](uint32_t v) { return v == source ? Reach{0, 0, 1.0} : Reach{}; });
         for (uint32_t p = 0; p < k; ++p) {
             levels[p].assign(1, {});
-            if (plan.owner[source] == p) levels[p][0].push_back(plan.owner_local[source]);
+            if (plan.owner[source] == p && plan.holds(p)) levels[p][0].push_back(plan.owner_local[source]);
         }
         // Forward sweep. The next level of a part is what its expansion
         // reached among its owned vertices, and what the exchange brought.
@@ -131,7 +131,7 @@ void partitioned_bc(PartitionedRun &run, const uint32_t *sources, uint32_t num_s
                     edges += expand_level(local, in, owned, level, levels[p][level], r, next, threads);
                 });
             }
-            if (!any) {
+            if (!run.comm.any(any)) {
                 for (auto &part_levels : levels) part_levels.pop_back();  // the one opened for level + 1
                 break;
             }
@@ -153,7 +153,7 @@ void partitioned_bc(PartitionedRun &run, const uint32_t *sources, uint32_t num_s
         // levels[p] ends with the first empty level, the same for every part.
         const uint32_t deepest = uint32_t(levels[0].size()) - 2;
         for (uint32_t level = deepest + 1; level-- > 0;) {
-            for (uint32_t p = 0; p < k; ++p) {
+            for (uint32_t p = plan.rank; p < k; p += plan.ranks) {
                 const Csr &local = plan.parts[p].local.out;
                 const std::vector<Reach> &r = reach.value[p];
                 std::vector<double> &wp = w.value[p];
@@ -185,6 +185,7 @@ void partitioned_bc(PartitionedRun &run, const uint32_t *sources, uint32_t num_s
             for (auto &changed : w.changed) changed.clear();
         }
     }
+    run.share_owned(centrality);
     run.finish(report, out, supersteps, edges);
 }
 

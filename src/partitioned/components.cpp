@@ -63,7 +63,7 @@ void partitioned_cc(PartitionedRun &run, uint32_t *labels, RunReport &report, Pa
     const uint32_t k = plan.num_parts();
     std::vector<std::vector<uint32_t>> component(k);
     uint64_t edges = 0;
-    for (uint32_t p = 0; p < k; ++p) {
+    for (uint32_t p = plan.rank; p < k; p += plan.ranks) {
         const Graph &local = plan.parts[p].local;
         component[p].resize(local.n());
         RunReport local_report;
@@ -73,9 +73,11 @@ void partitioned_cc(PartitionedRun &run, uint32_t *labels, RunReport &report, Pa
 
     PartValues<uint32_t> values(plan);
     values.fill(plan, [](uint32_t v) { return v; });
-    CpuLabelParts parts{run, values, component, std::vector<bool>(k, true), {}};
-    const uint32_t supersteps = run_to_fixed_point(parts, k);
-    write_owned(plan, values.value, labels, run.config.num_threads);
+    std::vector<bool> stale(k, false);
+    for (uint32_t p = plan.rank; p < k; p += plan.ranks) stale[p] = true;
+    CpuLabelParts parts{run, values, component, stale, {}};
+    const uint32_t supersteps = run_to_fixed_point(parts, k, run.comm);
+    run.write_answers(values.value, labels);
     run.finish(report, out, supersteps, edges);
 }
 

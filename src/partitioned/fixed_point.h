@@ -7,16 +7,21 @@
 //     void step(uint32_t part)        the local step (it consumes the work)
 //     void exchange()                 owners -> replicas, new work from what changed
 // (src/partitioned/paths.cpp and components.cpp on the CPU,
-// cuda/partitioned/paths.cu and components.cu on the GPU).
+// cuda/partitioned/paths.cu and components.cu on the GPU). Over a plan
+// spread across processes, each process steps its own parts and the run
+// ends when no part of any process stepped (a part of another process
+// offers no work here).
 #pragma once
 
 #include <cstdint>
+
+#include "exchange/communicator.h"
 
 namespace gg {
 
 // Returns the supersteps run (local steps followed by an exchange).
 template <class Parts>
-uint32_t run_to_fixed_point(Parts &parts, uint32_t num_parts) {
+uint32_t run_to_fixed_point(Parts &parts, uint32_t num_parts, Communicator &comm = single_process()) {
     uint32_t supersteps = 0;
     for (;;) {
         bool stepped = false;
@@ -25,7 +30,7 @@ uint32_t run_to_fixed_point(Parts &parts, uint32_t num_parts) {
             parts.step(p);
             stepped = true;
         }
-        if (!stepped) return supersteps;
+        if (!comm.any(stepped)) return supersteps;
         ++supersteps;
         parts.exchange();
     }

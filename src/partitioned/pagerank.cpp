@@ -37,7 +37,7 @@ void partitioned_pagerank(PartitionedRun &run, uint32_t n, double *ranks, RunRep
     steps.reserve(k);
     for (uint32_t p = 0; p < k; ++p) {
         const PartitionPart &part = plan.parts[p];
-        part.local.in();  // built before the clock of the first iteration
+        if (plan.holds(p)) part.local.in();  // built before the clock of the first iteration
         steps.emplace_back(part.size(), part.owned, run.config.num_threads,
                            cpu::worth_parallel(uint64_t(part.size()) + part.local.m()));
     }
@@ -49,23 +49,26 @@ void partitioned_pagerank(PartitionedRun &run, uint32_t n, double *ranks, RunRep
 
     uint64_t edges = 0;
     uint32_t iterations = 0;
+    std::vector<double> by_part(k);
     while (iterations < run.config.max_iterations) {
-        double dangling = 0;
-        for (uint32_t p = 0; p < k; ++p) {
+        by_part.assign(k, 0.0);
+        for (uint32_t p = plan.rank; p < k; p += plan.ranks) {
             const std::vector<uint32_t> &degree = plan.parts[p].out_degree;
-            dangling += run.compute(p, [&] {
+            by_part[p] = run.compute(p, [&] {
                 return steps[p].contributions(values.value[p].data(), [&](uint32_t u) { return degree[u]; });
             });
         }
+        const double dangling = run.sum_by_part(by_part);
         const double base = (1.0 - d) / double(n) + d * dangling / double(n);
-        double change = 0;
-        for (uint32_t p = 0; p < k; ++p) {
+        by_part.assign(k, 0.0);
+        for (uint32_t p = plan.rank; p < k; p += plan.ranks) {
             const PartitionPart &part = plan.parts[p];
-            change += run.compute(p, [&] {
+            by_part[p] = run.compute(p, [&] {
                 return steps[p].pull(part.local.in(), part.computed, base, d, values.value[p].data());
             });
             edges += part.local.in().offsets[part.computed];
         }
+        const double change = run.sum_by_part(by_part);
         ++iterations;
         if (change < run.config.tolerance) break;
         if (iterations % plan.depth == 0) {
@@ -73,7 +76,7 @@ void partitioned_pagerank(PartitionedRun &run, uint32_t n, double *ranks, RunRep
             for (auto &changed : values.changed) changed.clear();
         }
     }
-    write_owned(plan, values.value, ranks, run.config.num_threads);
+    run.write_answers(values.value, ranks);
     run.finish(report, out, iterations, edges);
 }
 

@@ -1,11 +1,15 @@
 // What every partitioned algorithm shares: the plan, the run's settings,
-// the exchange, and the per-part clocks.
+// the exchange, the per-part clocks, and what a plan spread over several
+// processes adds (partition/plan.h): the sums and tests over every process,
+// and the answers of the other processes' parts.
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "backend/run_config.h"
+#include "core/error.h"
 #include "core/timer.h"
 #include "exchange/host_exchange.h"
 #include "partitioned/partitioned.h"
@@ -15,7 +19,7 @@ namespace gg {
 class PartitionedRun {
 public:
     PartitionedRun(const PartitionPlan &plan, const RunConfig &config)
-        : plan(plan), config(config), exchange(plan), compute_ms_(plan.num_parts(), 0.0) {}
+        : plan(plan), config(config), comm(plan.communicator()), exchange(plan), compute_ms_(plan.num_parts(), 0.0) {}
 
     // Runs part p's local step, timing it.
     template <class Step>
@@ -29,13 +33,16 @@ public:
         return step();
     }
 
-    // Copies the totals into the report.
-    void finish(RunReport &report, PartitionedReport &out, uint32_t supersteps, uint64_t edges_visited) const {
+    // Copies the totals into the report: those of every process.
+    void finish(RunReport &report, PartitionedReport &out, uint32_t supersteps, uint64_t edges_visited) {
         const ExchangeTally &tally = exchange.tally();
-        out.bytes_exchanged = tally.bytes;
+        out.bytes_exchanged = comm.sum(tally.bytes);
+        edges_visited = comm.sum(edges_visited);
         out.exchange_rounds = tally.rounds;
         out.part_compute_ms = compute_ms_;
         out.part_exchange_ms = tally.part_ms;
+        comm.sum(out.part_compute_ms.data(), out.part_compute_ms.size());  // each part's time is its process's
+        comm.sum(out.part_exchange_ms.data(), out.part_exchange_ms.size());
         out.exchange_ms = 0;
         for (double ms : tally.part_ms) out.exchange_ms += ms;
         report.iterations = supersteps;
@@ -43,16 +50,72 @@ public:
         report.layout = GG_LAYOUT_CSR;
     }
 
+    // Sums one number per part (this process's parts' entries set, the
+    // others 0) over the processes, then over the parts in part order: the
+    // same total, to the last bit, however the parts are spread.
+    double sum_by_part(std::vector<double> &by_part) {
+        comm.sum(by_part.data(), by_part.size());
+        double total = 0;
+        for (double x : by_part) total += x;
+        return total;
+    }
+
+    // Once this process has written its parts' owned entries of the caller's
+    // array (by global id), fills in the entries the other processes own.
+    template <class Out>
+    void share_owned(Out *out) {
+        if (plan.ranks == 1) return;
+        Bytes mine;
+        for (uint32_t p = plan.rank; p < plan.num_parts(); p += plan.ranks)
+            for (uint32_t l = 0; l < plan.parts[p].owned; ++l) append(mine, out[plan.parts[p].global_ids[l]]);
+        const std::vector<Bytes> all = comm.gather_all(mine);
+        // Where each part's owned values start in its process's bytes.
+        std::vector<size_t> start(plan.num_parts());
+        std::vector<size_t> filled(plan.ranks, 0);
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            start[p] = filled[plan.rank_of(p)];
+            filled[plan.rank_of(p)] += size_t(plan.summary[p].owned) * sizeof(Out);
+        }
+        for (uint32_t r = 0; r < plan.ranks; ++r)
+            if (all[r].size() != filled[r])
+                fail(GG_ERROR_INTERNAL, "process %u sent %zu bytes of answers, not %zu", r, all[r].size(), filled[r]);
+        const int64_t n = plan.n;
+#pragma omp parallel for num_threads(config.num_threads) schedule(static) if (n > 65536)
+        for (int64_t v = 0; v < n; ++v) {
+            const uint32_t p = plan.owner[size_t(v)];
+            if (plan.holds(p)) continue;
+            std::memcpy(&out[v], all[plan.rank_of(p)].data() + start[p] + size_t(plan.owner_local[size_t(v)]) * sizeof(Out),
+                        sizeof(Out));
+        }
+    }
+
+    // The answers of every part into the caller's array, by global id.
+    template <class T, class Out>
+    void write_answers(const std::vector<std::vector<T>> &values, Out *out) {
+        write_owned(plan, values, out, config.num_threads);
+        share_owned(out);
+    }
+
     const PartitionPlan &plan;
     const RunConfig &config;
+    Communicator &comm;
     HostExchange exchange;
 
 private:
+    template <class Out>
+    static void append(Bytes &bytes, const Out &value) {
+        const size_t at = bytes.size();
+        bytes.resize(at + sizeof value);
+        std::memcpy(bytes.data() + at, &value, sizeof value);
+    }
+
     std::vector<double> compute_ms_;
 };
 
-// The local id of global vertex v in part p, or UINT32_MAX when p holds no copy.
+// The local id of global vertex v in part p, or UINT32_MAX when p holds no
+// copy or lives in another process.
 inline uint32_t local_id_in(const PartitionPlan &plan, uint32_t p, uint32_t v) {
+    if (!plan.holds(p)) return UINT32_MAX;
     if (plan.owner[v] == p) return plan.owner_local[v];
     const std::vector<uint32_t> &ids = plan.parts[p].global_ids;
     for (uint32_t l = plan.parts[p].owned; l < ids.size(); ++l)
@@ -61,10 +124,11 @@ inline uint32_t local_id_in(const PartitionPlan &plan, uint32_t p, uint32_t v) {
 }
 
 // Writes each part's owned values (values[p][l], local ids) into the
-// caller's array by global id, with `threads` CPU threads.
+// caller's array by global id, with `threads` CPU threads: this process's
+// parts (PartitionedRun::write_answers adds the others').
 template <class T, class Out>
 void write_owned(const PartitionPlan &plan, const std::vector<std::vector<T>> &values, Out *out, int threads) {
-    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+    for (uint32_t p = plan.rank; p < plan.num_parts(); p += plan.ranks) {
         const PartitionPart &part = plan.parts[p];
         const T *from = values[p].data();
         const uint32_t *global = part.global_ids.data();

@@ -78,7 +78,7 @@ uint32_t relax_to_fixed_point(PartitionedRun &run, uint32_t source,
         if (local != UINT32_MAX) values.changed[p].push_back(local);
     }
     CpuPathParts<kind> parts{run, values, 0, {}};
-    const uint32_t supersteps = run_to_fixed_point(parts, plan.num_parts());
+    const uint32_t supersteps = run_to_fixed_point(parts, plan.num_parts(), run.comm);
     edges_visited += parts.edges_visited;
     return supersteps;
 }
@@ -87,7 +87,7 @@ uint32_t relax_to_fixed_point(PartitionedRun &run, uint32_t source,
 
 void bfs_parents_from_depths(const PartitionPlan &plan, const std::vector<std::vector<uint32_t>> &depths,
                              uint32_t source, uint32_t *parents, int threads) {
-    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+    for (uint32_t p = plan.rank; p < plan.num_parts(); p += plan.ranks) {
         const PartitionPart &part = plan.parts[p];
         const Csr &in = part.local.in();
         const std::vector<uint32_t> &depth = depths[p];
@@ -114,8 +114,11 @@ void partitioned_bfs(PartitionedRun &run, uint32_t source, uint32_t *depths, uin
     PartValues<uint32_t> values(run.plan);
     uint64_t edges = 0;
     const uint32_t supersteps = relax_to_fixed_point<PathKind::hops>(run, source, values, edges);
-    write_owned(run.plan, values.value, depths, run.config.num_threads);
-    if (parents) bfs_parents_from_depths(run.plan, values.value, source, parents, run.config.num_threads);
+    run.write_answers(values.value, depths);
+    if (parents) {
+        bfs_parents_from_depths(run.plan, values.value, source, parents, run.config.num_threads);
+        run.share_owned(parents);
+    }
     run.finish(report, out, supersteps, edges);
 }
 
@@ -125,7 +128,7 @@ void partitioned_paths(PartitionedRun &run, uint32_t source, float *result, RunR
     PartValues<float> values(run.plan);
     uint64_t edges = 0;
     const uint32_t supersteps = relax_to_fixed_point<kind>(run, source, values, edges);
-    write_owned(run.plan, values.value, result, run.config.num_threads);
+    run.write_answers(values.value, result);
     run.finish(report, out, supersteps, edges);
 }
 

@@ -16,7 +16,7 @@ void partitioned_spmv(PartitionedRun &run, const float *x, float *y, RunReport &
     const PartitionPlan &plan = run.plan;
     PartValues<float> xs(plan);
     // Each part starts with x of its owned vertices only; the exchange brings the rest.
-    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+    for (uint32_t p = plan.rank; p < plan.num_parts(); p += plan.ranks) {
         const PartitionPart &part = plan.parts[p];
         xs.value[p].assign(part.size(), 0.0f);
         for (uint32_t l = 0; l < part.owned; ++l) xs.value[p][l] = x[part.global_ids[l]];
@@ -29,7 +29,7 @@ void partitioned_spmv(PartitionedRun &run, const float *x, float *y, RunReport &
     run.exchange.to_replicas(xs, overwrite, /*everything=*/true);
 
     uint64_t edges = 0;
-    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+    for (uint32_t p = plan.rank; p < plan.num_parts(); p += plan.ranks) {
         const PartitionPart &part = plan.parts[p];
         std::vector<float> ys(part.owned);
         run.compute(p, [&] {
@@ -38,6 +38,7 @@ void partitioned_spmv(PartitionedRun &run, const float *x, float *y, RunReport &
         for (uint32_t l = 0; l < part.owned; ++l) y[part.global_ids[l]] = ys[l];
         edges += part.local.in().offsets[part.owned];
     }
+    run.share_owned(y);
     run.finish(report, out, 1, edges);
 }
 

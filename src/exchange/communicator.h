@@ -1,0 +1,75 @@
+// The processes a partition plan's parts are spread over, and the few
+// collective operations the partitioned engine needs from them
+// (design.md: "MPI/NCCL between processes"). A plan of one process uses
+// SingleProcess, which moves nothing; a distributed context
+// (gg_context_options.mpi, docs/distributed.md) uses the MPI one
+// (mpi_communicator.cpp), which exists only in builds with MPI.
+//
+// Every operation is collective: all processes call it, in the same order,
+// with matching arguments. Part p of a plan lives on process p mod size().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace gg {
+
+using Bytes = std::vector<unsigned char>;
+
+class Communicator {
+public:
+    virtual ~Communicator() = default;
+    virtual uint32_t rank() const = 0;
+    virtual uint32_t size() const = 0;
+
+    // Sends outgoing[r] to process r and receives incoming[r] from it
+    // (both size() entries; this process's own entry is moved across).
+    virtual void exchange(std::vector<Bytes> &outgoing, std::vector<Bytes> &incoming) = 0;
+    // Every process's `mine`, in process order.
+    virtual std::vector<Bytes> gather_all(const Bytes &mine) = 0;
+    // Element-wise sums over the processes, in place.
+    virtual void sum(double *values, size_t count) = 0;
+    virtual void sum(uint64_t *values, size_t count) = 0;
+    // Element-wise maxima over the processes, in place.
+    virtual void max(uint64_t *values, size_t count) = 0;
+    // `bytes` of process `root` to every process.
+    virtual void broadcast(void *data, size_t bytes, uint32_t root) = 0;
+
+    bool any(bool mine) {
+        uint64_t flag = mine ? 1 : 0;
+        max(&flag, 1);
+        return flag != 0;
+    }
+    double sum(double mine) {
+        sum(&mine, 1);
+        return mine;
+    }
+    uint64_t sum(uint64_t mine) {
+        sum(&mine, 1);
+        return mine;
+    }
+};
+
+// One process: every part is here and nothing travels.
+class SingleProcess final : public Communicator {
+public:
+    uint32_t rank() const override { return 0; }
+    uint32_t size() const override { return 1; }
+    void exchange(std::vector<Bytes> &outgoing, std::vector<Bytes> &incoming) override {
+        incoming.resize(1);
+        incoming[0].swap(outgoing[0]);
+        outgoing[0].clear();
+    }
+    std::vector<Bytes> gather_all(const Bytes &mine) override { return {mine}; }
+    void sum(double *, size_t) override {}
+    void sum(uint64_t *, size_t) override {}
+    void max(uint64_t *, size_t) override {}
+    void broadcast(void *, size_t, uint32_t) override {}
+};
+
+// The communicator of a plan made without one.
+Communicator &single_process();
+
+}  // namespace gg
