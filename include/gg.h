@@ -99,7 +99,9 @@ typedef enum gg_status {
     GG_ERROR_UNSUPPORTED = -5,         /**< The request is valid but this build or machine cannot serve it. */
     GG_ERROR_IO = -6,                  /**< A file could not be opened, read or written. */
     GG_ERROR_TOO_LARGE = -7,           /**< The graph or the requested output exceeds a size limit. */
-    GG_ERROR_INTERNAL = -8             /**< A bug in gg; the message says where. */
+    GG_ERROR_INTERNAL = -8,            /**< A bug in gg; the message says where. */
+    GG_ERROR_DISTRIBUTED = -9          /**< Another process of a distributed context failed, died or did not answer
+                                            within gg_context_options.mpi_timeout_s, or MPI failed. Since 0.7. */
 } gg_status;
 
 /**
@@ -161,6 +163,23 @@ typedef enum gg_log_level {
  */
 typedef void (*gg_log_fn)(void *user_data, gg_log_level level, const char *message);
 
+/**
+ * Whether a context runs distributed over MPI processes (docs/distributed.md).
+ * In a distributed context gg_graph_load() and gg_graph_generate() give each
+ * process its share of the graph's edges, gg_partition_plan_create() spreads
+ * the parts over the processes (part p on process p mod the process count),
+ * and runs over such a plan are collective: every process makes the same
+ * calls in the same order, and every process receives the whole answer.
+ * Since 0.7.
+ */
+typedef enum gg_mpi_mode {
+    GG_MPI_NONE = 0,  /**< This process runs alone (default). */
+    GG_MPI_WORLD = 1, /**< Every process of MPI_COMM_WORLD; gg calls MPI_Init_thread (and MPI_Finalize at exit)
+                           when the program has not initialised MPI. */
+    GG_MPI_COMM = 2   /**< The processes of the caller's communicator, gg_context_options.mpi_comm; MPI must be
+                           initialised. */
+} gg_mpi_mode;
+
 /** Options of gg_context_create(). Initialise with gg_context_options_init(). */
 typedef struct gg_context_options {
     size_t struct_size;     /**< sizeof(gg_context_options), set by the init function. */
@@ -179,6 +198,16 @@ typedef struct gg_context_options {
     /** 1: every CUDA device visible when the context is created, in id order (none on a machine or
         build without CUDA); @c devices must then be NULL and @c device_id -1. Default 0. */
     int32_t all_devices;
+    /** Since 0.7: ::GG_MPI_NONE (default), or run distributed over MPI processes. Creating a distributed
+        context is collective over its processes; a build without MPI gives ::GG_ERROR_UNSUPPORTED. */
+    gg_mpi_mode mpi;
+    /** ::GG_MPI_COMM: the communicator as its Fortran handle, which every language can pass: from C
+        <tt>MPI_Comm_c2f(comm)</tt>, from mpi4py <tt>comm.py2f()</tt>, from MPI.jl <tt>MPI.API.MPI_Comm_c2f(comm)</tt>.
+        gg talks on a duplicate of it. Ignored otherwise. */
+    int64_t mpi_comm;
+    /** Longest wait, in seconds, for the other processes in a collective step before the call fails with
+        ::GG_ERROR_DISTRIBUTED; 0 (default) means 600. */
+    double mpi_timeout_s;
 } gg_context_options;
 
 /** Opaque context: backend choice, devices, threads, caches and the last error. */
@@ -274,6 +303,20 @@ GG_API gg_status gg_context_get_devices(gg_context *context, int32_t *out_device
  * @return The thread count; 0 for NULL.
  */
 GG_API int32_t gg_context_num_threads(const gg_context *context);
+
+/**
+ * @brief This process's rank in a distributed context (gg_context_options.mpi).
+ * @param context The context; NULL gives 0.
+ * @return The rank, from 0; 0 in a context that is not distributed. Since 0.7.
+ */
+GG_API int32_t gg_context_rank(const gg_context *context);
+
+/**
+ * @brief The number of processes of a distributed context.
+ * @param context The context; NULL gives 0.
+ * @return The process count; 1 in a context that is not distributed, 0 for NULL. Since 0.7.
+ */
+GG_API int32_t gg_context_num_ranks(const gg_context *context);
 
 /** @} */
 

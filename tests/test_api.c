@@ -78,7 +78,8 @@ static void test_status_strings(void **state) {
                              GG_ERROR_UNSUPPORTED,
                              GG_ERROR_IO,
                              GG_ERROR_TOO_LARGE,
-                             GG_ERROR_INTERNAL};
+                             GG_ERROR_INTERNAL,
+                             GG_ERROR_DISTRIBUTED};
     const size_t count = sizeof all / sizeof all[0];
     assert_string_equal(gg_status_string(GG_OK), "ok");
     assert_string_equal(gg_status_string(GG_ERROR_PARSE), "parse error");
@@ -92,7 +93,7 @@ static void test_status_strings(void **state) {
                 fail_msg("statuses %d and %d share the string \"%s\"", all[i], all[j], text);
     }
     assert_string_equal(gg_status_string((gg_status)1), "unknown status");
-    assert_string_equal(gg_status_string((gg_status)-9), "unknown status");
+    assert_string_equal(gg_status_string((gg_status)-10), "unknown status");
     assert_string_equal(gg_status_string((gg_status)INT32_MIN), "unknown status");
 }
 

@@ -8,6 +8,7 @@
 #endif
 
 #include "api/boundary.h"
+#include "exchange/distributed.h"
 #include "cuda_backend.h"
 
 void gg_context::log(gg_log_level level, const std::string &message) const {
@@ -56,6 +57,7 @@ const char *gg_status_string(gg_status status) {
     case GG_ERROR_IO: return "I/O error";
     case GG_ERROR_TOO_LARGE: return "too large";
     case GG_ERROR_INTERNAL: return "internal error";
+    case GG_ERROR_DISTRIBUTED: return "distributed run failed";
     }
     return "unknown status";
 }
@@ -122,8 +124,24 @@ gg_status gg_context_create(const gg_context_options *options, gg_context **out_
         return GG_ERROR_OUT_OF_MEMORY;  // the vector, or the message, could not be allocated
     }
 
+    if (!gg::enum_in_range(o.mpi, GG_MPI_NONE, GG_MPI_COMM))
+        return refuse(gg::format("mpi is %d, not a gg_mpi_mode", gg::enum_value(o.mpi)));
+    if (!(o.mpi_timeout_s >= 0)) return refuse(gg::format("mpi_timeout_s is %g; it must be >= 0", o.mpi_timeout_s));
+    std::shared_ptr<gg::Communicator> comm;
+    if (o.mpi != GG_MPI_NONE) {
+        try {
+            comm = gg::make_mpi_communicator(gg::MpiSettings{o.mpi, o.mpi_comm, o.mpi_timeout_s});
+        } catch (const gg::Error &e) {
+            refuse(e.what());
+            return e.status();
+        } catch (const std::bad_alloc &) {
+            return GG_ERROR_OUT_OF_MEMORY;
+        }
+    }
+
     gg_context *c = new (std::nothrow) gg_context;
     if (c == nullptr) return GG_ERROR_OUT_OF_MEMORY;
+    c->comm = std::move(comm);
     c->backend = o.backend;
     c->devices = std::move(devices);
     c->device_id = c->devices.empty() ? 0 : c->devices[0];
@@ -199,5 +217,14 @@ gg_status gg_context_get_devices(gg_context *context, int32_t *out_devices, uint
 }
 
 int32_t gg_context_num_threads(const gg_context *context) { return context ? context->num_threads : 0; }
+
+int32_t gg_context_rank(const gg_context *context) {
+    return context && context->comm ? int32_t(context->comm->rank()) : 0;
+}
+
+int32_t gg_context_num_ranks(const gg_context *context) {
+    if (context == nullptr) return 0;
+    return context->comm ? int32_t(context->comm->size()) : 1;
+}
 
 }  // extern "C"

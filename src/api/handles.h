@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "backend/state_pool.h"
+#include "exchange/communicator.h"
 #include "gg.h"
 #include "graph/graph.h"
 #include "layout/cusha/shards.h"
@@ -22,6 +23,8 @@ struct gg_context {
     gg_log_fn log_fn = nullptr;
     void *log_user_data = nullptr;
     gg_log_level log_level = GG_LOG_WARN;
+    // The processes of a distributed context (gg_context_options.mpi); null otherwise.
+    std::shared_ptr<gg::Communicator> comm;
     // Engine states kept between runs (backend/state_pool.h).
     std::unique_ptr<gg::StatePool> states = std::make_unique<gg::StatePool>();
 

@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <vector>
 
 namespace gg {
@@ -36,6 +38,14 @@ public:
     virtual void max(uint64_t *values, size_t count) = 0;
     // `bytes` of process `root` to every process.
     virtual void broadcast(void *data, size_t bytes, uint32_t root) = 0;
+    // Held for the whole of a distributed call: the collectives of two
+    // calls on one communicator must not interleave. One process needs none.
+    virtual std::unique_lock<std::mutex> hold() { return {}; }
+
+    // Fails on every process, with GG_ERROR_INVALID_ARGUMENT, unless all
+    // describe `what` (e.g. "the run") with the same text: processes that
+    // disagree on a call would otherwise wait on each other forever.
+    void agree(const std::string &text, const char *what);
 
     bool any(bool mine) {
         uint64_t flag = mine ? 1 : 0;
