@@ -1,8 +1,11 @@
-// Runs a generator over its edges in fixed-size blocks, in parallel.
+// Runs a generator over a range of its edges in fixed-size blocks, in parallel.
 //
 // Block b covers edges [b * kEdgesPerBlock, (b + 1) * kEdgesPerBlock) and draws
 // from its own stream (random.h), so which thread runs a block changes
-// nothing in the output. Also the edge-list allocation and the uniform
+// nothing in the output. Every edge of a generator takes the same number of
+// draws, so a range that starts inside a block skips to its first edge's
+// draws in O(1): a process generating its share of the edges gets exactly
+// the entries of the full list. Also the edge-list allocation and the uniform
 // integer weights every generator shares.
 #pragma once
 
@@ -33,22 +36,29 @@ public:
     explicit WeightDraw(const gg_generator_options &o)
         : min_(o.weight_min), span_(uint64_t(o.weight_max) - o.weight_min + 1) {}
     float operator()(RandomStream &rng) const { return float(min_ + rng.below(span_)); }
+    static constexpr uint64_t kDraws = 1;  // draws per weight
 
 private:
     uint64_t min_;
     uint64_t span_;
 };
 
-// Calls body(rng, begin, end) once per block of [0, m), in parallel.
+// Calls body(rng, lo, hi) once for each block's part [lo, hi) of the edges
+// [begin, end), in parallel, with rng at the first draw of edge lo: each edge
+// takes draws_per_edge draws of its block's stream.
 template <class Body>
-void for_each_block(uint64_t m, uint64_t seed, StreamTag tag, Body &&body) {
-    const int64_t blocks = int64_t((m + kEdgesPerBlock - 1) / kEdgesPerBlock);
+void for_each_block(uint64_t begin, uint64_t end, uint64_t draws_per_edge, uint64_t seed, StreamTag tag, Body &&body) {
+    if (begin >= end) return;
+    const uint64_t first_block = begin / kEdgesPerBlock;
+    const int64_t blocks = int64_t((end - 1) / kEdgesPerBlock - first_block + 1);
 #pragma omp parallel for schedule(dynamic, 4)
-    for (int64_t b = 0; b < blocks; ++b) {
-        RandomStream rng = block_stream(seed, tag, uint64_t(b));
-        const uint64_t begin = uint64_t(b) * kEdgesPerBlock;
-        const uint64_t end = begin + kEdgesPerBlock < m ? begin + kEdgesPerBlock : m;
-        body(rng, begin, end);
+    for (int64_t i = 0; i < blocks; ++i) {
+        const uint64_t b = first_block + uint64_t(i), start = b * kEdgesPerBlock;
+        const uint64_t lo = begin > start ? begin : start;
+        const uint64_t hi = end < start + kEdgesPerBlock ? end : start + kEdgesPerBlock;
+        RandomStream rng = block_stream(seed, tag, b);
+        rng.skip((lo - start) * draws_per_edge);
+        body(rng, lo, hi);
     }
 }
 

@@ -1,13 +1,15 @@
-// gg::generate_edges: checks the generator options, naming the field at
-// fault, then dispatches to the generator of the requested kind. Only the
-// fields a kind uses are checked (a grid ignores scale, an unweighted graph
-// ignores the weight range).
+// gg::generate_edges and gg::generate_edge_share: check the generator
+// options, naming the field at fault, then dispatch to the generator of the
+// requested kind for the whole edge list or a range of it. Only the fields a
+// kind uses are checked (a grid ignores scale, an unweighted graph ignores the
+// weight range).
 #include "gen/generators.h"
 
 #include <cstring>
 
 #include "core/error.h"
 #include "gen/kinds.h"
+#include "graph/edge_share.h"
 
 namespace gg {
 namespace {
@@ -73,27 +75,54 @@ int32_t kind_value(const gg_generator_options &o) {
     return raw;
 }
 
-}  // namespace
-
-EdgeList generate_edges(const gg_generator_options &o) {
+// Checks the options of their kind; returns the kind's full edge count.
+uint64_t checked_edge_count(const gg_generator_options &o) {
     const int32_t kind = kind_value(o);
     switch (kind) {
     case GG_GENERATOR_KRON:
         check_scale_and_degree(o);
         check_rmat(o);
         check_weights(o);
-        return gen::generate_kron(o);
+        return gen::scale_free_edge_count(o);
     case GG_GENERATOR_URAND:
         check_scale_and_degree(o);
         check_weights(o);
-        return gen::generate_urand(o);
+        return gen::scale_free_edge_count(o);
     case GG_GENERATOR_GRID:
         check_grid(o);
         check_weights(o);
-        return gen::generate_grid(o);
+        return gen::grid_edge_count(o);
     }
     fail(GG_ERROR_INVALID_ARGUMENT, "gg_generator_options.kind is %d; it must be GG_GENERATOR_KRON (0), "
          "GG_GENERATOR_URAND (1) or GG_GENERATOR_GRID (2)", kind);
+}
+
+// Edges [begin, end) of checked options' list.
+EdgeList generate_range(const gg_generator_options &o, uint64_t begin, uint64_t end) {
+    switch (kind_value(o)) {
+    case GG_GENERATOR_KRON: return gen::generate_kron(o, begin, end);
+    case GG_GENERATOR_URAND: return gen::generate_urand(o, begin, end);
+    default: return gen::generate_grid(o, begin, end);
+    }
+}
+
+}  // namespace
+
+EdgeList generate_edges(const gg_generator_options &o) { return generate_range(o, 0, checked_edge_count(o)); }
+
+EdgeShare generate_edge_share(const gg_generator_options &o, uint64_t begin, uint64_t end) {
+    const uint64_t m = checked_edge_count(o);
+    if (begin > end || end > m)
+        fail(GG_ERROR_INVALID_ARGUMENT, "generator edge range [%llu, %llu) is not within the %llu edges generated",
+             (unsigned long long)begin, (unsigned long long)end, (unsigned long long)m);
+    EdgeShare share;
+    share.edges = generate_range(o, begin, end);
+    share.n = share.edges.n;
+    share.total_edges = m;
+    share.undirected = o.symmetrize != 0;
+    share.both_directions = false;
+    share.weighted = o.weighted != 0;
+    return share;
 }
 
 }  // namespace gg

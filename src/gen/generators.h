@@ -11,6 +11,8 @@ namespace gg {
 // Validates the options (GG_ERROR_INVALID_ARGUMENT / GG_ERROR_TOO_LARGE) and
 // returns the edge list, with weights when options.weighted; the caller
 // builds it with drop_self_loops and KEEP_MIN, undirected when symmetrize.
+// A range of the same list, for one process of a distributed run:
+// generate_edge_share (graph/edge_share.h).
 EdgeList generate_edges(const gg_generator_options &options);
 
 }  // namespace gg

@@ -9,17 +9,17 @@
 namespace gg {
 namespace gen {
 
-EdgeList generate_grid(const gg_generator_options &o) {
+EdgeList generate_grid(const gg_generator_options &o, uint64_t begin, uint64_t end) {
     const uint64_t rows = o.rows, cols = o.cols;
-    const uint64_t horizontal = rows * (cols - 1);
-    const uint64_t vertical = (rows - 1) * cols;
-    const uint64_t m = horizontal + vertical;
+    const uint64_t horizontal = grid_horizontal_edges(o);
     const bool weighted = o.weighted != 0;
-    EdgeList edges = allocate_edges(uint32_t(rows * cols), m, weighted);
+    EdgeList edges = allocate_edges(uint32_t(rows * cols), end - begin, weighted);
     const WeightDraw weight(o);
+    const uint64_t draws = weighted ? WeightDraw::kDraws : 0;  // the ids are not drawn
 
-    for_each_block(m, o.seed, StreamTag::grid_weights, [&](RandomStream &rng, uint64_t begin, uint64_t end) {
-        for (uint64_t e = begin; e < end; ++e) {
+    const StreamTag tag = StreamTag::grid_weights;
+    for_each_block(begin, end, draws, o.seed, tag, [&](RandomStream &rng, uint64_t lo, uint64_t hi) {
+        for (uint64_t e = lo; e < hi; ++e) {
             uint64_t from;
             uint64_t to;
             if (e < horizontal) {
@@ -30,9 +30,9 @@ EdgeList generate_grid(const gg_generator_options &o) {
                 from = e - horizontal;  // vertical edges enumerate their upper vertex in id order
                 to = from + cols;
             }
-            edges.src[e] = uint32_t(from);
-            edges.dst[e] = uint32_t(to);
-            if (weighted) edges.weights[e] = weight(rng);
+            edges.src[e - begin] = uint32_t(from);
+            edges.dst[e - begin] = uint32_t(to);
+            if (weighted) edges.weights[e - begin] = weight(rng);
         }
     });
     return edges;

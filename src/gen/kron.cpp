@@ -32,18 +32,17 @@ struct QuadrantThresholds {
 
 }  // namespace
 
-EdgeList generate_kron(const gg_generator_options &o) {
+EdgeList generate_kron(const gg_generator_options &o, uint64_t begin, uint64_t end) {
     const unsigned scale = o.scale;
-    const uint64_t n = uint64_t(1) << scale;
-    const uint64_t m = uint64_t(o.degree) << scale;
     const bool weighted = o.weighted != 0;
-    EdgeList edges = allocate_edges(uint32_t(n), m, weighted);
+    EdgeList edges = allocate_edges(uint32_t(uint64_t(1) << scale), end - begin, weighted);
     const QuadrantThresholds t(o);
     const VertexPermutation relabel(scale, o.seed);
     const WeightDraw weight(o);
+    const uint64_t draws = (scale + 1) / 2 + (weighted ? WeightDraw::kDraws : 0);  // one per two levels
 
-    for_each_block(m, o.seed, StreamTag::kron_edges, [&](RandomStream &rng, uint64_t begin, uint64_t end) {
-        for (uint64_t e = begin; e < end; ++e) {
+    for_each_block(begin, end, draws, o.seed, StreamTag::kron_edges, [&](RandomStream &rng, uint64_t lo, uint64_t hi) {
+        for (uint64_t e = lo; e < hi; ++e) {
             uint64_t src = 0, dst = 0;
             uint64_t draw = 0;
             for (unsigned level = 0; level < scale; ++level) {
@@ -56,9 +55,9 @@ EdgeList generate_kron(const gg_generator_options &o) {
                 src |= past_ab << level;
                 dst |= (past_a ^ past_ab ^ past_abc) << level;
             }
-            edges.src[e] = uint32_t(relabel(src));
-            edges.dst[e] = uint32_t(relabel(dst));
-            if (weighted) edges.weights[e] = weight(rng);
+            edges.src[e - begin] = uint32_t(relabel(src));
+            edges.dst[e - begin] = uint32_t(relabel(dst));
+            if (weighted) edges.weights[e - begin] = weight(rng);
         }
     });
     return edges;

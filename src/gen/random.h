@@ -36,6 +36,9 @@ public:
     // The top `bits` bits of one draw: uniform in [0, 2^bits), 1 <= bits <= 63.
     uint64_t top_bits(unsigned bits) { return next() >> (64 - bits); }
 
+    // Moves past `draws` draws in O(1): the state is a counter.
+    void skip(uint64_t draws) { state_ += draws * kGoldenGamma; }
+
 private:
     static constexpr uint64_t kGoldenGamma = 0x9e3779b97f4a7c15ULL;
     uint64_t state_;

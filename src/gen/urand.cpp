@@ -8,18 +8,18 @@
 namespace gg {
 namespace gen {
 
-EdgeList generate_urand(const gg_generator_options &o) {
+EdgeList generate_urand(const gg_generator_options &o, uint64_t begin, uint64_t end) {
     const unsigned scale = o.scale;
-    const uint64_t m = uint64_t(o.degree) << scale;
     const bool weighted = o.weighted != 0;
-    EdgeList edges = allocate_edges(uint32_t(uint64_t(1) << scale), m, weighted);
+    EdgeList edges = allocate_edges(uint32_t(uint64_t(1) << scale), end - begin, weighted);
     const WeightDraw weight(o);
+    const uint64_t draws = 2 + (weighted ? WeightDraw::kDraws : 0);  // one per endpoint
 
-    for_each_block(m, o.seed, StreamTag::urand_edges, [&](RandomStream &rng, uint64_t begin, uint64_t end) {
-        for (uint64_t e = begin; e < end; ++e) {
-            edges.src[e] = uint32_t(rng.top_bits(scale));
-            edges.dst[e] = uint32_t(rng.top_bits(scale));
-            if (weighted) edges.weights[e] = weight(rng);
+    for_each_block(begin, end, draws, o.seed, StreamTag::urand_edges, [&](RandomStream &rng, uint64_t lo, uint64_t hi) {
+        for (uint64_t e = lo; e < hi; ++e) {
+            edges.src[e - begin] = uint32_t(rng.top_bits(scale));
+            edges.dst[e - begin] = uint32_t(rng.top_bits(scale));
+            if (weighted) edges.weights[e - begin] = weight(rng);
         }
     });
     return edges;

@@ -1,6 +1,7 @@
 #include "io/input_file.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include <fcntl.h>
@@ -39,16 +40,16 @@ InputFile::~InputFile() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-size_t InputFile::read_from_fd(char *dst, size_t n) {
+size_t InputFile::read_from_fd(char *dst, size_t n, int64_t at) {
     size_t done = 0;
     while (done < n) {
         // Linux moves at most ~2 GiB per read(); ask for at most 1 GiB at a time.
         size_t ask = n - done < (size_t(1) << 30) ? n - done : (size_t(1) << 30);
-        ssize_t got = ::read(fd_, dst + done, ask);
+        ssize_t got = at < 0 ? ::read(fd_, dst + done, ask) : ::pread(fd_, dst + done, ask, off_t(at + int64_t(done)));
         if (got < 0) {
             if (errno == EINTR) continue;
             fail(GG_ERROR_IO, "%s: read failed after %llu bytes: %s", path_.c_str(),
-                 (unsigned long long)(bytes_read_ + done), std::strerror(errno));
+                 (unsigned long long)((at < 0 ? int64_t(bytes_read_) : at) + int64_t(done)), std::strerror(errno));
         }
         if (got == 0) break;
         done += size_t(got);
@@ -73,6 +74,11 @@ size_t InputFile::read(void *dst, size_t n) {
     if (done < n) done += read_from_fd(out + done, n - done);
     bytes_read_ += done;
     return done;
+}
+
+size_t InputFile::read_at(uint64_t offset, void *dst, size_t n) {
+    if (offset > uint64_t(INT64_MAX) - n) return 0;  // past any file: nothing there
+    return read_from_fd(static_cast<char *>(dst), n, int64_t(offset));
 }
 
 std::string InputFile::peek(size_t n) {

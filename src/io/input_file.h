@@ -2,7 +2,8 @@
 // read() calls in large blocks. The size is known for regular files, so that a
 // reader can check a declared count against the bytes really there before it
 // allocates anything. peek() lets format detection look at the first bytes
-// without losing them: later reads return them again.
+// without losing them: later reads return them again. read_at() reads a
+// range anywhere (pread), for a reader that needs only part of a file.
 #pragma once
 
 #include <cstddef>
@@ -29,11 +30,16 @@ public:
     // GG_ERROR_IO on a read error.
     size_t read(void *dst, size_t n);
 
+    // Fills dst with up to n bytes from byte `offset` on; fewer only at the
+    // end of the file. The position read() goes on from does not move.
+    size_t read_at(uint64_t offset, void *dst, size_t n);
+
     // The first (up to) n bytes of the file; only valid before any read().
     std::string peek(size_t n);
 
 private:
-    size_t read_from_fd(char *dst, size_t n);
+    // at < 0: from the current position; else from byte `at` (pread).
+    size_t read_from_fd(char *dst, size_t n, int64_t at = -1);
 
     std::string path_;
     int fd_ = -1;

@@ -1,0 +1,119 @@
+// The checks of ggb_format.h: what any .ggb reader, of the whole file or of
+// a share, verifies before it trusts a byte, in the words read_ggb reports.
+#include "io/ggb_format.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/error.h"
+
+namespace gg::io {
+
+void require_little_endian(const std::string &path) {
+    if (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__)
+        fail(GG_ERROR_UNSUPPORTED, "%s: .ggb files are little-endian and this machine is not", path.c_str());
+}
+
+void ggb_corrupt(const std::string &path, const std::string &what) {
+    fail(GG_ERROR_PARSE, "%s: %s", path.c_str(), what.c_str());
+}
+
+GgbHeader read_ggb_header(InputFile &in, unsigned char *bytes, uint64_t max_edges) {
+    const std::string &path = in.path();
+    require_little_endian(path);
+    if (!in.size_known())
+        fail(GG_ERROR_IO, "%s: a .ggb file must be a regular file (its size is checked)", path.c_str());
+    if (in.read(bytes, kGgbHeaderBytes) != kGgbHeaderBytes) ggb_corrupt(path, "too short for a .ggb header (32 bytes)");
+    if (!std::equal(kGgbMagic, kGgbMagic + sizeof kGgbMagic, bytes))
+        ggb_corrupt(path, "not a .ggb file (bad magic bytes)");
+    const uint32_t version = uint32_t(get_le(bytes + 8, 4));
+    const uint32_t flags = uint32_t(get_le(bytes + 12, 4));
+    GgbHeader h;
+    h.n = get_le(bytes + 16, 8);
+    h.m = get_le(bytes + 24, 8);
+    if (version != kGgbVersion)
+        fail(GG_ERROR_UNSUPPORTED, "%s: .ggb version %u; this gg reads version %u", path.c_str(), version, kGgbVersion);
+    if (flags & ~(kGgbFlagUndirected | kGgbFlagWeighted)) ggb_corrupt(path, format("unknown header flags 0x%x", flags));
+    h.undirected = flags & kGgbFlagUndirected;
+    h.weighted = flags & kGgbFlagWeighted;
+    if (h.n > UINT32_MAX)
+        ggb_corrupt(path, format("header declares %llu vertices, more than 2^32 - 1", (unsigned long long)h.n));
+
+    // The header's sizes must add up to the file size (no overflow: n < 2^32,
+    // and m is bounded by the file size before it is multiplied).
+    const uint64_t size = in.size();
+    const uint64_t edge_bytes = h.weighted ? 8 : 4;
+    const uint64_t fixed = kGgbHeaderBytes + 8 * (h.n + 1) + kGgbChecksumBytes;
+    if (fixed > size || h.m > (size - fixed) / edge_bytes || fixed + h.m * edge_bytes != size)
+        ggb_corrupt(path,
+                    format("the header declares %llu vertices and %llu edges, which do not fit the %llu-byte file "
+                           "(truncated or corrupt)",
+                           (unsigned long long)h.n, (unsigned long long)h.m, (unsigned long long)size));
+    if (h.m > max_edges)
+        fail(GG_ERROR_TOO_LARGE, "%s: %llu edges, more than max_edges (%llu)", path.c_str(), (unsigned long long)h.m,
+             (unsigned long long)max_edges);
+    return h;
+}
+
+void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const ProgressFn &progress) {
+    char *p = static_cast<char *>(dst);
+    while (bytes > 0) {
+        const size_t step = bytes < kGgbBlockBytes ? size_t(bytes) : kGgbBlockBytes;
+        if (in.read(p, step) != step) ggb_corrupt(in.path(), "the file ended early (it shrank while being read?)");
+        sum.update(p, step);
+        p += step;
+        bytes -= step;
+        if (progress) progress(in.bytes_read(), in.size());
+    }
+}
+
+void check_ggb_checksum(InputFile &in, const Checksum &sum) {
+    unsigned char stored[kGgbChecksumBytes];
+    if (in.read(stored, kGgbChecksumBytes) != kGgbChecksumBytes)
+        ggb_corrupt(in.path(), "the file ended before its checksum");
+    if (get_le(stored, 8) != sum.digest()) ggb_corrupt(in.path(), "checksum mismatch: the file is corrupt");
+}
+
+void check_ggb_offsets(const std::string &path, const GgbHeader &header, const GgbRun &run) {
+    const uint64_t *offsets = run.offsets;
+    if (run.first == 0 && offsets[0] != 0)
+        ggb_corrupt(path, format("offsets[0] is %llu, not 0", (unsigned long long)offsets[0]));
+    for (uint32_t i = 0; i < run.vertices; ++i)
+        if (offsets[i + 1] < offsets[i]) ggb_corrupt(path, format("offsets decrease at vertex %u", run.first + i));
+    const uint64_t end = offsets[run.vertices], last = uint64_t(run.first) + run.vertices;
+    if (last == header.n && end != header.m)
+        ggb_corrupt(path, format("offsets end at %llu, but the header says %llu edges", (unsigned long long)end,
+                                 (unsigned long long)header.m));
+    // Only a run that stops short of n can pass m without ending off m.
+    if (end > header.m)
+        ggb_corrupt(path, format("offsets reach %llu at vertex %llu, past the header's %llu edges",
+                                 (unsigned long long)end, (unsigned long long)last, (unsigned long long)header.m));
+}
+
+void check_ggb_edges(const std::string &path, const GgbHeader &header, const GgbRun &run) {
+    const uint64_t *offsets = run.offsets;
+    const uint64_t base = offsets[0];
+    const uint32_t *ids = run.indices;
+    uint64_t first_bad = UINT64_MAX;
+#pragma omp parallel for schedule(dynamic, 4096) reduction(min : first_bad)
+    for (int64_t v = 0; v < int64_t(run.vertices); ++v) {
+        for (uint64_t e = offsets[v] - base; e < offsets[v + 1] - base; ++e) {
+            if (ids[e] >= header.n || (e > offsets[v] - base && ids[e] < ids[e - 1])) {
+                first_bad = std::min(first_bad, uint64_t(v));
+                break;
+            }
+        }
+    }
+    if (first_bad != UINT64_MAX)
+        ggb_corrupt(path, format("the neighbours of vertex %llu are out of range or unsorted",
+                                 (unsigned long long)(run.first + first_bad)));
+    if (run.weights == nullptr) return;
+    const uint64_t edges = offsets[run.vertices] - base;
+#pragma omp parallel for schedule(static) reduction(min : first_bad)
+    for (int64_t e = 0; e < int64_t(edges); ++e)
+        if (!std::isfinite(run.weights[e])) first_bad = std::min(first_bad, uint64_t(e));
+    if (first_bad != UINT64_MAX)
+        ggb_corrupt(path, format("the weight of edge %llu is not finite", (unsigned long long)(base + first_bad)));
+}
+
+}  // namespace gg::io
