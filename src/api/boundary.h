@@ -72,8 +72,14 @@ inline void require_capacity(const void *array, uint64_t capacity, uint64_t need
 }
 
 // The graph behind a handle, or GG_ERROR_INVALID_ARGUMENT when it is NULL.
+// A distributed graph has no whole graph here: GG_ERROR_UNSUPPORTED.
 inline const Graph &graph_of(const gg_graph *graph) {
     require(graph, "graph");
+    if (graph->distributed)
+        fail(GG_ERROR_UNSUPPORTED,
+             "the graph is distributed over %u processes, each holding a share of its edges: only "
+             "gg_partition_plan_create and runs over its plan read it (docs/distributed.md)",
+             graph->distributed->comm->size());
     return graph->graph;
 }
 

@@ -5,6 +5,7 @@
 #include "api/boundary.h"
 #include "layout/layout_cache.h"
 #include "gen/generators.h"
+#include "api/distributed_graphs.h"
 #include "io/io.h"
 
 using gg::fail;
@@ -48,6 +49,11 @@ void read_csr(const gg::Csr &csr, uint64_t *offsets, uint64_t offsets_capacity, 
     if (weights) std::copy(csr.weights.begin(), csr.weights.end(), weights);
 }
 
+// A distributed graph answers from its header (its whole graph's n and flags).
+const gg::Graph &shape_of(const gg_graph *graph) {
+    return graph->distributed ? graph->distributed->header : graph->graph;
+}
+
 }  // namespace
 
 extern "C" {
@@ -85,6 +91,10 @@ gg_status gg_graph_create(gg_context *context, uint32_t num_vertices, uint64_t n
         require(out_graph, "out_graph");
         *out_graph = nullptr;
         gg::BuildOptions b = build_options(options);
+        if (context->comm) {
+            *out_graph = gg::create_distributed(*context, num_vertices, num_edges, src, dst, weights, b).release();
+            return;
+        }
         *out_graph = wrap(gg::build_graph(num_vertices, num_edges, src, dst, weights, b));
     });
 }
@@ -96,6 +106,9 @@ gg_status gg_graph_create_csr(gg_context *context, uint32_t num_vertices, const 
         require(out_graph, "out_graph");
         *out_graph = nullptr;
         require(offsets, "offsets");
+        if (context->comm)
+            fail(GG_ERROR_UNSUPPORTED, "a distributed context builds graphs from each process's share of the edges: "
+                                       "use gg_graph_create (COO), not gg_graph_create_csr");
         gg::BuildOptions b = build_options(options);
         *out_graph = wrap(gg::build_graph_from_csr(num_vertices, offsets, indices, weights, b));
     });
@@ -110,6 +123,10 @@ gg_status gg_graph_load(gg_context *context, const char *path, gg_format format,
         if (!gg::enum_in_range(format, GG_FORMAT_AUTO, GG_FORMAT_GGB))
             fail(GG_ERROR_INVALID_ARGUMENT, "format %d is not a gg_format", gg::enum_value(format));
         gg::BuildOptions b = build_options(options);
+        if (context->comm) {
+            *out_graph = gg::load_distributed(*context, path, format, b).release();
+            return;
+        }
         *out_graph = wrap(gg::load_graph(path, format, b));
     });
 }
@@ -134,12 +151,16 @@ gg_status gg_graph_generate(gg_context *context, const gg_generator_options *opt
         require(out_graph, "out_graph");
         *out_graph = nullptr;
         gg_generator_options o = gg::read_options(options, gg_generator_options_init, "gg_generator_options");
-        gg::EdgeList edges = gg::generate_edges(o);
         gg::BuildOptions b;
         b.undirected = o.symmetrize != 0;
         b.drop_self_loops = true;
         b.duplicates = GG_DUPLICATES_KEEP_MIN;
         b.max_edges = UINT64_MAX;
+        if (context->comm) {
+            *out_graph = gg::generate_distributed(*context, o, b).release();
+            return;
+        }
+        gg::EdgeList edges = gg::generate_edges(o);
         gg::Graph g = gg::build_graph(std::move(edges), b);
         *out_graph = wrap(std::move(g));
     });
@@ -156,10 +177,13 @@ gg_status gg_graph_release_device_memory(gg_context *context, const gg_graph *gr
     });
 }
 
-uint32_t gg_graph_num_vertices(const gg_graph *graph) { return graph ? graph->graph.n() : 0; }
-uint64_t gg_graph_num_edges(const gg_graph *graph) { return graph ? graph->graph.m() : 0; }
-int32_t gg_graph_is_undirected(const gg_graph *graph) { return graph && graph->graph.undirected ? 1 : 0; }
-int32_t gg_graph_is_weighted(const gg_graph *graph) { return graph && graph->graph.weighted ? 1 : 0; }
+uint32_t gg_graph_num_vertices(const gg_graph *graph) { return graph ? shape_of(graph).n() : 0; }
+uint64_t gg_graph_num_edges(const gg_graph *graph) {
+    if (graph == nullptr) return 0;
+    return graph->distributed ? graph->distributed->stored_edges : graph->graph.m();
+}
+int32_t gg_graph_is_undirected(const gg_graph *graph) { return graph && shape_of(graph).undirected ? 1 : 0; }
+int32_t gg_graph_is_weighted(const gg_graph *graph) { return graph && shape_of(graph).weighted ? 1 : 0; }
 
 gg_status gg_graph_out_degrees(gg_context *context, const gg_graph *graph, uint32_t *out_degrees) {
     return guarded(context, "gg_graph_out_degrees", [&] {

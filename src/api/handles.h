@@ -9,6 +9,7 @@
 #include "backend/state_pool.h"
 #include "exchange/communicator.h"
 #include "gg.h"
+#include "graph/distributed_graph.h"
 #include "graph/graph.h"
 #include "layout/cusha/shards.h"
 #include "partition/plan.h"
@@ -38,6 +39,8 @@ struct gg_context {
 
 struct gg_graph {
     gg::Graph graph;
+    // Set instead of `graph`'s edges when made in a distributed context.
+    std::unique_ptr<gg::DistributedGraph> distributed;
 };
 
 struct gg_shards {

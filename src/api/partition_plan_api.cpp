@@ -3,6 +3,7 @@
 
 #include "api/boundary.h"
 #include "core/timer.h"
+#include "partition/distributed_plan.h"
 #include "partition/partitioners.h"
 #include "partition/replication_depth.h"
 
@@ -15,6 +16,33 @@ namespace {
 const gg::PartitionPlan &plan_of(const gg_partition_plan *plan) {
     require(plan, "plan");
     return *plan->plan;
+}
+
+// A plan over a distributed graph (partition/distributed_plan.h), collective.
+std::unique_ptr<gg_partition_plan> distributed_plan(gg_context &context, const gg::DistributedGraph &g,
+                                                    const gg_partition_plan_options &o) {
+    gg::Communicator &comm = *g.comm;
+    const auto hold = comm.hold();
+    if (o.replication_depth > 1)
+        fail(GG_ERROR_UNSUPPORTED,
+             "gg_partition_plan_options.replication_depth is %u, but a distributed plan replicates one hop deep: "
+             "use 1, or 0 for auto",
+             o.replication_depth);
+    comm.agree(gg::format("%u parts, %s, depth %u, seed %llu", o.num_parts, gg_partitioner_name(o.partitioner),
+                          o.replication_depth, (unsigned long long)o.seed),
+               "gg_partition_plan_options");
+    gg::Stopwatch partition_clock;
+    gg::PartAssignment assignment = gg::assign_parts_distributed(g, o.num_parts, o.partitioner, o.parts, o.seed);
+    const double partition_ms = partition_clock.elapsed_ms();
+    if (!assignment.choice.empty()) context.log(GG_LOG_INFO, assignment.choice);
+    gg::Stopwatch build_clock;
+    auto handle = std::make_unique<gg_partition_plan>();
+    handle->plan = gg::build_distributed_plan(g, std::move(assignment.parts), o.num_parts);
+    handle->plan->partitioner = assignment.partitioner;
+    handle->plan->partitioner_choice = assignment.choice;
+    handle->plan->partition_ms = partition_ms;
+    handle->plan->build_ms = build_clock.elapsed_ms();
+    return handle;
 }
 
 }  // namespace
@@ -48,7 +76,8 @@ gg_status gg_partition_plan_create(gg_context *context, const gg_graph *graph,
     return guarded(context, "gg_partition_plan_create", [&] {
         require(out_plan, "out_plan");
         *out_plan = nullptr;
-        const gg::Graph &g = gg::graph_of(graph);
+        require(graph, "graph");
+        const gg::Graph &g = graph->distributed ? graph->distributed->header : gg::graph_of(graph);
         const gg_partition_plan_options o =
             gg::read_options(options, gg_partition_plan_options_init, "gg_partition_plan_options");
         if (o.num_parts == 0) fail(GG_ERROR_INVALID_ARGUMENT, "gg_partition_plan_options.num_parts must be at least 1");
@@ -71,6 +100,10 @@ gg_status gg_partition_plan_create(gg_context *context, const gg_graph *graph,
                  gg_partitioner_name(o.partitioner));
         }
 
+        if (graph->distributed) {
+            *out_plan = distributed_plan(*context, *graph->distributed, o).release();
+            return;
+        }
         gg::Stopwatch partition_clock;
         gg::PartAssignment assignment = gg::assign_parts(g, o.num_parts, o.partitioner, o.parts, o.seed);
         const double partition_ms = partition_clock.elapsed_ms();

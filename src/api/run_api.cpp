@@ -104,6 +104,39 @@ PartArrays lent_part_arrays(const gg_run_stats *user) {
     return arrays;
 }
 
+// The graph a partitionable run reads: a distributed graph's header (its
+// edges are the plan's) when the run names a plan, which it must.
+const gg::Graph &run_graph_of(const gg_graph *graph, const gg_run_options *user) {
+    require(graph, "graph");
+    if (!graph->distributed) return graph->graph;
+    const gg_run_options o = gg::read_options(user, gg_run_options_init, "gg_run_options");
+    if (o.partition_plan == nullptr)
+        fail(GG_ERROR_INVALID_ARGUMENT,
+             "the graph is distributed: a run over it names a partition plan made from it "
+             "(gg_run_options.partition_plan, from gg_partition_plan_create)");
+    return graph->distributed->header;
+}
+
+// A run over a plan spread across processes: every process must make the
+// same call, and the parts run on the CPU backend (docs/distributed.md).
+void check_distributed(Plan &plan, const gg::RunRequest &r, gg::Communicator &comm) {
+    if (plan.device_arrays)
+        fail(GG_ERROR_UNSUPPORTED, "gg_run_options.device_arrays: a distributed run's arrays are host memory");
+    if (plan.use_cuda && !plan.cuda_by_auto)
+        fail(GG_ERROR_UNSUPPORTED,
+             "a distributed run runs its parts on the CPU backend: GPU parts across processes need NCCL, "
+             "which gg does not use yet");
+    if (plan.use_cuda) {
+        plan.use_cuda = plan.cuda_by_auto = false;
+        plan.fallback_reason = "distributed runs use the CPU backend";
+    }
+    const gg::RunConfig &c = plan.config;
+    comm.agree(gg::format("algorithm %d, source %u, %u sources, tolerance %g, %u iterations, damping %g, delta %g",
+                          int(r.algorithm), r.source, r.num_sources, c.tolerance, c.max_iterations, c.damping,
+                          double(c.delta)),
+               "the run");
+}
+
 // Runs the request per the plan and fills the caller's stats.
 void execute(const gg::Graph &g, Plan plan, const gg::RunRequest &request, gg_run_stats *user_stats) {
     gg::Stopwatch total;
@@ -112,8 +145,16 @@ void execute(const gg::Graph &g, Plan plan, const gg::RunRequest &request, gg_ru
     const gg::PartitionPlan *partition = plan.partition;
     if (partition != nullptr && partition->graph_uid != g.uid())
         fail(GG_ERROR_INVALID_ARGUMENT, "gg_run_options.partition_plan was made from another graph");
+    // A plan spread over processes holds the graph's only edges.
+    const bool distributed = partition != nullptr && partition->comm != nullptr;
+    std::unique_lock<std::mutex> hold;
+    if (distributed) {
+        hold = partition->comm->hold();
+        check_distributed(plan, request, *partition->comm);
+    }
     // One part is the unpartitioned run; APSP stays on one part (docs/partitioned.md).
-    const bool split = partition != nullptr && partition->num_parts() > 1 && request.algorithm != gg::Algorithm::apsp;
+    const bool split = distributed || (partition != nullptr && partition->num_parts() > 1 &&
+                                       request.algorithm != gg::Algorithm::apsp);
     std::unique_ptr<gg::DeviceArrays> lent;
     if (plan.device_arrays)
         lent = std::make_unique<gg::DeviceArrays>(
@@ -188,8 +229,13 @@ void check_source(const gg::Graph &g, uint32_t source) {
         fail(GG_ERROR_INVALID_ARGUMENT, "source %u is out of range: the graph has %u vertices", source, g.n());
 }
 
-void check_non_negative(const gg::Graph &g, const char *algorithm) {
+void check_non_negative(const gg_graph *graph, const gg::Graph &g, const char *algorithm) {
     if (!g.has_negative_weight) return;
+    if (graph->distributed) {
+        const gg::DistributedGraph &d = *graph->distributed;
+        fail(GG_ERROR_INVALID_ARGUMENT, "%s needs non-negative weights, but edge %u -> %u has weight %g", algorithm,
+             d.negative_from, d.negative_to, double(d.negative_weight));
+    }
     uint64_t e = g.first_negative_edge;
     fail(GG_ERROR_INVALID_ARGUMENT, "%s needs non-negative weights, but edge %u -> %u has weight %g", algorithm,
          g.source_of(e), g.out.indices[e], double(g.out.weights[e]));
@@ -246,7 +292,7 @@ void gg_run_stats_init(gg_run_stats *stats) {
 gg_status gg_run_bfs(gg_context *context, const gg_graph *graph, uint32_t source, uint32_t *depths,
                      uint32_t *parents, const gg_run_options *options, gg_run_stats *stats) {
     return guarded(context, "gg_run_bfs", [&] {
-        const gg::Graph &g = graph_of(graph);
+        const gg::Graph &g = run_graph_of(graph, options);
         require(depths, "depths");
         check_source(g, source);
         Plan plan = plan_run(context, options);
@@ -262,10 +308,10 @@ gg_status gg_run_bfs(gg_context *context, const gg_graph *graph, uint32_t source
 gg_status gg_run_sssp(gg_context *context, const gg_graph *graph, uint32_t source, float *distances,
                       const gg_run_options *options, gg_run_stats *stats) {
     return guarded(context, "gg_run_sssp", [&] {
-        const gg::Graph &g = graph_of(graph);
+        const gg::Graph &g = run_graph_of(graph, options);
         require(distances, "distances");
         check_source(g, source);
-        check_non_negative(g, "SSSP");
+        check_non_negative(graph, g, "SSSP");
         Plan plan = plan_run(context, options);
         gg::RunRequest request;
         request.algorithm = gg::Algorithm::sssp;
@@ -278,7 +324,7 @@ gg_status gg_run_sssp(gg_context *context, const gg_graph *graph, uint32_t sourc
 gg_status gg_run_sswp(gg_context *context, const gg_graph *graph, uint32_t source, float *widths,
                       const gg_run_options *options, gg_run_stats *stats) {
     return guarded(context, "gg_run_sswp", [&] {
-        const gg::Graph &g = graph_of(graph);
+        const gg::Graph &g = run_graph_of(graph, options);
         require(widths, "widths");
         check_source(g, source);
         Plan plan = plan_run(context, options);
@@ -293,7 +339,7 @@ gg_status gg_run_sswp(gg_context *context, const gg_graph *graph, uint32_t sourc
 gg_status gg_run_cc(gg_context *context, const gg_graph *graph, uint32_t *labels, const gg_run_options *options,
                     gg_run_stats *stats) {
     return guarded(context, "gg_run_cc", [&] {
-        const gg::Graph &g = graph_of(graph);
+        const gg::Graph &g = run_graph_of(graph, options);
         require(labels, "labels");
         Plan plan = plan_run(context, options);
         gg::RunRequest request;
@@ -306,7 +352,7 @@ gg_status gg_run_cc(gg_context *context, const gg_graph *graph, uint32_t *labels
 gg_status gg_run_pagerank(gg_context *context, const gg_graph *graph, double *ranks, const gg_run_options *options,
                           gg_run_stats *stats) {
     return guarded(context, "gg_run_pagerank", [&] {
-        const gg::Graph &g = graph_of(graph);
+        const gg::Graph &g = run_graph_of(graph, options);
         require(ranks, "ranks");
         Plan plan = plan_run(context, options);
         gg::RunRequest request;
@@ -319,7 +365,7 @@ gg_status gg_run_pagerank(gg_context *context, const gg_graph *graph, double *ra
 gg_status gg_run_bc(gg_context *context, const gg_graph *graph, const uint32_t *sources, uint32_t num_sources,
                     double *centrality, const gg_run_options *options, gg_run_stats *stats) {
     return guarded(context, "gg_run_bc", [&] {
-        const gg::Graph &g = graph_of(graph);
+        const gg::Graph &g = run_graph_of(graph, options);
         require(centrality, "centrality");
         std::vector<uint32_t> all;
         if (sources == nullptr) {
@@ -345,7 +391,7 @@ gg_status gg_run_bc(gg_context *context, const gg_graph *graph, const uint32_t *
 gg_status gg_run_spmv(gg_context *context, const gg_graph *graph, const float *x, float *y,
                       const gg_run_options *options, gg_run_stats *stats) {
     return guarded(context, "gg_run_spmv", [&] {
-        const gg::Graph &g = graph_of(graph);
+        const gg::Graph &g = run_graph_of(graph, options);
         require(x, "x");
         require(y, "y");
         Plan plan = plan_run(context, options);
@@ -369,7 +415,7 @@ gg_status gg_run_apsp(gg_context *context, const gg_graph *graph, float *distanc
                  "APSP of %llu vertices needs %llu distances (%llu bytes) but the output holds %llu",
                  (unsigned long long)n, (unsigned long long)cells, (unsigned long long)(cells * sizeof(float)),
                  (unsigned long long)capacity);
-        check_non_negative(g, "APSP");
+        check_non_negative(graph, g, "APSP");
         Plan plan = plan_run(context, options);
         gg::RunRequest request;
         request.algorithm = gg::Algorithm::apsp;

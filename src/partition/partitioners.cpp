@@ -35,30 +35,40 @@ uint64_t mix(uint64_t x) {  // SplitMix64's finaliser
     return x ^ (x >> 31);
 }
 
+}  // namespace
+
 void random_parts(uint32_t n, uint32_t k, uint64_t seed, uint32_t *parts) {
     const uint64_t salt = mix(seed);
 #pragma omp parallel for schedule(static)
     for (int64_t v = 0; v < int64_t(n); ++v) parts[v] = uint32_t(mix(uint64_t(v) ^ salt) % k);
 }
 
-void block_parts(const Graph &g, uint32_t k, uint32_t *parts) {
-    const uint32_t n = g.n();
-    const double total = double(g.m()) + double(n);
+void block_parts_of(const uint64_t *offsets, uint32_t count, double done, double total, uint32_t k,
+                    uint32_t *parts) {
     uint32_t part = 0;
-    double done = 0;
-    for (uint32_t v = 0; v < n; ++v) {
+    for (uint32_t v = 0; v < count; ++v) {
         // v goes to the part whose share of the total its first unit falls in.
         while (part + 1 < k && done >= total * double(part + 1) / double(k)) ++part;
         parts[v] = part;
-        done += double(g.out.degree(v)) + 1.0;
+        done += double(offsets[v + 1] - offsets[v]) + 1.0;
     }
 }
 
-std::string describe(const char *what, uint64_t cut, double ms) {
+namespace {
+
+void block_parts(const Graph &g, uint32_t k, uint32_t *parts) {
+    block_parts_of(g.out.offsets.data(), g.n(), 0.0, double(g.m()) + double(g.n()), k, parts);
+}
+
+}  // namespace
+
+std::string describe_cut(const char *what, uint64_t cut, double ms) {
     char text[80];
     std::snprintf(text, sizeof text, "%s cut %llu (%.0f ms)", what, (unsigned long long)cut, ms);
     return text;
 }
+
+namespace {
 
 PartAssignment choose_automatically(const Graph &g, uint32_t k, uint64_t seed) {
     const uint32_t n = g.n();
@@ -73,7 +83,7 @@ PartAssignment choose_automatically(const Graph &g, uint32_t k, uint64_t seed) {
     const uint64_t random_cut = count_edge_cut(g, random.parts.data());
     const double random_ms = random_clock.elapsed_ms();
     const std::string measured =
-        describe("block", block_cut, block_ms) + ", " + describe("random", random_cut, random_ms);
+        describe_cut("block", block_cut, block_ms) + ", " + describe_cut("random", random_cut, random_ms);
     if (block_cut * 4 <= random_cut) {
         block.choice = "auto chose block: " + measured + "; block cuts at most a quarter of random's";
         return block;
@@ -86,7 +96,7 @@ PartAssignment choose_automatically(const Graph &g, uint32_t k, uint64_t seed) {
         Stopwatch metis_clock;
         PartAssignment metis{std::vector<uint32_t>(n), GG_PARTITIONER_METIS, ""};
         const uint64_t metis_cut = metis_partition(g, k, metis.parts.data(), int32_t(seed & 0x7fffffff), 30);
-        const std::string all = measured + ", " + describe("metis", metis_cut, metis_clock.elapsed_ms());
+        const std::string all = measured + ", " + describe_cut("metis", metis_cut, metis_clock.elapsed_ms());
         if (metis_cut * 4 <= random_cut * 3) {
             metis.choice = "auto chose metis: " + all + "; no hubs, and metis cuts at most 3/4 of random's";
             return metis;

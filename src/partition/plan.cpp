@@ -103,18 +103,49 @@ void build_local_graph(const Graph &g, const HopOrder &order, uint32_t computed,
 
 }  // namespace
 
-std::unique_ptr<PartitionPlan> build_partition_plan(const Graph &g, std::vector<uint32_t> owner, uint32_t k,
-                                                    uint32_t depth) {
+void build_part(const Graph &g, uint32_t p, const std::vector<uint32_t> &owned, uint32_t depth,
+                const PartitionPlan &plan, std::vector<uint32_t> &local_of, PartitionPart &part,
+                std::vector<ReplicaLink> &links) {
+    const HopOrder order = order_by_hops(g, owned, depth, local_of);
+    part.owned = order.level_end[0];
+    part.computed = order.level_end[depth - 1];
+    build_local_graph(g, order, part.computed, local_of, part);
+    // Links from this part's replicas to their owners, by owner part.
+    std::vector<int64_t> link_of(plan.num_parts(), -1);
+    const size_t first_link = links.size();
+    for (uint32_t l = part.owned; l < part.size(); ++l) {
+        const uint32_t global = part.global_ids[l];
+        const uint32_t q = plan.owner[global];
+        if (link_of[q] < 0) {
+            link_of[q] = int64_t(links.size());
+            links.push_back(ReplicaLink{p, q, {}, {}});
+        }
+        ReplicaLink &link = links[size_t(link_of[q])];
+        link.replica_local.push_back(l);
+        link.owner_local.push_back(plan.owner_local[global]);
+    }
+    std::sort(links.begin() + int64_t(first_link), links.end(),
+              [](const ReplicaLink &a, const ReplicaLink &b) { return a.owner_part < b.owner_part; });
+    for (uint32_t id : order.ids) local_of[id] = kNotLocal;
+}
+
+std::vector<std::vector<uint32_t>> assign_owners(PartitionPlan &plan, std::vector<uint32_t> owner, uint32_t k,
+                                                 uint32_t depth) {
     if (k == 0) fail(GG_ERROR_INVALID_ARGUMENT, "a plan needs at least one part");
     if (depth == 0 || depth > kMaxReplicationDepth)
         fail(GG_ERROR_INVALID_ARGUMENT, "replication depth %u is out of range 1..%u", depth, kMaxReplicationDepth);
+    plan.n = uint32_t(owner.size());
+    plan.depth = depth;
+    plan.owner = std::move(owner);
+    plan.parts.resize(k);
+    return owned_lists(plan.owner, k, plan.owner_local);
+}
+
+std::unique_ptr<PartitionPlan> build_partition_plan(const Graph &g, std::vector<uint32_t> owner, uint32_t k,
+                                                    uint32_t depth) {
     auto plan = std::make_unique<PartitionPlan>();
     plan->graph_uid = g.uid();
-    plan->n = g.n();
-    plan->depth = depth;
-    plan->owner = std::move(owner);
-    const std::vector<std::vector<uint32_t>> owned = owned_lists(plan->owner, k, plan->owner_local);
-    plan->parts.resize(k);
+    const std::vector<std::vector<uint32_t>> owned = assign_owners(*plan, std::move(owner), k, depth);
     g.in();  // built once here, not raced for by the threads below
 
     std::vector<std::vector<ReplicaLink>> links_of(k);
@@ -122,46 +153,29 @@ std::unique_ptr<PartitionPlan> build_partition_plan(const Graph &g, std::vector<
     {
         std::vector<uint32_t> local_of(g.n(), kNotLocal);
 #pragma omp for schedule(dynamic, 1)
-        for (int64_t p = 0; p < int64_t(k); ++p) {
-            PartitionPart &part = plan->parts[size_t(p)];
-            const HopOrder order = order_by_hops(g, owned[size_t(p)], depth, local_of);
-            part.owned = order.level_end[0];
-            part.computed = order.level_end[depth - 1];
-            build_local_graph(g, order, part.computed, local_of, part);
-            // Links from this part's replicas to their owners, by owner part.
-            std::vector<int64_t> link_of(k, -1);
-            std::vector<ReplicaLink> &links = links_of[size_t(p)];
-            for (uint32_t l = part.owned; l < part.size(); ++l) {
-                const uint32_t global = part.global_ids[l];
-                const uint32_t q = plan->owner[global];
-                if (link_of[q] < 0) {
-                    link_of[q] = int64_t(links.size());
-                    links.push_back(ReplicaLink{uint32_t(p), q, {}, {}});
-                }
-                ReplicaLink &link = links[size_t(link_of[q])];
-                link.replica_local.push_back(l);
-                link.owner_local.push_back(plan->owner_local[global]);
-            }
-            std::sort(links.begin(), links.end(),
-                      [](const ReplicaLink &a, const ReplicaLink &b) { return a.owner_part < b.owner_part; });
-            for (uint32_t id : order.ids) local_of[id] = kNotLocal;
-        }
+        for (int64_t p = 0; p < int64_t(k); ++p)
+            build_part(g, uint32_t(p), owned[size_t(p)], depth, *plan, local_of, plan->parts[size_t(p)],
+                       links_of[size_t(p)]);
     }
-    std::vector<std::vector<bool>> shares(k, std::vector<bool>(k, false));
     for (auto &links : links_of)
-        for (ReplicaLink &link : links) {
-            shares[link.replica_part][link.owner_part] = shares[link.owner_part][link.replica_part] = true;
-            plan->links.push_back(std::move(link));
-        }
+        for (ReplicaLink &link : links) plan->links.push_back(std::move(link));
+    count_neighbours(*plan);
     for (uint32_t p = 0; p < k; ++p) {
-        PartitionPart &part = plan->parts[p];
-        part.neighbours = uint32_t(std::count(shares[p].begin(), shares[p].end(), true));
-        plan->replicas += part.replicas();
-        plan->local_edges += part.local.m();
+        plan->replicas += plan->parts[p].replicas();
+        plan->local_edges += plan->parts[p].local.m();
     }
     plan->edge_cut = g.n() > 0 ? count_edge_cut(g, plan->owner.data()) : 0;
     summarise_parts(*plan);
     return plan;
+}
+
+void count_neighbours(PartitionPlan &plan) {
+    const uint32_t k = plan.num_parts();
+    std::vector<std::vector<bool>> shares(k, std::vector<bool>(k, false));
+    for (const ReplicaLink &link : plan.links)
+        shares[link.replica_part][link.owner_part] = shares[link.owner_part][link.replica_part] = true;
+    for (uint32_t p = 0; p < k; ++p)
+        if (plan.holds(p)) plan.parts[p].neighbours = uint32_t(std::count(shares[p].begin(), shares[p].end(), true));
 }
 
 void summarise_parts(PartitionPlan &plan) {

@@ -93,6 +93,22 @@ struct PartitionPlan {
 // Fills plan.summary from its parts (all of them held by this process).
 void summarise_parts(PartitionPlan &plan);
 
+// The steps of a build, shared with the distributed build
+// (distributed_plan.h). assign_owners sets n, depth, owner, owner_local and
+// k empty parts, and returns each part's owned vertices by id.
+std::vector<std::vector<uint32_t>> assign_owners(PartitionPlan &plan, std::vector<uint32_t> owner, uint32_t k,
+                                                 uint32_t depth);
+// Builds part p from a graph that holds every edge within `depth` hops of
+// its owned vertices (the whole graph, or what a process received), and
+// appends its links (p's replicas to their owners, by owner part).
+// local_of: n entries of UINT32_MAX, left so. Out-degrees are g's: true for
+// the vertices whose out-edges g holds in full.
+void build_part(const Graph &g, uint32_t p, const std::vector<uint32_t> &owned, uint32_t depth,
+                const PartitionPlan &plan, std::vector<uint32_t> &local_of, PartitionPart &part,
+                std::vector<ReplicaLink> &links);
+// Sets each held part's neighbours from the plan's links.
+void count_neighbours(PartitionPlan &plan);
+
 constexpr uint32_t kMaxReplicationDepth = 8;
 
 // Builds the plan of `owner` (n entries, each below k) with replicas `depth`

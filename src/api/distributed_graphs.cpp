@@ -1,0 +1,85 @@
+// Distributed graphs at the C boundary (distributed_graphs.h): each process
+// produces its share, then make_distributed_graph moves the edges to their
+// row ranges. A failure on any process fails the call on every process
+// (on_every_process), so none is left waiting for the others.
+#include "api/distributed_graphs.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "graph/distributed_step.h"
+#include "io/io.h"
+
+namespace gg {
+namespace {
+
+std::unique_ptr<gg_graph> wrap(std::unique_ptr<DistributedGraph> graph) {
+    auto handle = std::make_unique<gg_graph>();
+    handle->distributed = std::move(graph);
+    return handle;
+}
+
+// Process r's range of `total` items.
+uint64_t share_begin(uint64_t total, uint32_t r, uint32_t ranks) {
+    return uint64_t((unsigned __int128)total * r / ranks);
+}
+
+}  // namespace
+
+std::unique_ptr<gg_graph> create_distributed(gg_context &context, uint32_t n, uint64_t m, const uint32_t *src,
+                                             const uint32_t *dst, const float *weights, const BuildOptions &options) {
+    Communicator &comm = *context.comm;
+    const auto hold = comm.hold();
+    EdgeShare share;
+    on_every_process(comm, [&] {
+        if (m > 0 && (src == nullptr || dst == nullptr))
+            fail(GG_ERROR_INVALID_ARGUMENT, "src and dst must not be NULL when there are %llu edges",
+                 (unsigned long long)m);
+        share.n = n;
+        share.undirected = options.undirected;
+        share.weighted = weights != nullptr;
+        share.edges.n = n;
+        share.edges.src.assign(src, src + m);
+        share.edges.dst.assign(dst, dst + m);
+        if (weights) share.edges.weights.assign(weights, weights + m);
+    });
+    share.total_edges = comm.sum(uint64_t(m));
+    if (share.total_edges > options.max_edges)
+        fail(GG_ERROR_TOO_LARGE, "%llu edges over the processes exceed the limit of %llu edges",
+             (unsigned long long)share.total_edges, (unsigned long long)options.max_edges);
+    return wrap(make_distributed_graph(std::move(share), options, context.comm));
+}
+
+std::unique_ptr<gg_graph> load_distributed(gg_context &context, const char *path, gg_format format,
+                                           const BuildOptions &options) {
+    Communicator &comm = *context.comm;
+    const auto hold = comm.hold();
+    const gg_format resolved = format == GG_FORMAT_AUTO ? format_from_extension(path) : format;
+    if (resolved != GG_FORMAT_GGB)
+        fail(GG_ERROR_UNSUPPORTED,
+             "%s: a distributed context loads .ggb files, each process reading its share; convert the file first "
+             "(gg convert %s graph.ggb)",
+             path, path);
+    EdgeShare share;
+    on_every_process(comm, [&] {
+        // Process 0 streams the whole file through its checksum; every process reads its share.
+        if (comm.rank() == 0) verify_ggb_checksum(path);
+        share = read_ggb_share(path, comm.rank(), comm.size(), options);
+    });
+    return wrap(make_distributed_graph(std::move(share), options, context.comm));
+}
+
+std::unique_ptr<gg_graph> generate_distributed(gg_context &context, const gg_generator_options &options,
+                                               const BuildOptions &build) {
+    Communicator &comm = *context.comm;
+    const auto hold = comm.hold();
+    EdgeShare share;
+    on_every_process(comm, [&] {
+        const uint64_t total = generate_edge_share(options, 0, 0).total_edges;
+        share = generate_edge_share(options, share_begin(total, comm.rank(), comm.size()),
+                                    share_begin(total, comm.rank() + 1, comm.size()));
+    });
+    return wrap(make_distributed_graph(std::move(share), build, context.comm));
+}
+
+}  // namespace gg

@@ -1,0 +1,363 @@
+/* Distributed runs (docs/distributed.md), launched by ctest under
+ * `mpirun -np 1..4`: every process holds a share of each graph's edges and
+ * its parts of the plan, and every algorithm of the partitioned engine must
+ * give, on every process, exactly what one process gives over the same parts
+ * (the same local graphs, exchanges and sums in the same order: the bytes
+ * are compared). The plan's statistics must equal the one-process plan's.
+ * Graphs come from the whole test catalogue (each process passes its slice
+ * of a shape's COO arrays to gg_graph_create), from a .ggb file (each
+ * process reads its share) and from the generators (each generates its
+ * range). Bad input and disagreeing processes fail on every process with a
+ * clear status, never a hang. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <mpi.h>
+
+#include "gg.h"
+#include "graph_shapes.h"
+
+static gg_context *alone;       /* this process by itself: the reference */
+static gg_context *together;    /* every process of MPI_COMM_WORLD */
+static int rank, ranks;
+
+static void check_ok(gg_context *c, gg_status s, const char *what) {
+    if (s != GG_OK) fail_msg("process %d: %s failed (%d): %s", rank, what, s, gg_context_last_error(c));
+}
+
+static void expect_status(gg_context *c, gg_status got, gg_status expected, const char *needle) {
+    if (got != expected)
+        fail_msg("process %d: status %d, expected %d (%s)", rank, got, expected, gg_context_last_error(c));
+    if (needle && !strstr(gg_context_last_error(c), needle))
+        fail_msg("process %d: message \"%s\" lacks \"%s\"", rank, gg_context_last_error(c), needle);
+}
+
+static void *alloc(size_t count, size_t size) {
+    void *p = calloc(count ? count : 1, size);
+    assert_non_null(p);
+    return p;
+}
+
+/* This process's slice [begin, end) of m items. */
+static uint64_t slice_begin(uint64_t m, int r) { return m * (uint64_t)r / (uint64_t)ranks; }
+
+static gg_graph *distributed_shape(const shape *s) {
+    const uint64_t begin = slice_begin(s->m, rank), end = slice_begin(s->m, rank + 1);
+    gg_graph_options o;
+    gg_graph_options_init(&o);
+    o.undirected = s->undirected;
+    o.duplicates = s->duplicates;
+    gg_graph *g = NULL;
+    check_ok(together,
+             gg_graph_create(together, s->n, end - begin, s->src + begin, s->dst + begin,
+                             s->weights ? s->weights + begin : NULL, &o, &g),
+             "distributed gg_graph_create");
+    return g;
+}
+
+static gg_partition_plan *plan_of(gg_context *c, gg_graph *g, uint32_t parts, gg_partitioner partitioner,
+                                  const uint32_t *given) {
+    gg_partition_plan_options o;
+    gg_partition_plan_options_init(&o);
+    o.num_parts = parts;
+    o.partitioner = partitioner;
+    o.seed = 11;
+    if (given) {
+        o.parts = given;
+        o.parts_length = gg_graph_num_vertices(g);
+    }
+    gg_partition_plan *plan = NULL;
+    check_ok(c, gg_partition_plan_create(c, g, &o, &plan), "gg_partition_plan_create");
+    return plan;
+}
+
+static void same_bytes(const void *a, const void *b, size_t bytes, const char *what, const char *where) {
+    if (memcmp(a, b, bytes) == 0) return;
+    const unsigned char *x = a, *y = b;
+    size_t at = 0;
+    while (x[at] == y[at]) ++at;
+    fail_msg("process %d: %s on %s: distributed and one-process answers differ at byte %zu", rank, what, where, at);
+}
+
+/* Runs every algorithm over the distributed plan and over the one-process
+ * plan of the same parts; the answers must be equal, byte for byte. */
+static void compare(gg_graph *dg, gg_partition_plan *dplan, gg_graph *g, gg_partition_plan *plan, const char *where) {
+    const uint32_t n = gg_graph_num_vertices(g);
+    assert_int_equal(gg_graph_num_vertices(dg), n);
+    assert_int_equal(gg_graph_num_edges(dg), gg_graph_num_edges(g));
+    gg_partition_plan_stats ds, s;
+    gg_partition_plan_stats_init(&ds);
+    gg_partition_plan_stats_init(&s);
+    check_ok(together, gg_partition_plan_read_stats(together, dplan, &ds), "read_stats");
+    check_ok(alone, gg_partition_plan_read_stats(alone, plan, &s), "read_stats");
+    if (ds.edge_cut != s.edge_cut || ds.replicas != s.replicas || ds.local_edges != s.local_edges ||
+        ds.empty_parts != s.empty_parts || ds.max_part_vertices != s.max_part_vertices)
+        fail_msg("%s: plan stats differ: cut %llu/%llu, replicas %llu/%llu, edges %llu/%llu", where,
+                 (unsigned long long)ds.edge_cut, (unsigned long long)s.edge_cut, (unsigned long long)ds.replicas,
+                 (unsigned long long)s.replicas, (unsigned long long)ds.local_edges,
+                 (unsigned long long)s.local_edges);
+    for (uint32_t p = 0; p < s.num_parts; ++p) {
+        gg_part_info di, si;
+        gg_part_info_init(&di);
+        gg_part_info_init(&si);
+        check_ok(together, gg_partition_plan_read_part(together, dplan, p, &di), "read_part");
+        check_ok(alone, gg_partition_plan_read_part(alone, plan, p, &si), "read_part");
+        if (di.owned != si.owned || di.replicas != si.replicas || di.local_edges != si.local_edges ||
+            di.neighbours != si.neighbours)
+            fail_msg("%s: part %u differs", where, p);
+    }
+
+    gg_run_options dopt, opt;
+    gg_run_options_init(&dopt);
+    gg_run_options_init(&opt);
+    dopt.backend = opt.backend = GG_BACKEND_CPU;
+    dopt.partition_plan = dplan;
+    opt.partition_plan = plan;
+    gg_run_stats dstats, stats;
+    uint32_t *a = alloc(n, 4), *b = alloc(n, 4), *pa = alloc(n, 4), *pb = alloc(n, 4);
+    float *fa = alloc(n, 4), *fb = alloc(n, 4), *x = alloc(n, 4);
+    double *da = alloc(n, 8), *db = alloc(n, 8);
+    const uint32_t source = n > 1 ? n / 2 : 0;
+
+    gg_run_stats_init(&dstats);
+    gg_run_stats_init(&stats);
+    check_ok(together, gg_run_bfs(together, dg, source, a, pa, &dopt, &dstats), "distributed BFS");
+    check_ok(alone, gg_run_bfs(alone, g, source, b, pb, &opt, &stats), "BFS");
+    same_bytes(a, b, 4ull * n, "BFS depths", where);
+    if (s.num_parts > 1) {
+        same_bytes(pa, pb, 4ull * n, "BFS parents", where);
+    } else {
+        /* Unpartitioned, one process may pick other parents: each must sit one level up. */
+        for (uint32_t v = 0; v < n; ++v)
+            if (a[v] != UINT32_MAX && v != source && (pa[v] >= n || a[pa[v]] + 1 != a[v]))
+                fail_msg("%s: BFS parent of %u is not one level up", where, v);
+    }
+    /* One part runs unpartitioned in one process (its own iterations), but as one part when distributed. */
+    if (s.num_parts > 1 && (dstats.bytes_exchanged != stats.bytes_exchanged || dstats.iterations != stats.iterations ||
+                            dstats.edges_visited != stats.edges_visited || dstats.num_parts != stats.num_parts))
+        fail_msg("%s: BFS stats differ: bytes %llu/%llu, iterations %u/%u", where,
+                 (unsigned long long)dstats.bytes_exchanged, (unsigned long long)stats.bytes_exchanged,
+                 dstats.iterations, stats.iterations);
+    check_ok(together, gg_run_sssp(together, dg, source, fa, &dopt, NULL), "distributed SSSP");
+    check_ok(alone, gg_run_sssp(alone, g, source, fb, &opt, NULL), "SSSP");
+    same_bytes(fa, fb, 4ull * n, "SSSP", where);
+    check_ok(together, gg_run_sswp(together, dg, 0, fa, &dopt, NULL), "distributed SSWP");
+    check_ok(alone, gg_run_sswp(alone, g, 0, fb, &opt, NULL), "SSWP");
+    same_bytes(fa, fb, 4ull * n, "SSWP", where);
+    check_ok(together, gg_run_cc(together, dg, a, &dopt, NULL), "distributed CC");
+    check_ok(alone, gg_run_cc(alone, g, b, &opt, NULL), "CC");
+    same_bytes(a, b, 4ull * n, "CC", where);
+    check_ok(together, gg_run_pagerank(together, dg, da, &dopt, NULL), "distributed PageRank");
+    check_ok(alone, gg_run_pagerank(alone, g, db, &opt, NULL), "PageRank");
+    same_bytes(da, db, 8ull * n, "PageRank", where);
+    for (uint32_t v = 0; v < n; ++v) x[v] = (float)((v * 7u) % 13u) - 6.0f;
+    check_ok(together, gg_run_spmv(together, dg, x, fa, &dopt, NULL), "distributed SpMV");
+    check_ok(alone, gg_run_spmv(alone, g, x, fb, &opt, NULL), "SpMV");
+    same_bytes(fa, fb, 4ull * n, "SpMV", where);
+    const uint32_t sources[2] = {0, n - 1};
+    check_ok(together, gg_run_bc(together, dg, sources, n > 1 ? 2 : 1, da, &dopt, NULL), "distributed BC");
+    check_ok(alone, gg_run_bc(alone, g, sources, n > 1 ? 2 : 1, db, &opt, NULL), "BC");
+    same_bytes(da, db, 8ull * n, "BC", where);
+    free(a), free(b), free(pa), free(pb), free(fa), free(fb), free(x), free(da), free(db);
+}
+
+/* The distributed plan's parts, given to a one-process plan over the whole graph. */
+static void compare_over_plan(gg_graph *dg, gg_graph *g, uint32_t parts, gg_partitioner partitioner,
+                              const char *where) {
+    gg_partition_plan *dplan = plan_of(together, dg, parts, partitioner, NULL);
+    const uint32_t n = gg_graph_num_vertices(g);
+    uint32_t *owner = alloc(n, 4);
+    check_ok(together, gg_partition_plan_read_parts(together, dplan, owner, n), "read_parts");
+    gg_partition_plan *plan = plan_of(alone, g, parts, GG_PARTITIONER_GIVEN, owner);
+    char text[160];
+    snprintf(text, sizeof text, "%s, %u %s parts over %d processes", where, parts, gg_partitioner_name(partitioner),
+             ranks);
+    compare(dg, dplan, g, plan, text);
+    gg_partition_plan_destroy(plan);
+    gg_partition_plan_destroy(dplan);
+    free(owner);
+}
+
+static void test_catalogue(void **state) {
+    (void)state;
+    const gg_partitioner partitioners[] = {GG_PARTITIONER_RANDOM, GG_PARTITIONER_BLOCK, GG_PARTITIONER_AUTO};
+    for (size_t i = 0; i < shape_count(); ++i) {
+        shape s;
+        shape_make(i, &s);
+        gg_graph *g = shape_build(alone, &s);
+        gg_graph *dg = distributed_shape(&s);
+        const uint32_t parts[] = {(uint32_t)ranks, (uint32_t)ranks + 1, 1};
+        compare_over_plan(dg, g, parts[i % 3], partitioners[i % 3], s.name);
+        gg_graph_destroy(dg);
+        gg_graph_destroy(g);
+        shape_free(&s);
+    }
+}
+
+/* Awkward shapes: more parts than vertices, one vertex, no edge, a hub, a
+ * process with no edges of its own. */
+static void test_awkward(void **state) {
+    (void)state;
+    const uint32_t src[] = {0, 0, 0, 0, 0, 0, 1, 7};
+    const uint32_t dst[] = {1, 2, 3, 4, 5, 6, 1, 8};
+    const float w[] = {1, 0, 3, 1, 2, 5, 4, 1};
+    shape s;
+    memset(&s, 0, sizeof s);
+    s.duplicates = GG_DUPLICATES_KEEP_MIN;
+    s.src = (uint32_t *)src, s.dst = (uint32_t *)dst, s.weights = (float *)w;
+    const uint32_t sizes[] = {11, 1, 9};
+    const uint64_t edges[] = {8, 0, 2};
+    for (int c = 0; c < 3; ++c) {
+        s.n = sizes[c];
+        s.m = edges[c];
+        snprintf(s.name, sizeof s.name, "awkward %d", c);
+        for (int undirected = 0; undirected < 2; ++undirected) {
+            s.undirected = undirected;
+            gg_graph *g = shape_build(alone, &s);
+            gg_graph *dg = distributed_shape(&s);
+            compare_over_plan(dg, g, 2 * (uint32_t)ranks + 3, GG_PARTITIONER_RANDOM, s.name);
+            compare_over_plan(dg, g, 1, GG_PARTITIONER_BLOCK, s.name);
+            gg_graph_destroy(dg);
+            gg_graph_destroy(g);
+        }
+    }
+}
+
+static void test_ggb_shares_and_generators(void **state) {
+    (void)state;
+    gg_generator_options go;
+    gg_generator_options_init(&go);
+    go.scale = 9;
+    go.degree = 8;
+    go.weighted = 1;
+    gg_graph *g = NULL, *dg = NULL;
+    check_ok(alone, gg_graph_generate(alone, &go, &g), "generate");
+    check_ok(together, gg_graph_generate(together, &go, &dg), "distributed generate");
+    compare_over_plan(dg, g, (uint32_t)ranks, GG_PARTITIONER_RANDOM, "generated kron");
+    gg_graph_destroy(dg);
+
+    char path[256];
+    snprintf(path, sizeof path, "%s/distributed_%d.ggb", GG_TEST_TMP_DIR, ranks);
+    if (rank == 0) check_ok(alone, gg_graph_save(alone, g, path, GG_FORMAT_GGB), "save");
+    MPI_Barrier(MPI_COMM_WORLD);
+    check_ok(together, gg_graph_load(together, path, GG_FORMAT_AUTO, NULL, &dg), "distributed load");
+    compare_over_plan(dg, g, (uint32_t)ranks + 1, GG_PARTITIONER_BLOCK, "kron from .ggb");
+    gg_graph_destroy(dg);
+    gg_graph_destroy(g);
+
+    go.kind = GG_GENERATOR_GRID;
+    go.rows = 17;
+    go.cols = 23;
+    check_ok(alone, gg_graph_generate(alone, &go, &g), "generate grid");
+    check_ok(together, gg_graph_generate(together, &go, &dg), "distributed generate grid");
+    compare_over_plan(dg, g, (uint32_t)ranks, GG_PARTITIONER_AUTO, "grid");
+#ifdef GG_TEST_HAVE_METIS
+    compare_over_plan(dg, g, (uint32_t)ranks + 1, GG_PARTITIONER_METIS, "grid");
+#endif
+    gg_graph_destroy(dg);
+    gg_graph_destroy(g);
+
+    /* A corrupt file fails on every process. */
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0) {
+        FILE *f = fopen(path, "r+b");
+        assert_non_null(f);
+        fseek(f, 40, SEEK_SET);
+        fputc(0x5a, f);
+        fclose(f);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    dg = NULL;
+    expect_status(together, gg_graph_load(together, path, GG_FORMAT_AUTO, NULL, &dg), GG_ERROR_PARSE, NULL);
+    assert_null(dg);
+}
+
+static void test_refusals(void **state) {
+    (void)state;
+    const uint32_t src[] = {0, 1, 2, 3}, dst[] = {1, 2, 3, 0};
+    gg_graph *dg = NULL;
+    check_ok(together, gg_graph_create(together, 4, 4, src, dst, NULL, NULL, &dg), "create");
+    uint32_t out[4];
+    expect_status(together, gg_run_bfs(together, dg, 0, out, NULL, NULL, NULL), GG_ERROR_INVALID_ARGUMENT,
+                  "partition plan");
+    expect_status(together, gg_graph_out_degrees(together, dg, out), GG_ERROR_UNSUPPORTED, "distributed");
+    float apsp[16];
+    expect_status(together, gg_run_apsp(together, dg, apsp, 16, NULL, NULL), GG_ERROR_UNSUPPORTED, "distributed");
+    gg_partition_plan_options po;
+    gg_partition_plan_options_init(&po);
+    po.replication_depth = 2;
+    gg_partition_plan *plan = NULL;
+    expect_status(together, gg_partition_plan_create(together, dg, &po, &plan), GG_ERROR_UNSUPPORTED, "one hop");
+    plan = plan_of(together, dg, 2, GG_PARTITIONER_BLOCK, NULL);
+    gg_run_options ro;
+    gg_run_options_init(&ro);
+    ro.partition_plan = plan;
+    /* The processes disagree on the source: every one fails, none waits. */
+    if (ranks > 1)
+        expect_status(together, gg_run_bfs(together, dg, rank == 0 ? 0 : 1, out, NULL, &ro, NULL),
+                      GG_ERROR_INVALID_ARGUMENT, "disagree");
+    check_ok(together, gg_run_bfs(together, dg, 0, out, NULL, &ro, NULL), "BFS after a refusal");
+    assert_int_equal(out[3], 3);
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(dg);
+
+    /* A bad edge in the last process's share fails every process, naming it. */
+    const uint32_t bad_dst[] = {1, 2, 3, 9};
+    const int last = rank == ranks - 1;
+    dg = NULL;
+    expect_status(together, gg_graph_create(together, 4, last ? 4 : 0, src, last ? bad_dst : dst, NULL, NULL, &dg),
+                  GG_ERROR_INVALID_ARGUMENT, "out of range");
+    assert_null(dg);
+    expect_status(together, gg_graph_load(together, "graph.el", GG_FORMAT_AUTO, NULL, &dg), GG_ERROR_UNSUPPORTED,
+                  ".ggb");
+}
+
+static void test_caller_communicator(void **state) {
+    (void)state;
+    gg_context_options o;
+    gg_context_options_init(&o);
+    o.backend = GG_BACKEND_CPU;
+    o.mpi = GG_MPI_COMM;
+    o.mpi_comm = (int64_t)MPI_Comm_c2f(MPI_COMM_WORLD);
+    gg_context *c = NULL;
+    assert_int_equal(gg_context_create(&o, &c), GG_OK);
+    assert_int_equal(gg_context_rank(c), rank);
+    assert_int_equal(gg_context_num_ranks(c), ranks);
+    gg_context_destroy(c);
+    assert_int_equal(gg_context_rank(alone), 0);
+    assert_int_equal(gg_context_num_ranks(alone), 1);
+}
+
+int main(void) {
+    MPI_Init(NULL, NULL);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    gg_context_options o;
+    gg_context_options_init(&o);
+    o.backend = GG_BACKEND_CPU;
+    o.num_threads = 1;
+    if (gg_context_create(&o, &alone) != GG_OK) return 1;
+    o.mpi = GG_MPI_WORLD;
+    o.mpi_timeout_s = 120;
+    if (gg_context_create(&o, &together) != GG_OK) return 1;
+    if (rank != 0) cmocka_set_message_output(CM_OUTPUT_STDOUT);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_caller_communicator), cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_awkward), cmocka_unit_test(test_ggb_shares_and_generators),
+        cmocka_unit_test(test_catalogue),
+    };
+    const int failed = cmocka_run_group_tests_name("distributed", tests, NULL, NULL);
+    gg_context_destroy(together);
+    gg_context_destroy(alone);
+    int any = failed;
+    MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return any ? 1 : 0;
+}
