@@ -1,6 +1,7 @@
 #include "cli/session.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include <sys/stat.h>
@@ -10,9 +11,11 @@
 
 namespace gg_cli {
 
-Session::Session(gg_backend backend, int32_t threads, const std::vector<int32_t> &devices, bool all_devices) {
+Session::Session(gg_backend backend, int32_t threads, const std::vector<int32_t> &devices, bool all_devices,
+                 bool distributed) {
     gg_context_options options;
     gg_context_options_init(&options);
+    if (distributed) options.mpi = GG_MPI_WORLD;
     options.backend = backend;
     options.num_threads = threads;
     if (all_devices) {
@@ -29,6 +32,9 @@ Session::Session(gg_backend backend, int32_t threads, const std::vector<int32_t>
     gg_status status = gg_context_create(&options, &context_);
     if (status != GG_OK && (all_devices || !devices.empty()))
         usage_error("--devices: the context refused the device list (%s)", gg_status_string(status));
+    if (status != GG_OK && distributed)
+        runtime_error("cannot start a distributed run: %s%s", gg_status_string(status),
+                      status == GG_ERROR_UNSUPPORTED ? " (this gg was built without MPI)" : "");
     if (status != GG_OK) runtime_error("cannot create a gg context: %s", gg_status_string(status));
 }
 
@@ -88,6 +94,16 @@ GraphHandle Session::load(const std::string &path, bool undirected, double *seco
     progress.done("loaded " + path + ": " + std::to_string(gg_graph_num_vertices(graph.get())) + " vertices, " +
                   std::to_string(gg_graph_num_edges(graph.get())) + " edges");
     return graph;
+}
+
+uint32_t launched_processes() {
+    for (const char *name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"}) {
+        const char *value = std::getenv(name);
+        if (value == nullptr) continue;
+        const long count = std::strtol(value, nullptr, 10);
+        if (count > 0) return uint32_t(count);
+    }
+    return 1;
 }
 
 OptionSpec max_vertices_option() { return {"--max-vertices", OptionSpec::kRequired}; }

@@ -21,8 +21,9 @@ class Session {
 public:
     // devices: the context's CUDA devices (empty: the default, device 0);
     // all_devices: every visible one.
+    // distributed: every process of MPI_COMM_WORLD (docs/distributed.md).
     explicit Session(gg_backend backend = GG_BACKEND_AUTO, int32_t threads = 0,
-                     const std::vector<int32_t> &devices = {}, bool all_devices = false);
+                     const std::vector<int32_t> &devices = {}, bool all_devices = false, bool distributed = false);
     ~Session();
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;
@@ -47,6 +48,10 @@ private:
     std::vector<std::string> warnings_;
     uint64_t max_vertices_ = 0;
 };
+
+// The processes an MPI launcher (mpirun, mpiexec, srun with PMI) started
+// this one among, from the variables it sets; 1 when none did.
+uint32_t launched_processes();
 
 // The option spec of --max-vertices, and its value: a count, or "any" (no limit).
 OptionSpec max_vertices_option();

@@ -202,7 +202,7 @@ int run_command(int argc, char **argv, int first) {
                                      {"--stats", OptionSpec::kFlag},       {"--json", OptionSpec::kFlag},
                                      {"--degree-bound", OptionSpec::kRequired},
                                      {"--max-supersteps", OptionSpec::kRequired}, {"--params", OptionSpec::kRequired}, {"--left", OptionSpec::kRequired},
-                                     max_vertices_option()};
+                                     {"--mpi", OptionSpec::kFlag}, max_vertices_option()};
     for (const OptionSpec &spec : partition_option_specs()) specs.push_back(spec);
     Arguments args(argc, argv, first, specs, "gg run");
     if (args.help()) return print_help(kRunHelp);
@@ -246,16 +246,26 @@ int run_command(int argc, char **argv, int first) {
     const bool stats_wanted = json || args.has("--stats");
 
     // Checked before the load: a bad partition option fails at once.
-    const gg_partition_plan_options plan_settings = plan_options(args);
+    gg_partition_plan_options plan_settings = plan_options(args);
+    // Started by an MPI launcher (or --mpi): every process runs its parts (docs/distributed.md).
+    const bool distributed = args.has("--mpi") || launched_processes() > 1;
+    if (distributed && args.has("--undirected"))
+        usage_error("--undirected: a distributed run loads the .ggb as it was saved; convert it undirected first");
     for (const char *option : {"--partition", "--replication-depth"})
-        if (args.has(option) && !args.has("--parts")) usage_error("%s: needs --parts K", option);
+        if (args.has(option) && !args.has("--parts") && !distributed) usage_error("%s: needs --parts K", option);
     const DeviceChoice devices = args.has("--devices") ? parse_devices(args.value("--devices")) : DeviceChoice{};
     if (args.has("--devices") && backend == GG_BACKEND_CPU)
         usage_error("--devices: names CUDA devices, but --backend is cpu");
 
     const uint64_t max_vertices = args.has("--max-vertices") ? parse_max_vertices(args.value("--max-vertices")) : 0;
 
-    Session session(backend, threads, devices.ids, devices.all);
+    Session session(backend, threads, devices.ids, devices.all, distributed);
+    const uint32_t processes = uint32_t(gg_context_num_ranks(session.context()));
+    const bool first_process = gg_context_rank(session.context()) == 0;
+    if (distributed && !args.has("--parts")) {
+        plan_settings.num_parts = processes;  // one part per process
+        if (!args.has("--partition")) plan_settings.partitioner = GG_PARTITIONER_AUTO;
+    }
     session.set_max_vertices(max_vertices);
     gg_context *context = session.context();
     if (backend == GG_BACKEND_CUDA) {
@@ -275,7 +285,8 @@ int run_command(int argc, char **argv, int first) {
     if (args.has("--out") && same_file(args.value("--out"), request.path))
         usage_error("--out: %s is the input graph; it would be overwritten", args.value("--out").c_str());
     // Open the output first: a bad --out fails before a long load.
-    OutputWriter out(args.has("--out") ? args.value("--out") : std::string());
+    // The first process writes the answers (every process holds them all).
+    OutputWriter out(!first_process ? std::string("/dev/null") : args.has("--out") ? args.value("--out") : std::string());
 
     RunReport report;
     report.algorithm = algorithm.name;
@@ -299,7 +310,7 @@ int run_command(int argc, char **argv, int first) {
     request.options.layout = layout;
     request.options.degree_bound = degree_bound;
     PlanHandle plan;
-    if (args.has("--parts")) {
+    if (args.has("--parts") || distributed) {
         Progress progress("partitioning");
         plan = make_plan(context, graph.get(), plan_settings, request.path);
         progress.done("partitioned");
@@ -316,7 +327,8 @@ int run_command(int argc, char **argv, int first) {
     report.stats.part_exchange_ms = report.part_exchange_ms.data();
     report.stats.part_capacity = plan_settings.num_parts;
     run_and_write(context, graph.get(), request, out, &report.stats, &report.output_ms);
-    if (stats_wanted) {
+    report.processes = processes;
+    if (stats_wanted && first_process) {
         report.warnings = session.warnings();
         print_stats(report, json);
     }

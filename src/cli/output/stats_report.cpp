@@ -28,6 +28,13 @@ double gteps(const RunReport &r) {
 }
 
 // The per-part times of a partitioned run (none for one part).
+// Each process's total over its parts (part p runs on process p mod processes).
+std::vector<double> process_times(const std::vector<double> &times, uint32_t parts, uint32_t processes) {
+    std::vector<double> total(processes, 0.0);
+    for (uint32_t p = 0; p < parts && p < times.size(); ++p) total[p % processes] += times[p];
+    return total;
+}
+
 std::vector<double> part_times(const std::vector<double> &times, uint32_t parts) {
     if (parts <= 1) return {};
     return std::vector<double>(times.begin(), times.begin() + std::min<size_t>(parts, times.size()));
@@ -65,6 +72,9 @@ void print_json(const RunReport &r) {
         .add("part_compute_ms", part_times(r.part_compute_ms, s.num_parts))
         .add("part_exchange_ms", part_times(r.part_exchange_ms, s.num_parts))
         .add("partition_choice", r.partition_choice)
+        .add("processes", r.processes)
+        .add("process_compute_ms", process_times(r.part_compute_ms, s.num_parts, r.processes))
+        .add("process_exchange_ms", process_times(r.part_exchange_ms, s.num_parts, r.processes))
         .add("warnings", r.warnings);
     std::fprintf(stderr, "%s\n", o.str().c_str());
 }
@@ -91,6 +101,13 @@ void print_text(const RunReport &r) {
     std::fprintf(e, "edges visited %llu\n", (unsigned long long)s.edges_visited);
     std::fprintf(e, "GTEPS         %.4f (edges / compute time)\n", gteps(r));
     if (s.device_bytes != 0) std::fprintf(e, "device memory %llu bytes\n", (unsigned long long)s.device_bytes);
+    if (r.processes > 1) {
+        std::fprintf(e, "processes     %u (part p on process p mod %u)\n", r.processes, r.processes);
+        const std::vector<double> compute = process_times(r.part_compute_ms, s.num_parts, r.processes);
+        const std::vector<double> exchange = process_times(r.part_exchange_ms, s.num_parts, r.processes);
+        for (uint32_t q = 0; q < r.processes; ++q)
+            std::fprintf(e, "  process %-3u compute %.3f ms, exchange %.3f ms\n", q, compute[q], exchange[q]);
+    }
     if (s.num_parts > 1) {
         std::fprintf(e, "parts         %u (edge cut %llu, %llu replicas; partitioned once in %.3f ms)\n", s.num_parts,
                      (unsigned long long)s.edge_cut, (unsigned long long)s.replicas, s.partition_ms);

@@ -21,6 +21,7 @@ struct RunReport {
     std::vector<double> part_compute_ms;   // lent to stats: one per part
     std::vector<double> part_exchange_ms;
     std::string partition_choice;          // how --partition auto chose ("" otherwise)
+    uint32_t processes = 1;                // of a distributed run (part p on process p mod processes)
     std::vector<std::string> warnings;
 };
 
