@@ -15,6 +15,7 @@ import (
 	"runtime/cgo"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -56,6 +57,34 @@ func ParseBackend(name string) (Backend, error) {
 	return Backend(b), nil
 }
 
+// MPIMode says whether a context runs distributed over MPI processes
+// (gg_mpi_mode, docs/distributed.md). Since ABI 0.7.
+//
+// In a distributed context FromEdges takes each process's share of the edges
+// (the graph is their union; numVertices must agree on every process), Load
+// reads each process's share of a .ggb file (other formats fail with
+// StatusUnsupported) and Generate generates each process's range of edges.
+// Such a graph is distributed: NumVertices, NumEdges, Directed and Weighted
+// work, other queries fail with StatusUnsupported. Graph.PartitionPlan over it
+// is collective (replication depth 1, or auto) and spreads the parts over the
+// processes (part p on process p mod the process count); BFS, SSSP, SSWP, CC,
+// PageRank, BC and SpMV over that plan are collective, and every process
+// receives the whole answer (n entries). A run without the plan fails with
+// StatusInvalidArgument; APSP, Matching and programs refuse distributed graphs.
+// Every process makes the same calls in the same order.
+type MPIMode int32
+
+const (
+	// MPINone: this process runs alone (default).
+	MPINone MPIMode = C.GG_MPI_NONE
+	// MPIWorld: every process of MPI_COMM_WORLD; gg calls MPI_Init_thread (and
+	// MPI_Finalize at exit) when the program has not initialised MPI.
+	MPIWorld MPIMode = C.GG_MPI_WORLD
+	// MPIComm: the processes of the caller's communicator, ContextOptions.MPIComm;
+	// MPI must be initialised.
+	MPIComm MPIMode = C.GG_MPI_COMM
+)
+
 // ContextOptions configures NewContext; the zero value (or nil) means the defaults.
 type ContextOptions struct {
 	Backend    Backend // default BackendAuto
@@ -70,6 +99,17 @@ type ContextOptions struct {
 	// It must not call gg with the same Context (that would deadlock).
 	Log      func(level LogLevel, message string)
 	LogLevel LogLevel // least severe level passed to Log; the zero value passes everything
+	// MPI runs the context distributed over MPI processes (see MPIMode); creating
+	// a distributed context is collective over its processes, and a library built
+	// without MPI fails with StatusUnsupported. Since ABI 0.7.
+	MPI MPIMode
+	// MPIComm is the communicator of MPIComm mode as its Fortran handle, which
+	// every language can pass (from C, MPI_Comm_c2f(comm)); gg talks on a
+	// duplicate of it. Ignored otherwise.
+	MPIComm int64
+	// MPITimeout is the longest wait for the other processes in a collective step
+	// before the call fails with StatusDistributed; 0 (default) means 600 s.
+	MPITimeout time.Duration
 }
 
 // Context holds the backend choice, threads, and the message of the last
@@ -79,9 +119,10 @@ type ContextOptions struct {
 // message, every call holds the context's mutex from the C call until its
 // message is copied. Calls on one Context therefore run one at a time.
 type Context struct {
-	mu  sync.Mutex
-	raw *C.gg_context
-	log cgo.Handle // 0 when no log function
+	mu          sync.Mutex
+	raw         *C.gg_context
+	log         cgo.Handle // 0 when no log function
+	distributed bool       // made with an MPI mode
 }
 
 // NewContext creates a context; opts may be nil.
@@ -117,23 +158,58 @@ func NewContext(opts *ContextOptions) (*Context, error) {
 		raw.devices = list
 		raw.num_devices = C.uint32_t(len(o.Devices))
 	}
-	ctx := &Context{}
-	if o.Log != nil {
-		ctx.log = cgo.NewHandle(o.Log)
+	raw.mpi = C.gg_mpi_mode(o.MPI)
+	raw.mpi_comm = C.int64_t(o.MPIComm)
+	raw.mpi_timeout_s = C.double(o.MPITimeout.Seconds())
+	ctx := &Context{distributed: o.MPI != MPINone}
+	log, level := o.Log, o.LogLevel
+	// A distributed context's refusal (no MPI in this build, a bad communicator,
+	// a process that did not answer) is said only to the log function: catch it.
+	var refusal struct {
+		sync.Mutex
+		creating bool
+		message  string
+	}
+	if o.MPI != MPINone {
+		if log == nil {
+			level = LogError
+		}
+		user := log
+		refusal.creating = true
+		log = func(l LogLevel, message string) {
+			refusal.Lock()
+			if refusal.creating && l == LogError {
+				refusal.message = message
+			}
+			refusal.Unlock()
+			if user != nil {
+				user(l, message)
+			}
+		}
+	}
+	if log != nil {
+		ctx.log = cgo.NewHandle(log)
 		C.ggGoSetLog(&raw, C.uintptr_t(ctx.log))
-		raw.log_level = C.gg_log_level(o.LogLevel)
+		raw.log_level = C.gg_log_level(level)
 	}
 	var handle *C.gg_context
 	status := C.gg_context_create(&raw, &handle)
 	ctx.raw = handle
+	refusal.Lock()
+	refusal.creating = false
+	refused := refusal.message
+	refusal.Unlock()
 	if status != C.GG_OK {
 		if ctx.log != 0 {
 			ctx.log.Delete()
 		}
+		if refused != "" {
+			return nil, &Error{Status: Status(status), Message: refused}
+		}
 		// No context exists to hold a message, so the package writes one.
 		return nil, &Error{Status: Status(status), Message: fmt.Sprintf(
-			"gg_context_create refused backend %v, device %d, devices %v (all: %v), %d threads, log level %v",
-			o.Backend, o.DeviceID, o.Devices, o.AllDevices, o.NumThreads, o.LogLevel)}
+			"gg_context_create refused backend %v, device %d, devices %v (all: %v), %d threads, log level %v, mpi %d",
+			o.Backend, o.DeviceID, o.Devices, o.AllDevices, o.NumThreads, o.LogLevel, o.MPI)}
 	}
 	runtime.SetFinalizer(ctx, (*Context).Close)
 	return ctx, nil
@@ -211,6 +287,43 @@ func (c *Context) NumThreads() int {
 		return C.GG_OK
 	})
 	return n
+}
+
+// Rank is this process's rank in a distributed context (ContextOptions.MPI),
+// from 0; 0 in a context that is not distributed. Since ABI 0.7.
+func (c *Context) Rank() int {
+	n := 0
+	_ = c.call(func(raw *C.gg_context) C.gg_status {
+		n = int(C.gg_context_rank(raw))
+		return C.GG_OK
+	})
+	return n
+}
+
+// NumRanks is the number of processes of a distributed context; 1 in a
+// context that is not distributed. Since ABI 0.7.
+func (c *Context) NumRanks() int {
+	n := 0
+	_ = c.call(func(raw *C.gg_context) C.gg_status {
+		n = int(C.gg_context_num_ranks(raw))
+		return C.GG_OK
+	})
+	return n
+}
+
+// Distributed reports whether the context was made with an MPI mode
+// (ContextOptions.MPI). Since ABI 0.7.
+func (c *Context) Distributed() bool { return c != nil && c.distributed }
+
+// Exit ends the program with the given status through the C library's exit,
+// so that the handlers registered with atexit run: among them the
+// MPI_Finalize that gg registers when an MPIWorld context initialised MPI.
+// A Go program ends without running them (returning from main and os.Exit
+// both leave at once), and mpirun then reports the job as ended improperly;
+// a program with such a context ends with gg.Exit(0) instead (after closing
+// what it must, since deferred calls do not run). Since ABI 0.7.
+func Exit(code int) {
+	C.exit(C.int(code))
 }
 
 // CUDAAvailable reports whether a GPU is usable, and if not, why.

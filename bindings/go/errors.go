@@ -21,6 +21,9 @@ const (
 	StatusIO              Status = C.GG_ERROR_IO
 	StatusTooLarge        Status = C.GG_ERROR_TOO_LARGE
 	StatusInternal        Status = C.GG_ERROR_INTERNAL
+	// StatusDistributed: another process of a distributed context failed, died or
+	// did not answer within ContextOptions.MPITimeout, or MPI failed. Since ABI 0.7.
+	StatusDistributed Status = C.GG_ERROR_DISTRIBUTED
 )
 
 // Error returns the library's short description, e.g. "parse error".

@@ -72,6 +72,12 @@ func (o *GraphOptions) raw() C.gg_graph_options {
 
 // Graph is an immutable graph owned by the C library. It is safe for
 // concurrent use by several goroutines; Close waits for runs in progress.
+//
+// A graph made in a distributed context (ABI 0.7, see MPIMode) is distributed:
+// each process holds a share of its edges. NumVertices, NumEdges, Directed and
+// Weighted answer for the whole graph; runs need a plan from PartitionPlan
+// (collective); CSR, CSC, degrees, Save, Partition, Shard, APSP, Matching and
+// programs fail with StatusUnsupported.
 type Graph struct {
 	mu  sync.RWMutex
 	raw *C.gg_graph
@@ -174,6 +180,10 @@ func f64p(s []float64) *C.double {
 
 // FromEdges builds a graph of numVertices vertices from edges src[i] -> dst[i],
 // with weights[i] when weights is not nil (else every weight is 1).
+//
+// In a distributed context (ContextOptions.MPI, ABI 0.7) this is collective:
+// the slices are this process's share of the edges, the graph is the union of
+// every process's share, and numVertices must agree on every process.
 func FromEdges(ctx *Context, numVertices uint32, src, dst []uint32, weights []float32, opts *GraphOptions) (*Graph, error) {
 	if len(dst) != len(src) {
 		return nil, invalid("dst has %d entries; %d are needed", len(dst), len(src))
@@ -192,6 +202,7 @@ func FromEdges(ctx *Context, numVertices uint32, src, dst []uint32, weights []fl
 }
 
 // FromCSR builds a graph from CSR arrays: out-edges of v are indices[offsets[v]:offsets[v+1]].
+// A distributed context refuses it (StatusUnsupported): use FromEdges there.
 func FromCSR(ctx *Context, offsets []uint64, indices []uint32, weights []float32, opts *GraphOptions) (*Graph, error) {
 	if len(offsets) == 0 {
 		return nil, invalid("offsets needs n + 1 entries (at least one)")
@@ -226,6 +237,9 @@ func cString(path string) (*C.char, error) {
 
 // Load reads a graph file (.mtx, .el/.txt, .wel, .gr, .ggb). A malformed file
 // gives an error with StatusParse whose message names the file and line.
+//
+// In a distributed context (ABI 0.7) this is collective and each process reads
+// its share of a .ggb file's edges; other formats fail with StatusUnsupported.
 func Load(ctx *Context, path string, opts *GraphOptions) (*Graph, error) {
 	cpath, err := cString(path)
 	if err != nil {
@@ -322,7 +336,8 @@ func Grid(rows, cols uint32) GeneratorOptions {
 	return o
 }
 
-// Generate builds a generated graph.
+// Generate builds a generated graph. In a distributed context (ABI 0.7) this
+// is collective: each process generates its range of the same graph's edges.
 func Generate(ctx *Context, opts GeneratorOptions) (*Graph, error) {
 	var raw C.gg_generator_options
 	C.gg_generator_options_init(&raw)

@@ -110,6 +110,11 @@ type PartitionPlan struct {
 
 // PartitionPlan partitions the graph into numParts parts (at least 1) for
 // partitioned runs; the partitioner and the replica maps are paid for here, once.
+//
+// Over a distributed graph (ABI 0.7) this is collective: every process makes the
+// same call, the parts are spread over the processes (part p on process p mod
+// the process count) and the replication depth must be 1 (or auto). Runs over
+// such a plan are collective, and every process receives the whole answer.
 func (g *Graph) PartitionPlan(ctx *Context, numParts uint32, opts *PartitionPlanOptions) (*PartitionPlan, error) {
 	var raw C.gg_partition_plan_options
 	C.gg_partition_plan_options_init(&raw)

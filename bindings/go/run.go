@@ -80,7 +80,8 @@ type RunOptions struct {
 	Delta         float32 // SSSP delta-stepping bucket width; default: chosen from the weights
 	// Plan, when not nil, runs partitioned over the plan's parts (a plan of the
 	// graph run on, made by Graph.PartitionPlan), with the same answers as an
-	// unpartitioned run, on either backend (APSP runs unpartitioned).
+	// unpartitioned run, on either backend (APSP runs unpartitioned). A
+	// distributed graph's runs need it (ABI 0.7): they are then collective.
 	Plan *PartitionPlan
 	// DegreeBound is the degree bound K of LayoutVirtualSplit (a vertex's edges
 	// are cut into groups of at most K, one thread each) and LayoutUDT (at least

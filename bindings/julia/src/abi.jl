@@ -9,6 +9,10 @@ const DUPLICATES = Dict(:min => Int32(0), :max => Int32(1), :sum => Int32(2), :f
 const FORMATS = Dict(:auto => Int32(0), :mtx => Int32(1), :edgelist => Int32(2), :wel => Int32(3),
                      :dimacs => Int32(4), :ggb => Int32(5))
 const GENERATORS = Dict(:kron => Int32(0), :urand => Int32(1), :grid => Int32(2))
+# gg_mpi_mode (since 0.7).
+const MPI_NONE = Int32(0)   # GG_MPI_NONE: this process runs alone
+const MPI_WORLD = Int32(1)  # GG_MPI_WORLD: every process of MPI_COMM_WORLD
+const MPI_COMM = Int32(2)   # GG_MPI_COMM: the caller's communicator, as its Fortran handle
 # Backend, layout and partitioner names are the library's own (gg_backend_name,
 # gg_backend_from_name, gg_layout_name, gg_layout_from_name, gg_partitioner_name,
 # gg_partitioner_from_name): see backend_value, layout_value, partitioner_value and
@@ -27,6 +31,10 @@ mutable struct CContextOptions
     devices::Ptr{Int32}
     num_devices::UInt32
     all_devices::Int32
+    # Since 0.7: distributed contexts over MPI.
+    mpi::Int32              # gg_mpi_mode: MPI_NONE (default), MPI_WORLD or MPI_COMM
+    mpi_comm::Int64         # MPI_COMM: the communicator's Fortran handle (MPI.API.MPI_Comm_c2f(comm))
+    mpi_timeout_s::Cdouble  # longest wait for the other processes; 0 (default) means 600 s
     CContextOptions() = new()
 end
 

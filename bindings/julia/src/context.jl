@@ -27,7 +27,8 @@ end
 init_log_trampoline!() = (LOG_TRAMPOLINE[] = @cfunction(log_trampoline, Cvoid, (Ptr{Cvoid}, Int32, Cstring)))
 
 """
-    Context(; backend=:auto, device_id=nothing, devices=nothing, num_threads=nothing, log=nothing, log_level=:warn)
+    Context(; backend=:auto, device_id=nothing, devices=nothing, num_threads=nothing, log=nothing, log_level=:warn,
+            mpi=nothing, mpi_timeout_s=nothing)
     Context(f; kwargs...)
 
 A gg context. `backend` is `:auto` (the GPU when usable, else the CPU), `:cpu`
@@ -37,15 +38,45 @@ visible now; `nothing` means `[device_id]`. `log(level::Symbol, message::String)
 messages of `log_level` and above; it must not call gg with the same context.
 Release with `close(ctx)` (a finalizer does it otherwise), or use the
 do-block form, which closes the context when `f(ctx)` returns.
+
+`mpi` (since ABI 0.7, docs/distributed.md) runs the context distributed over
+MPI processes: `nothing` (default) runs this process alone; `:world` every
+process of MPI_COMM_WORLD (gg calls MPI_Init_thread, and MPI_Finalize at exit,
+when MPI is not initialised yet); an integer is a communicator's Fortran
+handle, which MPI must already be initialised for: with MPI.jl,
+`mpi=MPI.API.MPI_Comm_c2f(comm)`. Creating a distributed context is collective
+over its processes; a library built without MPI throws `GgError(:unsupported)`.
+`mpi_timeout_s` is the longest wait for the other processes in a collective step
+before a call throws `GgError(:distributed)`; `nothing` or 0 means 600.
+
+In a distributed context `from_edges` takes this process's share of the edges
+(the graph is their union; `nv` is required, the same on every process),
+`load_graph` reads this process's share of a .ggb file (other formats throw
+`GgError(:unsupported)`) and `generate_graph` generates this process's range of
+edges. Such a graph answers `nv`, `ne`, `is_directed` and `is_weighted`;
+`partition_plan` over it is collective (replication depth 1 or `:auto`) and
+spreads the parts over the processes (part p on process p mod `num_ranks`);
+`bfs`, `sssp`, `sswp`, `cc`, `pagerank`, `bc` and `spmv` with `plan=` are
+collective, and every process receives the whole answer. A run without the plan
+throws `GgError(:invalid_argument)`; `csr`, degrees, `save_graph`, `apsp`,
+`matching` and programs throw `GgError(:unsupported)`. Every process makes the
+same calls in the same order.
 """
 mutable struct Context
     ptr::Ptr{Cvoid}
     lock::ReentrantLock
     log::Union{Nothing,LogHolder}
+    distributed::Bool  # made with an mpi mode (since 0.7)
 
     function Context(; backend=:auto, device_id=nothing, devices=nothing, num_threads=nothing, log=nothing,
-                     log_level=:warn)
+                     log_level=:warn, mpi=nothing, mpi_timeout_s=nothing)
         options = initialized(CContextOptions, :gg_context_options_init)
+        options.mpi, options.mpi_comm = mpi_value(mpi)
+        if mpi_timeout_s !== nothing
+            (mpi_timeout_s isa Real && !(mpi_timeout_s isa Bool) && mpi_timeout_s >= 0) ||
+                throw(invalid_argument("mpi_timeout_s is $(repr(mpi_timeout_s)); it must be a number of seconds >= 0"))
+            options.mpi_timeout_s = Float64(mpi_timeout_s)
+        end
         options.backend = backend_value(backend)
         device_id === nothing || (options.device_id = Int32(device_id))
         device_list = Int32[]  # preserved below until gg_context_create has copied it
@@ -57,25 +88,52 @@ mutable struct Context
         end
         num_threads === nothing || (options.num_threads = Int32(num_threads))
         options.log_level = enum_value(LOG_LEVELS, log_level, "log_level")
+        # A distributed context's refusal (no MPI in this build, a bad communicator, a process
+        # that did not answer) is said only to the log function: catch it for the error.
+        refusal = Ref{Union{Nothing,String}}(nothing)
+        creating = Ref(true)
+        if options.mpi != MPI_NONE
+            user_log = log
+            user_log === nothing && (options.log_level = LOG_LEVELS[:error])
+            log = function (level, message)
+                creating[] && level === :error && (refusal[] = message)
+                user_log === nothing || user_log(level, message)
+            end
+        end
         holder = log === nothing ? nothing : LogHolder(log)
         if holder !== nothing
             options.log_fn = LOG_TRAMPOLINE[]
             options.log_user_data = pointer_from_objref(holder)
         end
         out = Ref{Ptr{Cvoid}}(C_NULL)
-        status = GC.@preserve device_list begin
+        status = GC.@preserve device_list holder begin
             isempty(device_list) || (options.devices = pointer(device_list))
             ccall(sym(:gg_context_create), Int32, (Ref{CContextOptions}, Ref{Ptr{Cvoid}}), options, out)
         end
+        creating[] = false
+        status != 0 && refusal[] !== nothing && throw(GgError(status, refusal[]))
         if status != 0
             # No context exists to hold a message, so the binding writes one.
             throw(GgError(status, "gg_context_create refused backend=$backend device_id=$device_id devices=$devices " *
-                                  "num_threads=$num_threads log_level=$log_level"))
+                                  "num_threads=$num_threads log_level=$log_level mpi=$mpi"))
         end
-        ctx = new(out[], ReentrantLock(), holder)
+        ctx = new(out[], ReentrantLock(), holder, options.mpi != MPI_NONE)
         finalizer(destroy!, ctx)
         return ctx
     end
+end
+
+"`(gg_mpi_mode, mpi_comm)` for the Context's `mpi` keyword."
+function mpi_value(mpi)
+    mpi === nothing && return MPI_NONE, Int64(0)
+    mpi === :none && return MPI_NONE, Int64(0)
+    mpi === :world && return MPI_WORLD, Int64(0)
+    if mpi isa Integer && !(mpi isa Bool)
+        (typemin(Int64) <= mpi <= typemax(Int64)) || throw(invalid_argument("mpi handle $mpi does not fit in Int64"))
+        return MPI_COMM, Int64(mpi)
+    end
+    throw(invalid_argument("mpi is $(repr(mpi)); expected nothing, :world, or a communicator's Fortran handle " *
+                           "(MPI.API.MPI_Comm_c2f(comm))"))
 end
 
 function Context(f::Function; kwargs...)
@@ -100,8 +158,15 @@ Base.close(ctx::Context) = lock(() -> destroy!(ctx), ctx.lock)
 
 Base.isopen(ctx::Context) = ctx.ptr != C_NULL
 
-Base.show(io::IO, ctx::Context) =
-    print(io, isopen(ctx) ? "Gg.Context($(num_threads(ctx)) CPU threads)" : "Gg.Context(closed)")
+function Base.show(io::IO, ctx::Context)
+    if !isopen(ctx)
+        print(io, "Gg.Context(closed)")
+    elseif ctx.distributed
+        print(io, "Gg.Context($(num_threads(ctx)) CPU threads, rank $(rank(ctx)) of $(num_ranks(ctx)))")
+    else
+        print(io, "Gg.Context($(num_threads(ctx)) CPU threads)")
+    end
+end
 
 const DEFAULT_CONTEXT = Ref{Union{Nothing,Context}}(nothing)
 const DEFAULT_CONTEXT_LOCK = ReentrantLock()
@@ -146,6 +211,25 @@ function num_threads(ctx::Context)
         return Int(ccall(sym(:gg_context_num_threads), Int32, (Ptr{Cvoid},), ctx.ptr))
     end
 end
+
+"This process's rank in a distributed context (`mpi=`), from 0; 0 in one that is not distributed. Since ABI 0.7."
+function rank(ctx::Context)
+    lock(ctx.lock) do
+        ctx.ptr == C_NULL && throw(invalid_argument("this Gg.Context has been closed"))
+        return Int(ccall(sym(:gg_context_rank), Int32, (Ptr{Cvoid},), ctx.ptr))
+    end
+end
+
+"The number of processes of a distributed context (`mpi=`); 1 in one that is not distributed. Since ABI 0.7."
+function num_ranks(ctx::Context)
+    lock(ctx.lock) do
+        ctx.ptr == C_NULL && throw(invalid_argument("this Gg.Context has been closed"))
+        return Int(ccall(sym(:gg_context_num_ranks), Int32, (Ptr{Cvoid},), ctx.ptr))
+    end
+end
+
+"Whether the context was made with an `mpi` mode (runs distributed over MPI processes). Since ABI 0.7."
+is_distributed(ctx::Context) = ctx.distributed
 
 "The CUDA device ids of the context, in order (the first serves single-GPU runs)."
 function devices(ctx::Context)

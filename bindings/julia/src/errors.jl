@@ -3,6 +3,7 @@
 const STATUS_SYMBOLS = Dict{Int32,Symbol}(
     -1 => :invalid_argument, -2 => :parse, -3 => :out_of_memory, -4 => :device,
     -5 => :unsupported, -6 => :io, -7 => :too_large, -8 => :internal,
+    -9 => :distributed,  # since 0.7
 )
 
 """
@@ -10,7 +11,10 @@ const STATUS_SYMBOLS = Dict{Int32,Symbol}(
 
 A failed gg call. `status` is a Symbol (`:invalid_argument`, `:parse`,
 `:out_of_memory`, `:device`, `:unsupported`, `:io`, `:too_large`,
-`:internal`), `code` the C `gg_status` value, `message` what was wrong.
+`:internal`, and since ABI 0.7 `:distributed`: another process of a
+distributed context failed, died or did not answer within the context's
+`mpi_timeout_s`, or MPI failed), `code` the C `gg_status` value, `message`
+what was wrong.
 """
 struct GgError <: Exception
     status::Symbol

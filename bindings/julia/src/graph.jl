@@ -93,12 +93,20 @@ end
 A graph whose edge i goes from `src[i]` to `dst[i]` (1-based ids), with
 `weights[i]` (else every weight is 1). `duplicates` is `:min`, `:max`, `:sum`,
 `:first` or `:all` (keep a multigraph). `directed=false` stores both directions.
+
+In a distributed context (`Context(mpi=...)`, since ABI 0.7) this is collective:
+the arrays are this process's share of the edges, the graph is the union of
+every process's share, and `nv` must be given, the same on every process.
 """
 function from_edges(src::AbstractVector{<:Integer}, dst::AbstractVector{<:Integer},
                     weights::Union{Nothing,AbstractVector{<:Real}}=nothing;
                     nv::Union{Nothing,Integer}=nothing, directed::Bool=true, duplicates=:min,
                     drop_self_loops::Bool=false, max_edges=nothing, context::Union{Nothing,Context}=nothing)
     length(dst) == length(src) || throw(invalid_argument("dst has $(length(dst)) entries; $(length(src)) are needed"))
+    ctx = something(context, default_context())
+    nv === nothing && ctx.distributed &&
+        throw(invalid_argument("nv must be given in a distributed context: each process passes only its share of " *
+                               "the edges, so the largest id it sees is not the graph's"))
     s, d = zero_based(src, "src"), zero_based(dst, "dst")
     w = weights === nothing ? nothing : Vector{Float32}(weights)
     w === nothing || length(w) == length(s) ||
@@ -106,7 +114,6 @@ function from_edges(src::AbstractVector{<:Integer}, dst::AbstractVector{<:Intege
     n = nv === nothing ? (isempty(s) ? 0 : Int(max(maximum(s), maximum(d))) + 1) : Int(nv)
     (0 <= n <= typemax(UInt32)) || throw(invalid_argument("nv is $n; it must fit in UInt32"))
     options = graph_options(directed, duplicates, drop_self_loops, max_edges)
-    ctx = something(context, default_context())
     created(ctx, (c, out) -> ccall(sym(:gg_graph_create), Int32,
         (Ptr{Cvoid}, UInt32, UInt64, Ptr{UInt32}, Ptr{UInt32}, Ptr{Float32}, Ref{CGraphOptions}, Ref{Ptr{Cvoid}}),
         c, n, length(s), s, d, w === nothing ? C_NULL : w, options, out))
@@ -165,6 +172,9 @@ vertex count of a text file (declared, or its largest id + 1); the default
 (`nothing` or 0) is max(2^24, 64 x the file's edges), and a file above it throws
 `GgError(:too_large)`. Raise it for graphs of mostly isolated vertices
 (`typemax(UInt64)`: any). .ggb files are not subject to it.
+
+In a distributed context (since ABI 0.7) this is collective and each process
+reads its share of a .ggb file's edges; other formats throw `GgError(:unsupported)`.
 """
 function load_graph(path::AbstractString; format=:auto, directed::Bool=true, duplicates=:min,
                     drop_self_loops::Bool=false, max_edges=nothing, max_vertices=nothing,
@@ -180,7 +190,9 @@ end
     generate_graph(kind; scale, degree, rows, cols, seed, weighted, weight_range, symmetrize, rmat, context)
 
 Generates a graph deterministically: `kind` is `:kron`, `:urand` or `:grid`.
-Keywords left as `nothing` keep the library's defaults.
+Keywords left as `nothing` keep the library's defaults. In a distributed context
+(since ABI 0.7) this is collective: each process generates its range of the same
+graph's edges.
 """
 function generate_graph(kind; scale=nothing, degree=nothing, rows=nothing, cols=nothing, seed=nothing,
                         weighted=nothing, weight_range=nothing, symmetrize=nothing, rmat=nothing,

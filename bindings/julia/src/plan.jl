@@ -94,6 +94,12 @@ measures; `stats(plan).partitioner` names the one chosen and
 (1 exchanges after every iteration, k every k iterations) or `:auto` for the
 depth the library's cost model picks. The partitioner and the replica maps
 are paid for here, once (see `stats(plan)`).
+
+Over a distributed graph (a `Context(mpi=...)`'s, since ABI 0.7) this is
+collective: every process makes the same call, the parts are spread over the
+processes (part p on process p mod `num_ranks`), and `replication_depth` must
+be 1 or `:auto`. Runs over such a plan are collective, and every process
+receives the whole answer.
 """
 function partition_plan(g::Graph; parts=nothing, partitioner=:metis, replication_depth=1, seed=nothing,
                         context::Union{Nothing,Context}=nothing)

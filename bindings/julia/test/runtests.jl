@@ -23,6 +23,10 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         @test (gen.weight_min, gen.weight_max, gen.symmetrize, gen.rmat_c) == (1, 255, 1, 0.19)
         ctx = Gg.initialized(Gg.CContextOptions, :gg_context_options_init)
         @test (ctx.device_id, ctx.num_threads, ctx.log_level) == (-1, 0, 2)
+        @test (ctx.mpi, ctx.mpi_comm, ctx.mpi_timeout_s) == (Gg.MPI_NONE, 0, 0.0)
+        @test fieldoffset(Gg.CContextOptions, fieldcount(Gg.CContextOptions)) + 8 == sizeof(Gg.CContextOptions)
+        @test Gg.status_string(-9) == "distributed run failed"
+        @test GgError(-9, "x").status === :distributed
         @test startswith(Gg.version(), "$(Gg.ABI_MAJOR).")
         @test Gg.status_string(-2) == "parse error"
         @test Gg.format_from_path("x.gr") === :dimacs
@@ -515,6 +519,54 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
             @test_throws GgError Gg.sssp(g, 7)
         end
         @test length(lines) == 1 && lines[1][1] === :error && occursin("source 6", lines[1][2])
+    end
+
+    @testset "ABI 0.7: a distributed context of this one process" begin
+        Gg.Context(; backend=:cpu) do plain
+            @test (Gg.rank(plain), Gg.num_ranks(plain), Gg.is_distributed(plain)) == (0, 1, false)
+        end
+        @test_throws GgError Gg.Context(; mpi=:universe)
+        @test_throws GgError Gg.Context(; mpi=:world, mpi_timeout_s=-1)
+        world = try
+            Gg.Context(; backend=:cpu, mpi=:world, mpi_timeout_s=120)
+        catch e
+            (e isa GgError && e.status === :unsupported) || rethrow()
+            @info "skipped: gg was built without MPI" e.message
+            nothing
+        end
+        if world === nothing
+            @test_skip "distributed runs"
+        else
+            @test (Gg.rank(world), Gg.num_ranks(world), Gg.is_distributed(world)) == (0, 1, true)
+            src, dst, w = [1, 2, 3, 1, 5, 6], [2, 3, 4, 3, 6, 5], [4.0, 2.0, 3.0, 9.0, 1.0, 1.0]
+            @test_throws GgError Gg.from_edges(src, dst, w; context=world)  # nv is required
+            g = Gg.from_edges(src, dst, w; nv=7, context=world)
+            whole = Gg.from_edges(src, dst, w; nv=7)
+            @test (Gg.nv(g), Gg.ne(g), Gg.is_directed(g), Gg.is_weighted(g)) == (7, 6, true, true)
+            plan = Gg.partition_plan(g; parts=2, partitioner=:block, context=world)
+            @test Gg.stats(plan).num_parts == 2 && Gg.stats(plan).replication_depth == 1
+            @test Gg.bfs(g, 1; plan=plan, context=world) == Gg.bfs(whole, 1)
+            @test Gg.sssp(g, 1; plan=plan, context=world) == Gg.sssp(whole, 1)
+            @test Gg.cc(g; plan=plan, context=world) == Gg.cc(whole)
+            @test Gg.pagerank(g; plan=plan, context=world) ≈ Gg.pagerank(whole)
+            @test Gg.spmv(g, Float32.(1:7); plan=plan, context=world) ≈ Gg.spmv(whole, Float32.(1:7))
+            thrown(f) =
+                try
+                    f()
+                    nothing
+                catch err
+                    err
+                end
+            e = thrown(() -> Gg.bfs(g, 1; context=world))
+            @test e isa GgError && e.status === :invalid_argument && occursin("partition plan", e.message)
+            e = thrown(() -> Gg.csr(g; context=world))
+            @test e isa GgError && e.status === :unsupported
+            k = Gg.generate_graph(:kron; scale=6, degree=4, seed=5, context=world)
+            kw = Gg.generate_graph(:kron; scale=6, degree=4, seed=5)
+            kplan = Gg.partition_plan(k; parts=2, partitioner=:block, context=world)
+            @test Gg.bfs(k, 1; plan=kplan, context=world) == Gg.bfs(kw, 1)
+            close(plan); close(kplan); close(world)
+        end
     end
 
     @testset "tasks sharing a context keep their own messages" begin

@@ -21,6 +21,7 @@ from ._library import ABI_MAJOR, ABI_MINOR
 from .context import Context, default_context, set_default_context
 from .errors import (
     DeviceError,
+    DistributedError,
     Error,
     InputOutputError,
     InternalError,
@@ -35,7 +36,7 @@ from .partition_plan import PartInfo, PartitionPlan, PartitionPlanStats
 from .program import BuildStats, Program, ProgramDesc
 from .results import Partition, RunStats, Shards, ShardStats
 
-__version__ = "0.6.0"
+__version__ = "0.7.0"
 
 __all__ = [
     "ABI_MAJOR",
@@ -43,6 +44,7 @@ __all__ = [
     "BuildStats",
     "Context",
     "DeviceError",
+    "DistributedError",
     "Error",
     "Graph",
     "InputOutputError",

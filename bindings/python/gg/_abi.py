@@ -18,6 +18,7 @@ from ctypes import (
     c_float,
     c_int,
     c_int32,
+    c_int64,
     c_size_t,
     c_uint32,
     c_uint64,
@@ -38,12 +39,15 @@ STATUS_NAMES = {
     -6: "I/O error",
     -7: "too large",
     -8: "internal error",
+    -9: "distributed run failed",  # since 0.7
 }
 
 LOG_LEVELS = {"debug": 0, "info": 1, "warn": 2, "error": 3}
 DUPLICATES = {"min": 0, "max": 1, "sum": 2, "first": 3, "all": 4}
 FORMATS = {"auto": 0, "mtx": 1, "edgelist": 2, "wel": 3, "dimacs": 4, "ggb": 5}
 GENERATORS = {"kron": 0, "urand": 1, "grid": 2}
+# gg_mpi_mode (since 0.7): GG_MPI_NONE, GG_MPI_WORLD, GG_MPI_COMM.
+MPI_NONE, MPI_WORLD, MPI_COMM = 0, 1, 2
 # Vertex programs (since 0.5).
 PROGRAM_MODELS = {"cusha": 1, "emv": 2}
 COMBINERS = {"user": 0, "sum": 1, "min": 2, "max": 3}
@@ -94,6 +98,11 @@ class gg_context_options(Structure):
         ("devices", POINTER(c_int32)),
         ("num_devices", c_uint32),
         ("all_devices", c_int32),
+        # Since 0.7: distributed contexts over MPI (gg_mpi_mode; the communicator's
+        # Fortran handle, MPI_Comm_c2f / mpi4py's comm.py2f(); seconds, 0 = 600).
+        ("mpi", gg_enum),
+        ("mpi_comm", c_int64),
+        ("mpi_timeout_s", c_double),
     ]
 
 
@@ -320,6 +329,9 @@ PROTOTYPES = {
     "gg_context_cuda_available": (c_int32, [ctx_p, c_char_p, c_size_t]),
     "gg_context_num_threads": (c_int32, [ctx_p]),
     "gg_context_get_devices": (gg_status, [ctx_p, P(c_int32), c_uint32, P(c_uint32)]),
+    # Since 0.7.
+    "gg_context_rank": (c_int32, [ctx_p]),
+    "gg_context_num_ranks": (c_int32, [ctx_p]),
     "gg_graph_options_init": (None, [P(gg_graph_options)]),
     "gg_graph_create": (gg_status, [ctx_p, c_uint32, c_uint64, u32_p, u32_p, f32_p, P(gg_graph_options), P(graph_p)]),
     "gg_graph_create_csr": (gg_status, [ctx_p, c_uint32, u64_p, u32_p, f32_p, P(gg_graph_options), P(graph_p)]),

@@ -60,6 +60,13 @@ class InternalError(Error, RuntimeError):
     status, status_name = -8, "internal error"
 
 
+class DistributedError(Error, RuntimeError):
+    """Another process of a distributed context failed, died or did not answer within
+    the context's mpi_timeout_s, or MPI failed (GG_ERROR_DISTRIBUTED, since ABI 0.7)."""
+
+    status, status_name = -9, "distributed run failed"
+
+
 _BY_STATUS = {
     cls.status: cls
     for cls in (
@@ -71,6 +78,7 @@ _BY_STATUS = {
         InputOutputError,
         TooLargeError,
         InternalError,
+        DistributedError,
     )
 }
 

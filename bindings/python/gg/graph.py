@@ -16,7 +16,9 @@ accept these keyword arguments besides their own:
               split and 1000 for UDT. Other layouts ignore it. Since ABI 0.4.
     context   the gg.Context to run with (default: the graph's own)
     plan      a gg.PartitionPlan of this graph (Graph.partition_plan): the run
-              goes partitioned over its parts and returns the same answers
+              goes partitioned over its parts and returns the same answers. A
+              distributed graph (gg.Context(mpi=...), ABI 0.7) needs it: the run
+              is then collective and every process gets the whole answer
     return_stats
               when True, the result is followed by a gg.RunStats: a single
               array becomes (array, stats), a tuple gets stats appended.
@@ -115,9 +117,18 @@ class Graph(OwnedHandle):
     gg.load or gg.generate. It may be shared by threads; release it with
     close() or a `with` block, or let the finalizer do it.
 
-    Properties: n, m (stored directed edges), directed, weighted, and nodes
-    (the original node labels when built from networkx with non-0..n-1
-    labels, else None).
+    Properties: n, m (stored directed edges), directed, weighted, distributed,
+    and nodes (the original node labels when built from networkx with
+    non-0..n-1 labels, else None).
+
+    A graph made in a distributed context (gg.Context(mpi=...), since ABI 0.7)
+    is distributed: each process holds a share of its edges. It answers n, m,
+    directed and weighted (the whole graph's); partition_plan() over it is
+    collective, and runs over that plan are collective and give every process
+    the whole answer. Runs without the plan raise gg.InvalidArgumentError;
+    to_csr, to_csc, out_degrees, in_degrees, save, partition, shard, to_scipy
+    and to_networkx raise gg.UnsupportedError; apsp, matching and programs
+    refuse it.
     """
 
     _kind = "gg.Graph"
@@ -126,6 +137,7 @@ class Graph(OwnedHandle):
         # Private: use the constructors above.
         self._handle = handle
         self._context = context
+        self._distributed = context.distributed
         self._finalizer = weakref.finalize(self, lib.gg_graph_destroy, handle)
         self._plans = weakref.WeakSet()  # closed before the graph: the library needs the graph to outlive them
         self.nodes = nodes
@@ -148,7 +160,17 @@ class Graph(OwnedHandle):
         every edge in both directions. duplicates is "min" (default), "max",
         "sum", "first" or "all" (keep a multigraph). Unweighted graphs get
         weight 1 everywhere.
+
+        In a distributed context (gg.Context(mpi=...), since ABI 0.7) this is
+        collective: the arrays are this process's share of the edges, the
+        graph is the union of every process's share, and num_vertices must be
+        given, the same on every process (no process sees every id).
         """
+        ctx = resolve(context)
+        if num_vertices is None and ctx.distributed:
+            raise InvalidArgumentError(
+                "num_vertices must be given in a distributed context: each process passes only its share of the "
+                "edges, so the largest id it sees is not the graph's")
         src = id_array(src, "src")
         dst = id_array(dst, "dst")
         if src.size != dst.size:
@@ -159,7 +181,7 @@ class Graph(OwnedHandle):
             num_vertices = int(max(src.max(), dst.max())) + 1 if src.size else 0
         num_vertices = checked_int(num_vertices, "num_vertices", 0, UINT32_MAX)
         options = graph_options(directed, duplicates, drop_self_loops, max_edges)
-        return cls._create(context, lib.gg_graph_create, num_vertices, src.size, pointer(src, _abi.u32_p),
+        return cls._create(ctx, lib.gg_graph_create, num_vertices, src.size, pointer(src, _abi.u32_p),
                            pointer(dst, _abi.u32_p), pointer(weights, _abi.f32_p), ctypes.byref(options))
 
     @classmethod
@@ -178,7 +200,10 @@ class Graph(OwnedHandle):
     @classmethod
     def from_csr(cls, offsets, indices, weights=None, directed=True, duplicates="min", drop_self_loops=False,
                  max_edges=None, context=None):
-        """A graph from CSR arrays: out-edges of v are indices[offsets[v]:offsets[v+1]]."""
+        """A graph from CSR arrays: out-edges of v are indices[offsets[v]:offsets[v+1]].
+
+        A distributed context refuses it (gg.UnsupportedError): use from_edges there.
+        """
         offsets = id_array(offsets, "offsets", np.uint64, UINT64_MAX)
         if offsets.size == 0:
             raise InvalidArgumentError("offsets needs n + 1 entries (at least one)")
@@ -249,8 +274,9 @@ class Graph(OwnedHandle):
     def __repr__(self):
         if self.closed:
             return "<gg.Graph closed>"
-        return "<gg.Graph n=%d m=%d %s %s>" % (self.n, self.m, "directed" if self.directed else "undirected",
-                                              "weighted" if self.weighted else "unweighted")
+        return "<gg.Graph n=%d m=%d %s %s%s>" % (self.n, self.m, "directed" if self.directed else "undirected",
+                                                "weighted" if self.weighted else "unweighted",
+                                                " distributed" if self._distributed else "")
 
     # ---- properties -------------------------------------------------------
     @property
@@ -272,6 +298,12 @@ class Graph(OwnedHandle):
     def weighted(self):
         """True when the graph carries weights from its input (else every weight is 1)."""
         return bool(lib.gg_graph_is_weighted(self._live()))
+
+    @property
+    def distributed(self):
+        """True when the graph was made in a distributed context: each process holds a share of its
+        edges, and runs over it need a plan (partition_plan()). Since ABI 0.7."""
+        return self._distributed
 
     def node_index(self, node):
         """The vertex id of a networkx node label (identity when nodes is None)."""
@@ -544,6 +576,10 @@ class Graph(OwnedHandle):
             "auto" for the depth the library's cost model picks.
         seed: seed of the random partitioner and of METIS (default 1).
         The plan's cost (partitioner, replica maps) is paid here, once: see plan.stats.
+
+        Over a distributed graph (since ABI 0.7) this is collective: every process
+        makes the same call; the parts are spread over the processes (part p on
+        process p mod num_ranks) and replication_depth must be 1 or "auto".
         """
         options, given = plan_options(self.n, parts, partitioner, replication_depth, seed)
         handle = _abi.plan_p()
@@ -578,6 +614,9 @@ def load(path, format="auto", directed=True, duplicates="min", drop_self_loops=F
     (None or 0) is max(2**24, 64 x the file's edges), and a file above it raises
     gg.TooLargeError. Raise it for graphs of mostly isolated vertices
     (2**64 - 1: any). .ggb files are not subject to it.
+
+    In a distributed context (since ABI 0.7) this is collective and each process
+    reads its share of a .ggb file's edges; other formats raise gg.UnsupportedError.
     """
     options = graph_options(directed, duplicates, drop_self_loops, max_edges, max_vertices)
     return Graph._create(context, lib.gg_graph_load, path_bytes(path), enum_value(_abi.FORMATS, format, "format"),
@@ -592,6 +631,10 @@ def generate(kind, scale=None, degree=None, rows=None, cols=None, seed=None, wei
     weighted=True draws integer weights in weight_range (default (1, 255));
     symmetrize (default True) stores both directions; rmat=(a, b, c).
     Arguments left as None keep the library's defaults.
+
+    In a distributed context (since ABI 0.7) this is collective: each process
+    generates its range of the edges, and the graph is the one a single process
+    would generate.
     """
     options = _abi.initialized(_abi.gg_generator_options, "gg_generator_options_init")
     options.kind = enum_value(_abi.GENERATORS, kind, "kind")

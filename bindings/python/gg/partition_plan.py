@@ -4,6 +4,10 @@ Made once by Graph.partition_plan() (the partitioner and the replica maps
 are paid for there) and passed as ``plan=`` to any run: the run then goes
 part by part with exchanges of replica values between them, and returns the
 same answers as an unpartitioned run (see include/gg.h, gg_partition_plan).
+
+A plan of a distributed graph (made in a gg.Context(mpi=...), since ABI 0.7)
+spreads its parts over the processes, part p on process p mod num_ranks;
+making it and every run over it are collective.
 """
 
 import ctypes

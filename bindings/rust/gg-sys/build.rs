@@ -27,6 +27,27 @@ fn pkg_config(args: &[&str]) -> Result<String, String> {
     String::from_utf8(output.stdout).map_err(|_| format!("`{program}` printed non-UTF-8 output"))
 }
 
+/// (directory, name, kind) of a library given by its path: `/dir/libNAME.so[.N...]` (dylib)
+/// or `/dir/libNAME.a` (static); None for anything else.
+fn library_file(token: &str) -> Option<(String, String, &'static str)> {
+    let path = Path::new(token);
+    if !path.is_absolute() {
+        return None;
+    }
+    let dir = path.parent()?.to_str()?.to_string();
+    let file = path.file_name()?.to_str()?.strip_prefix("lib")?;
+    if let Some(name) = file.strip_suffix(".a") {
+        return Some((dir, name.to_string(), "static"));
+    }
+    let at = file.find(".so")?;
+    let (name, rest) = file.split_at(at);
+    let version = &rest[3..];
+    if name.is_empty() || !(version.is_empty() || version.starts_with('.')) {
+        return None;
+    }
+    Some((dir, name.to_string(), "dylib"))
+}
+
 fn main() {
     for var in ["PKG_CONFIG_PATH", "PKG_CONFIG_LIBDIR", "PKG_CONFIG", "GG_SYS_LINK"] {
         println!("cargo:rerun-if-env-changed={var}");
@@ -70,6 +91,10 @@ fn main() {
             println!("cargo:rustc-link-lib=gomp");
         } else if token.starts_with("-Wl,-rpath") || token.starts_with("-Wl,-R") {
             // Only meaningful for the shared library; a static link needs no run path.
+        } else if let Some((dir, name, kind)) = library_file(token) {
+            // A library named by its path, as CMake writes imported targets (MPI's libmpi.so).
+            println!("cargo:rustc-link-search=native={dir}");
+            println!("cargo:rustc-link-lib={kind}={name}");
         } else {
             println!("cargo:warning=gg-sys: ignoring linker flag `{token}` from gg.pc");
         }

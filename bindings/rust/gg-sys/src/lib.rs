@@ -13,7 +13,7 @@ use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
-pub const GG_VERSION_MINOR: u32 = 6;
+pub const GG_VERSION_MINOR: u32 = 7;
 pub const GG_VERSION_PATCH: u32 = 0;
 pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
 
@@ -27,6 +27,9 @@ pub const GG_ERROR_UNSUPPORTED: gg_status = -5;
 pub const GG_ERROR_IO: gg_status = -6;
 pub const GG_ERROR_TOO_LARGE: gg_status = -7;
 pub const GG_ERROR_INTERNAL: gg_status = -8;
+/// Another process of a distributed context failed, died or did not answer within
+/// `gg_context_options.mpi_timeout_s`, or MPI failed. Since 0.7.
+pub const GG_ERROR_DISTRIBUTED: gg_status = -9;
 
 pub type gg_backend = i32;
 pub const GG_BACKEND_AUTO: gg_backend = 0;
@@ -38,6 +41,16 @@ pub const GG_LOG_DEBUG: gg_log_level = 0;
 pub const GG_LOG_INFO: gg_log_level = 1;
 pub const GG_LOG_WARN: gg_log_level = 2;
 pub const GG_LOG_ERROR: gg_log_level = 3;
+
+/// Whether a context runs distributed over MPI processes (docs/distributed.md). Since 0.7.
+pub type gg_mpi_mode = i32;
+/// This process runs alone (default).
+pub const GG_MPI_NONE: gg_mpi_mode = 0;
+/// Every process of MPI_COMM_WORLD; gg calls MPI_Init_thread (and MPI_Finalize at exit) when the
+/// program has not initialised MPI.
+pub const GG_MPI_WORLD: gg_mpi_mode = 1;
+/// The processes of the caller's communicator, `gg_context_options.mpi_comm`; MPI must be initialised.
+pub const GG_MPI_COMM: gg_mpi_mode = 2;
 
 pub type gg_duplicate_policy = i32;
 pub const GG_DUPLICATES_KEEP_MIN: gg_duplicate_policy = 0;
@@ -107,6 +120,13 @@ pub struct gg_context_options {
     pub devices: *const i32,
     pub num_devices: u32,
     pub all_devices: i32,
+    /// Since 0.7: `GG_MPI_NONE` (default), or run distributed over MPI processes.
+    pub mpi: gg_mpi_mode,
+    /// `GG_MPI_COMM`: the communicator's Fortran handle (`MPI_Comm_c2f(comm)`); ignored otherwise.
+    pub mpi_comm: i64,
+    /// Longest wait, in seconds, for the other processes in a collective step before the call
+    /// fails with `GG_ERROR_DISTRIBUTED`; 0 (default) means 600.
+    pub mpi_timeout_s: f64,
 }
 
 #[repr(C)]
@@ -471,6 +491,10 @@ extern "C" {
         capacity: u32,
         out_count: *mut u32,
     ) -> gg_status;
+    /// This process's rank in a distributed context (0 when not distributed, 0 for NULL). Since 0.7.
+    pub fn gg_context_rank(context: *const gg_context) -> i32;
+    /// The process count of a distributed context (1 when not distributed, 0 for NULL). Since 0.7.
+    pub fn gg_context_num_ranks(context: *const gg_context) -> i32;
 
     // Graphs
     pub fn gg_graph_options_init(options: *mut gg_graph_options);
@@ -828,6 +852,7 @@ mod tests {
         let context = size_check!(gg_context_options, gg_context_options_init);
         assert_eq!((context.device_id, context.num_threads, context.log_level), (-1, 0, GG_LOG_WARN));
         assert!(context.devices.is_null() && context.num_devices == 0 && context.all_devices == 0);
+        assert_eq!((context.mpi, context.mpi_comm, context.mpi_timeout_s), (GG_MPI_NONE, 0, 0.0));
         let partition = size_check!(gg_partition_options, gg_partition_options_init);
         assert_eq!((partition.seed, partition.ufactor), (1, 0));
         let stats = size_check!(gg_run_stats, gg_run_stats_init);
@@ -908,6 +933,7 @@ mod tests {
         assert_eq!(text(GG_OK), "ok");
         assert_eq!(text(GG_ERROR_PARSE), "parse error");
         assert_eq!(text(GG_ERROR_INTERNAL), "internal error");
+        assert_eq!(text(GG_ERROR_DISTRIBUTED), "distributed run failed");
         assert_eq!(text(-100), "unknown status");
     }
 }

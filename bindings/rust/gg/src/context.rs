@@ -14,7 +14,8 @@ use std::ffi::CStr;
 use std::os::raw::{c_char, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::{self, NonNull};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use gg_sys as sys;
 
@@ -24,6 +25,34 @@ use crate::options::{Backend, LogLevel};
 /// A log callback: receives each message at or above the chosen level. It may
 /// be called from any thread the library runs on, hence `Send + Sync`.
 pub type LogFn = dyn Fn(LogLevel, &str) + Send + Sync + 'static;
+
+/// Whether a context runs distributed over MPI processes (`gg_mpi_mode`, docs/distributed.md).
+/// Since ABI 0.7.
+///
+/// In a distributed context [`Graph::from_edges`](crate::Graph::from_edges) takes each process's
+/// share of the edges (the graph is their union; every process passes the same `num_vertices`),
+/// [`Graph::load`](crate::Graph::load) reads each process's share of a .ggb file (other formats
+/// fail with [`Status::Unsupported`]) and [`Graph::generate`](crate::Graph::generate) generates each
+/// process's range of edges. Such a graph is distributed: `num_vertices`, `num_edges`,
+/// `is_directed` and `is_weighted` work, other queries fail with [`Status::Unsupported`].
+/// [`Graph::partition_plan`](crate::Graph::partition_plan) over it is collective (replication depth
+/// 1, or 0 for auto) and spreads the parts over the processes (part p on process p mod the process
+/// count); bfs, sssp, sswp, cc, pagerank, bc and spmv runs over that plan are collective, and every
+/// process receives the whole answer (n entries). A run without the plan fails with
+/// [`Status::InvalidArgument`]; APSP, matching and programs refuse distributed graphs. Every process
+/// makes the same calls in the same order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mpi {
+    /// This process runs alone (`GG_MPI_NONE`, the default).
+    None,
+    /// Every process of MPI_COMM_WORLD (`GG_MPI_WORLD`); gg calls MPI_Init_thread (and MPI_Finalize at
+    /// exit) when the program has not initialised MPI.
+    World,
+    /// The processes of the caller's communicator (`GG_MPI_COMM`), given as its Fortran handle:
+    /// `MPI_Comm_c2f(comm)` from C (the `mpi` crate: `MPI_Comm_c2f(comm.as_raw())`). MPI must be
+    /// initialised. gg talks on a duplicate of it.
+    Comm(i64),
+}
 
 /// Options of [`Context::with_options`]; `ContextOptions::default()` is the library's defaults.
 #[derive(Clone)]
@@ -82,6 +111,26 @@ impl ContextOptions {
         self
     }
 
+    /// Runs distributed over MPI processes (ABI 0.7; see [`Mpi`]). Creating a distributed context is
+    /// collective over its processes; a library built without MPI fails with [`Status::Unsupported`].
+    pub fn mpi(mut self, mpi: Mpi) -> Self {
+        let (mode, comm) = match mpi {
+            Mpi::None => (sys::GG_MPI_NONE, 0),
+            Mpi::World => (sys::GG_MPI_WORLD, 0),
+            Mpi::Comm(handle) => (sys::GG_MPI_COMM, handle),
+        };
+        self.raw.mpi = mode;
+        self.raw.mpi_comm = comm;
+        self
+    }
+
+    /// The longest wait, in seconds, for the other processes in a collective step before the call
+    /// fails with [`Status::Distributed`]; 0 (default) means 600. Since ABI 0.7.
+    pub fn mpi_timeout_s(mut self, seconds: f64) -> Self {
+        self.raw.mpi_timeout_s = seconds;
+        self
+    }
+
     /// Sends the library's messages at `level` and above to `log`.
     pub fn log(mut self, level: LogLevel, log: impl Fn(LogLevel, &str) + Send + Sync + 'static) -> Self {
         self.raw.log_level = level.raw();
@@ -124,7 +173,29 @@ impl Context {
             raw_options.devices = devices.as_ptr();
             raw_options.num_devices = u32::try_from(devices.len()).map_err(|_| Error::invalid("too many devices"))?;
         }
-        let holder: Option<Box<Arc<LogFn>>> = options.log.clone().map(Box::new);
+        let mut log = options.log.clone();
+        // A distributed context's refusal (no MPI in this build, a bad communicator, a process that
+        // did not answer) is said only to the log callback: catch it for the error.
+        let creating = Arc::new(AtomicBool::new(true));
+        let refusal: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
+        if raw_options.mpi != sys::GG_MPI_NONE {
+            if log.is_none() {
+                raw_options.log_level = sys::GG_LOG_ERROR;
+            }
+            let (user, creating, refusal) = (log.take(), creating.clone(), refusal.clone());
+            let wrapped: Arc<LogFn> = Arc::new(move |level: LogLevel, text: &str| {
+                if level == LogLevel::Error && creating.load(Ordering::Relaxed) {
+                    if let Ok(mut slot) = refusal.lock() {
+                        *slot = Some(text.to_string());
+                    }
+                }
+                if let Some(user) = &user {
+                    user(level, text);
+                }
+            });
+            log = Some(wrapped);
+        }
+        let holder: Option<Box<Arc<LogFn>>> = log.map(Box::new);
         if let Some(holder) = &holder {
             raw_options.log_fn = Some(log_trampoline);
             raw_options.log_user_data = &**holder as *const Arc<LogFn> as *mut c_void;
@@ -132,17 +203,22 @@ impl Context {
         let mut raw = ptr::null_mut();
         // SAFETY: both pointers are valid for the call.
         let status = unsafe { sys::gg_context_create(&raw_options, &mut raw) };
+        creating.store(false, Ordering::Relaxed);
         if status != sys::GG_OK {
+            if let Some(message) = refusal.lock().ok().and_then(|mut slot| slot.take()) {
+                return Err(Error::new(Status::from_code(status), message));
+            }
             // There is no context yet to hold a message, so the binding writes one.
             return Err(Error::new(
                 Status::from_code(status),
                 format!(
-                    "gg_context_create refused backend {}, device {}, devices {:?}{}, {} threads",
+                    "gg_context_create refused backend {}, device {}, devices {:?}{}, {} threads, mpi {}",
                     Backend::from_raw(raw_options.backend),
                     raw_options.device_id,
                     options.devices.as_deref().unwrap_or(&[]),
                     if raw_options.all_devices != 0 { " (all)" } else { "" },
-                    raw_options.num_threads
+                    raw_options.num_threads,
+                    raw_options.mpi
                 ),
             ));
         }
@@ -181,6 +257,20 @@ impl Context {
     pub fn num_threads(&self) -> u32 {
         // SAFETY: the context is live.
         unsafe { sys::gg_context_num_threads(self.as_ptr()) }.max(0) as u32
+    }
+
+    /// This process's rank in a distributed context ([`ContextOptions::mpi`]), from 0; 0 in a context
+    /// that is not distributed. Since ABI 0.7.
+    pub fn rank(&self) -> u32 {
+        // SAFETY: the context is live.
+        unsafe { sys::gg_context_rank(self.as_ptr()) }.max(0) as u32
+    }
+
+    /// The number of processes of a distributed context; 1 in a context that is not distributed.
+    /// Since ABI 0.7.
+    pub fn num_ranks(&self) -> u32 {
+        // SAFETY: the context is live.
+        unsafe { sys::gg_context_num_ranks(self.as_ptr()) }.max(0) as u32
     }
 
     /// The CUDA device ids of this context, in order (the first serves single-GPU runs).
@@ -222,6 +312,10 @@ impl Drop for Context {
 
 impl std::fmt::Debug for Context {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Context").field("num_threads", &self.num_threads()).finish()
+        f.debug_struct("Context")
+            .field("num_threads", &self.num_threads())
+            .field("rank", &self.rank())
+            .field("num_ranks", &self.num_ranks())
+            .finish()
     }
 }

@@ -25,6 +25,9 @@ pub enum Status {
     TooLarge,
     /// A bug in gg.
     Internal,
+    /// Another process of a distributed context failed, died or did not answer within
+    /// [`ContextOptions::mpi_timeout_s`](crate::ContextOptions::mpi_timeout_s), or MPI failed. Since ABI 0.7.
+    Distributed,
     /// A status added to gg.h after this binding was written.
     Unknown(i32),
 }
@@ -40,6 +43,7 @@ impl Status {
             sys::GG_ERROR_IO => Status::Io,
             sys::GG_ERROR_TOO_LARGE => Status::TooLarge,
             sys::GG_ERROR_INTERNAL => Status::Internal,
+            sys::GG_ERROR_DISTRIBUTED => Status::Distributed,
             other => Status::Unknown(other),
         }
     }
@@ -55,6 +59,7 @@ impl Status {
             Status::Io => sys::GG_ERROR_IO,
             Status::TooLarge => sys::GG_ERROR_TOO_LARGE,
             Status::Internal => sys::GG_ERROR_INTERNAL,
+            Status::Distributed => sys::GG_ERROR_DISTRIBUTED,
             Status::Unknown(code) => code,
         }
     }

@@ -15,6 +15,13 @@ use crate::options::{Format, GeneratorOptions, GraphOptions};
 /// `Graph` is `Send` and `Sync`: the C contract makes a built graph immutable
 /// and usable by concurrent runs from several threads. Each call takes the
 /// [`Context`] to run with and to report errors on.
+///
+/// A graph made in a distributed context (ABI 0.7, [`crate::Mpi`]) is distributed:
+/// each process holds a share of its edges. `num_vertices`, `num_edges`,
+/// `is_directed` and `is_weighted` answer for the whole graph; runs need a plan
+/// from [`partition_plan`](Self::partition_plan) (collective); `csr`, `csc`,
+/// degrees, `save`, `partition`, `shard`, APSP, matching and programs fail with
+/// [`Status::Unsupported`](crate::Status::Unsupported).
 pub struct Graph {
     raw: NonNull<sys::gg_graph>,
 }
@@ -53,6 +60,10 @@ impl Graph {
 
     /// Builds a graph of `num_vertices` vertices from edges `src[i] -> dst[i]`,
     /// with `weights[i]` when given (else every weight is 1).
+    ///
+    /// In a distributed context ([`ContextOptions::mpi`](crate::ContextOptions::mpi), ABI 0.7) this is
+    /// collective: the slices are this process's share of the edges, the graph is the union of every
+    /// process's share, and `num_vertices` must agree on every process.
     pub fn from_edges(
         ctx: &Context,
         num_vertices: u32,
@@ -83,6 +94,8 @@ impl Graph {
     }
 
     /// Builds a graph from CSR arrays: out-edges of v are `indices[offsets[v]..offsets[v + 1]]`.
+    /// A distributed context refuses it ([`Status::Unsupported`](crate::Status::Unsupported)): use
+    /// [`from_edges`](Self::from_edges) there.
     pub fn from_csr(
         ctx: &Context,
         offsets: &[u64],
@@ -118,6 +131,9 @@ impl Graph {
     }
 
     /// Loads a graph file (.mtx, .el/.txt, .wel, .gr, .ggb; `Format::Auto` detects it).
+    ///
+    /// In a distributed context (ABI 0.7) this is collective and each process reads its share of a
+    /// .ggb file's edges; other formats fail with [`Status::Unsupported`](crate::Status::Unsupported).
     pub fn load(ctx: &Context, path: impl AsRef<Path>, format: Format, options: &GraphOptions) -> Result<Graph> {
         let path = c_path(path.as_ref())?;
         let mut raw = ptr::null_mut();
@@ -127,6 +143,9 @@ impl Graph {
     }
 
     /// Generates a graph deterministically from its seed.
+    ///
+    /// In a distributed context (ABI 0.7) this is collective: each process generates its range of
+    /// the edges of the same graph.
     pub fn generate(ctx: &Context, options: &GeneratorOptions) -> Result<Graph> {
         let mut raw = ptr::null_mut();
         // SAFETY: the options struct is initialised.
@@ -141,13 +160,14 @@ impl Graph {
         ctx.check(unsafe { sys::gg_graph_save(ctx.as_ptr(), self.as_ptr(), path.as_ptr(), format.raw()) })
     }
 
-    /// Number of vertices.
+    /// Number of vertices (of the whole graph, when it is distributed).
     pub fn num_vertices(&self) -> u32 {
         // SAFETY: the graph is live.
         unsafe { sys::gg_graph_num_vertices(self.as_ptr()) }
     }
 
-    /// Number of stored directed edges (an undirected edge counts twice, a self-loop once).
+    /// Number of stored directed edges (an undirected edge counts twice, a self-loop once; of the
+    /// whole graph, when it is distributed).
     pub fn num_edges(&self) -> u64 {
         // SAFETY: the graph is live.
         unsafe { sys::gg_graph_num_edges(self.as_ptr()) }

@@ -16,6 +16,10 @@
 //! - [`Program`] is a vertex program (ABI 0.5): your own algorithm as CUDA C
 //!   source text or a program file, compiled by the library for the CPU or
 //!   the GPU and run over a graph with values of your [`VertexValue`] type.
+//! - A context made with [`ContextOptions::mpi`] (ABI 0.7) runs distributed over
+//!   MPI processes: graphs are built from each process's share of the edges,
+//!   plans spread their parts over the processes, and runs over a plan are
+//!   collective, every process receiving the whole answer (see [`Mpi`]).
 //! - Every fallible call returns [`Result`]; an [`Error`] carries a [`Status`]
 //!   and the library's message.
 //! - Vertex ids are `u32` (0-based), edge counts `u64`, weights `f32`.
@@ -31,7 +35,7 @@ mod program;
 mod run;
 mod shards;
 
-pub use context::{Context, ContextOptions, LogFn};
+pub use context::{Context, ContextOptions, LogFn, Mpi};
 pub use error::{Error, Result, Status};
 pub use graph::{format_from_path, Csr, Graph};
 pub use options::{

@@ -72,6 +72,11 @@ impl Graph {
     /// Partitions the graph for partitioned runs (the partitioner and the replica
     /// maps are paid for here, once; see [`PartitionPlan::stats`]).
     ///
+    /// Over a distributed graph (ABI 0.7) this is collective: every process makes the
+    /// same call, the parts are spread over the processes (part p on process p mod the
+    /// process count), and the replication depth must be 1 (or 0, auto). Runs over
+    /// such a plan are collective and every process receives the whole answer.
+    ///
     /// ```no_run
     /// # let ctx = gg::Context::new()?;
     /// # let graph = gg::Graph::generate(&ctx, &gg::GeneratorOptions::grid(8, 8))?;
