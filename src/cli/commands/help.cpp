@@ -33,7 +33,8 @@ const char kRunHelp[] =
     "              [--undirected] [--max-supersteps N] [--params X,Y,...]\n"
     "              [--threads N] [--out FILE] [--stats] [--json]\n"
     "              [--parts K [--partition metis|random|block] [--replication-depth D|auto]]\n"
-    "              [--devices all|ID,ID,...] [--max-vertices N|any]\n"
+    "              [--devices all|ID,ID,...] [--max-vertices N|any] [--mpi]\n"
+    "       mpirun -np P gg run ALGO GRAPH.ggb [options]   (distributed, docs/distributed.md)\n"
     "\n"
     "ALGO and what each output line (one per vertex, in vertex order) holds:\n"
     "  bfs       hop count from the source along out-edges; -1 when unreachable\n"
@@ -77,7 +78,11 @@ const char kRunHelp[] =
     "  --partition P   metis (default), random, block, or auto (chosen from measured cuts)\n"
     "  --replication-depth D\n"
     "                  hops of replicas, 1 (default) to 8, or auto (a cost model picks)\n"
-    "  --devices LIST  the CUDA devices of the run: all, or ids such as 0,1\n";
+    "  --devices LIST  the CUDA devices of the run: all, or ids such as 0,1\n"
+    "  --mpi           run distributed over the MPI job's processes (implied when started by\n"
+    "                  mpirun): each reads its share of GRAPH.ggb and runs its parts, one per\n"
+    "                  process by default (--parts), partitioned by auto (--partition); the\n"
+    "                  first process writes the output and --stats\n";
 
 const char kConvertHelp[] =
     "usage: gg convert IN OUT [--undirected] [--max-vertices N|any]\n"
