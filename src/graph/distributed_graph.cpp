@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "exchange/route.h"
 #include "graph/distributed_step.h"
 
 namespace gg {
@@ -28,12 +29,6 @@ uint32_t row_rank(uint32_t n, uint32_t ranks, uint32_t v) {
     while (r + 1 < ranks && first_row_of(n, r + 1, ranks) <= v) ++r;
     while (r > 0 && first_row_of(n, r, ranks) > v) --r;
     return r;
-}
-
-void append(Bytes &out, const Record &record) {
-    const size_t at = out.size();
-    out.resize(at + sizeof record);
-    std::memcpy(out.data() + at, &record, sizeof record);
 }
 
 // Checks a raw share with the builder's rules, naming the edge by its position in the whole input.
@@ -85,17 +80,18 @@ std::unique_ptr<DistributedGraph> make_distributed_graph(EdgeShare share, const 
     if (raw) on_every_process(c, [&] { check_share(share, first); });
 
     // Each edge to its source's process.
-    std::vector<Bytes> outgoing(ranks), incoming;
+    std::vector<Bytes> outgoing, incoming;
     {
         const EdgeList &e = share.edges;
-        for (uint64_t i = 0; i < e.size(); ++i) {
+        const bool mirror = raw && share.undirected, drop_loops = raw && options.drop_self_loops;
+        outgoing = route<Record>(e.size(), ranks, [&](uint64_t i, auto send) {
             const uint32_t u = e.src[i], v = e.dst[i];
-            if (raw && u == v && options.drop_self_loops) continue;
+            if (drop_loops && u == v) return;
             const float w = e.weighted() ? e.weights[i] : 1.0f;
             const uint64_t order = 2 * (first + i);
-            append(outgoing[row_rank(n, ranks, u)], Record{u, v, w, order});
-            if (raw && share.undirected && u != v) append(outgoing[row_rank(n, ranks, v)], Record{v, u, w, order + 1});
-        }
+            send(row_rank(n, ranks, u), Record{u, v, w, order});
+            if (mirror && u != v) send(row_rank(n, ranks, v), Record{v, u, w, order + 1});
+        });
         share.edges = EdgeList();
     }
     c.exchange(outgoing, incoming);
@@ -109,7 +105,12 @@ std::unique_ptr<DistributedGraph> make_distributed_graph(EdgeShare share, const 
         if (count > 0) std::memcpy(records.data() + at, bytes.data(), count * sizeof(Record));
     }
     incoming.clear();
-    std::sort(records.begin(), records.end(), [](const Record &a, const Record &b) { return a.order < b.order; });
+    // Only GG_DUPLICATES_KEEP_FIRST reads the input order: the builder sorts
+    // each list by (target, weight) and merges equal targets, and with any
+    // other policy copies that tie on both give the same result whatever
+    // their order. Sorting hundreds of millions of records costs seconds.
+    if (raw && options.duplicates == GG_DUPLICATES_KEEP_FIRST)
+        std::sort(records.begin(), records.end(), [](const Record &a, const Record &b) { return a.order < b.order; });
 
     auto graph = std::make_unique<DistributedGraph>();
     graph->comm = comm;
@@ -118,7 +119,8 @@ std::unique_ptr<DistributedGraph> make_distributed_graph(EdgeShare share, const 
     on_every_process(c, [&] {
         std::vector<uint32_t> src(records.size()), dst(records.size());
         std::vector<float> weights(records.size());
-        for (size_t i = 0; i < records.size(); ++i) {
+#pragma omp parallel for schedule(static)
+        for (int64_t i = 0; i < int64_t(records.size()); ++i) {
             src[i] = records[i].from;
             dst[i] = records[i].to;
             weights[i] = records[i].weight;

@@ -14,6 +14,7 @@
 #include "graph/distributed_step.h"
 #include "core/timer.h"
 #include "exchange/host_exchange.h"
+#include "exchange/route.h"
 #include "partition/metis_partition.h"
 
 namespace gg {
@@ -190,16 +191,16 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
     const uint32_t n = plan->n;
 
     // Every edge of this process's rows to the processes of its ends' parts.
-    std::vector<Bytes> outgoing(ranks), incoming;
-    for (uint32_t v = 0; v < g.rows.n; ++v) {
-        const uint32_t x = g.first_row + v;
+    std::vector<Bytes> incoming;
+    std::vector<Bytes> outgoing = route<Edge>(g.rows.n, ranks, [&](uint64_t v, auto send) {
+        const uint32_t x = g.first_row + uint32_t(v);
         for (uint64_t e = g.rows.offsets[v]; e < g.rows.offsets[v + 1]; ++e) {
             const Edge edge{x, g.rows.indices[e], g.rows.weights[e]};
             const uint32_t rx = plan->rank_of(plan->owner[edge.from]), ry = plan->rank_of(plan->owner[edge.to]);
-            put(outgoing[rx], &edge, 1);
-            if (ry != rx) put(outgoing[ry], &edge, 1);
+            send(rx, edge);
+            if (ry != rx) send(ry, edge);
         }
-    }
+    });
     c.exchange(outgoing, incoming);
     std::vector<Edge> received;
     for (const Bytes &bytes : incoming) {
