@@ -26,7 +26,7 @@
 #include "gen/generators.h"
 #include "graph/builder.h"
 #include "graph/edge_share.h"
-#include "io/checksum.h"
+#include "io/ggb/checksum.h"
 #include "io/io.h"
 
 // Last: cmocka defines a macro fail(), which would rename gg::fail and std::ios::fail.

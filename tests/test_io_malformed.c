@@ -3,7 +3,7 @@
  * line: "<path>:<line>: <what>"), never a crash, a hang or a huge allocation.
  * Binary .ggb cases start from a file gg wrote and change bytes; those that
  * must get past the checksum recompute it with the format's checksum,
- * written out again here from its definition (src/io/checksum.h). */
+ * written out again here from its definition (src/io/ggb/checksum.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -285,7 +285,7 @@ static void test_missing_file_and_directory(void **state) {
 
 /* ---- .ggb ------------------------------------------------------------------- */
 
-/* The .ggb checksum, from its definition in src/io/checksum.h. */
+/* The .ggb checksum, from its definition in src/io/ggb/checksum.h. */
 static const uint64_t kMulA = 0x9E3779B97F4A7C15ull, kMulB = 0xBF58476D1CE4E5B9ull, kMulC = 0x94D049BB133111EBull;
 static uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 static uint64_t le64(const unsigned char *p) {

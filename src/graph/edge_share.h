@@ -1,6 +1,6 @@
 // One process's share of a graph's edges, for distributed (MPI) runs in which
 // no process holds the whole graph: each rank reads its share of a .ggb
-// (io/ggb_share.cpp) or generates its range of a generator's edges
+// (io/ggb/ggb_share.cpp) or generates its range of a generator's edges
 // (gen/generators.cpp), and the ranks' shares together are the graph.
 #pragma once
 
@@ -38,7 +38,7 @@ struct EdgeShare {
 // the arrays, on the rank whose share holds it.
 EdgeShare read_ggb_share(const std::string &path, uint32_t rank, uint32_t ranks, const BuildOptions &options);
 
-// Streams the whole file through the .ggb checksum (src/io/checksum.h) with a bounded buffer
+// Streams the whole file through the .ggb checksum (src/io/ggb/checksum.h) with a bounded buffer
 // (16 MB) and fails as read_ggb does when it does not match or the file is truncated.
 // In a distributed load one rank runs it while the others read their shares.
 void verify_ggb_checksum(const std::string &path);

@@ -1,6 +1,6 @@
 // The readers and writers behind io.h, one source file per format:
-// mtx.cpp, edge_list.cpp (.el and .wel), dimacs.cpp, ggb.cpp (layout and
-// checks in ggb_format.h, shared with ggb_share.cpp); detection in
+// mtx.cpp, edge_list.cpp (.el and .wel), dimacs.cpp, ggb/ggb.cpp (layout and
+// checks in ggb/ggb_format.h, shared with ggb/ggb_share.cpp); detection in
 // format_detect.cpp. Readers take an open InputFile and the caller's build
 // options; writers take an open OutputFile and leave close() to the caller.
 #pragma once

@@ -1,4 +1,4 @@
-// libFuzzer harness of the distributed .ggb reader (src/io/ggb_share.cpp):
+// libFuzzer harness of the distributed .ggb reader (src/io/ggb/ggb_share.cpp):
 // the input is a .ggb file's bytes, read whole with gg_graph_load() and as
 // the shares of 1 to 5 processes with read_ggb_share(), and streamed through
 // verify_ggb_checksum(). Whatever the bytes, nothing may crash, leak or hit

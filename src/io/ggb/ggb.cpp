@@ -16,7 +16,7 @@
 #endif
 
 #include "io/formats.h"
-#include "io/ggb_format.h"
+#include "io/ggb/ggb_format.h"
 
 namespace gg::io {
 namespace {

@@ -13,7 +13,7 @@
 
 #include "core/error.h"
 #include "graph/edge_share.h"
-#include "io/ggb_format.h"
+#include "io/ggb/ggb_format.h"
 
 namespace gg {
 namespace {

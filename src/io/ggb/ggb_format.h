@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <string>
 
-#include "io/checksum.h"
+#include "io/ggb/checksum.h"
 #include "io/input_file.h"
 #include "io/io.h"
 

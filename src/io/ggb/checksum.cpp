@@ -1,4 +1,4 @@
-#include "io/checksum.h"
+#include "io/ggb/checksum.h"
 
 #include <cstring>
 

@@ -1,6 +1,6 @@
 // The checks of ggb_format.h: what any .ggb reader, of the whole file or of
 // a share, verifies before it trusts a byte, in the words read_ggb reports.
-#include "io/ggb_format.h"
+#include "io/ggb/ggb_format.h"
 
 #include <algorithm>
 #include <cmath>
