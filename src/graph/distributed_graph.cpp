@@ -59,9 +59,11 @@ std::unique_ptr<DistributedGraph> make_distributed_graph(EdgeShare share, const 
     Communicator &c = *comm;
     const uint32_t ranks = c.size(), me = c.rank();
     const uint32_t n = share.n;
-    c.agree(format("%u vertices, %s, %s, %s", n, share.undirected ? "undirected" : "directed",
-                   share.weighted ? "weighted" : "unweighted", share.both_directions ? "built" : "raw"),
-            "the graph's shape");
+    c.agree(format("%u vertices, %s, %s, %s, duplicates %d, %s self-loops", n,
+                   share.undirected ? "undirected" : "directed", share.weighted ? "weighted" : "unweighted",
+                   share.both_directions ? "built" : "raw", int(options.duplicates),
+                   options.drop_self_loops ? "without" : "with"),
+            "the graph's shape and load options");
     const bool raw = !share.both_directions;
 
     // Where this share starts in the whole input.

@@ -317,6 +317,15 @@ static void test_refusals(void **state) {
     assert_null(dg);
     expect_status(together, gg_graph_load(together, "graph.el", GG_FORMAT_AUTO, NULL, &dg), GG_ERROR_UNSUPPORTED,
                   ".ggb");
+    /* Processes that load with different duplicate policies would build different graphs. */
+    if (ranks > 1) {
+        gg_graph_options go;
+        gg_graph_options_init(&go);
+        go.duplicates = rank == 0 ? GG_DUPLICATES_KEEP_MIN : GG_DUPLICATES_SUM;
+        expect_status(together, gg_graph_create(together, 4, 4, src, dst, NULL, &go, &dg), GG_ERROR_INVALID_ARGUMENT,
+                      "disagree");
+        assert_null(dg);
+    }
 }
 
 static void test_caller_communicator(void **state) {
