@@ -281,31 +281,26 @@ func lastError(raw *C.gg_context) string {
 
 // NumThreads is the number of CPU threads the CPU backend uses.
 func (c *Context) NumThreads() int {
-	n := 0
-	_ = c.call(func(raw *C.gg_context) C.gg_status {
-		n = int(C.gg_context_num_threads(raw))
-		return C.GG_OK
-	})
-	return n
+	return c.count(func(raw *C.gg_context) C.int32_t { return C.gg_context_num_threads(raw) })
 }
 
 // Rank is this process's rank in a distributed context (ContextOptions.MPI),
 // from 0; 0 in a context that is not distributed. Since ABI 0.7.
 func (c *Context) Rank() int {
-	n := 0
-	_ = c.call(func(raw *C.gg_context) C.gg_status {
-		n = int(C.gg_context_rank(raw))
-		return C.GG_OK
-	})
-	return n
+	return c.count(func(raw *C.gg_context) C.int32_t { return C.gg_context_rank(raw) })
 }
 
 // NumRanks is the number of processes of a distributed context; 1 in a
 // context that is not distributed. Since ABI 0.7.
 func (c *Context) NumRanks() int {
+	return c.count(func(raw *C.gg_context) C.int32_t { return C.gg_context_num_ranks(raw) })
+}
+
+// count reads one of the context's counts under its lock.
+func (c *Context) count(read func(raw *C.gg_context) C.int32_t) int {
 	n := 0
 	_ = c.call(func(raw *C.gg_context) C.gg_status {
-		n = int(C.gg_context_num_ranks(raw))
+		n = int(read(raw))
 		return C.GG_OK
 	})
 	return n
