@@ -24,7 +24,4 @@ constexpr double kDefaultMpiTimeoutS = 600.0;
 // the same gg version with the same settings.
 std::shared_ptr<Communicator> make_mpi_communicator(const MpiSettings &settings);
 
-// Whether this build can run distributed.
-bool mpi_available();
-
 }  // namespace gg

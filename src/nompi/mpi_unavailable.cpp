@@ -5,8 +5,6 @@
 
 namespace gg {
 
-bool mpi_available() { return false; }
-
 std::shared_ptr<Communicator> make_mpi_communicator(const MpiSettings &) {
     fail(GG_ERROR_UNSUPPORTED,
          "this gg was built without MPI: install an MPI (apt-get install libopenmpi-dev openmpi-bin) and rebuild");

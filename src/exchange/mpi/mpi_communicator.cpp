@@ -210,8 +210,6 @@ private:
 
 }  // namespace
 
-bool mpi_available() { return true; }
-
 std::shared_ptr<Communicator> make_mpi_communicator(const MpiSettings &settings) {
     MPI_Comm base = MPI_COMM_NULL;
     if (settings.mode == GG_MPI_WORLD) {
