@@ -24,6 +24,10 @@ expect_output "apsp: n rows of n values" "$(nl '0 2.5 0.5 3.5 inf 0.1' 'inf 0 1.
 # Options may come before the positional arguments; --backend cpu and --layout csr are always available.
 expect_output "options first" "$(nl 0 2.5 0.5 3.5 inf 0.1)" -- run --backend cpu --layout csr sssp g.wel
 expect_output "--threads 1" "$(nl 0 2.5 0.5 3.5 inf 0.1)" -- run sssp g.wel --threads 1
+# --warmup runs first and drops those answers: the output is the one run's.
+expect_output "--warmup 2" "$(nl 0 2.5 0.5 3.5 inf 0.1)" -- run sssp g.wel --warmup 2
+expect_output "--warmup with parts" "$(nl 0 0 0 0 4 0)" -- run cc g.wel --warmup 1 --parts 2 --partition block
+expect_error "--warmup above 100" 2 "--warmup" -- run sssp g.wel --warmup 101
 
 # --undirected stores both directions: from 5 everything but the self-loop vertex is reachable.
 expect_output "bfs --undirected" "$(nl 1 2 2 3 -1 0)" -- run bfs g.wel --undirected --source 5
