@@ -442,7 +442,9 @@ NearFarSummary NearFarEngine::summary(cudaStream_t stream, double &transfer_ms) 
     return s;
 }
 
-float default_band_width(const Graph &g, PathKind kind) {
+float default_band_width(const Graph &g, PathKind kind) { return band_width(g, kind, g.m()); }
+
+float band_width(const Graph &g, PathKind kind, uint64_t edges) {
     const double lo = g.min_weight, hi = g.max_weight;
     if (kind == PathKind::widest) {
         // 64 width bands between the smallest and the largest weight.
@@ -458,7 +460,7 @@ float default_band_width(const Graph &g, PathKind kind) {
     // 31.1. A steep power of the degree, as the CPU's delta-stepping uses
     // (cpu/sssp.cpp), gives about 10 on kron and urand (degree 31-32) and
     // 1600 on the grid.
-    const double average_degree = g.n() ? double(g.m()) / g.n() : 1.0;
+    const double average_degree = g.n() ? double(edges) / g.n() : 1.0;
     const double average_weight = (lo + hi) / 2;
     const double width = average_weight * std::pow(11.0 / (average_degree > 1 ? average_degree : 1), 2.5);
     return width > 0 && std::isfinite(width) ? float(width) : 1.0f;

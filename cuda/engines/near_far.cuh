@@ -85,5 +85,8 @@ void run_near_far(const Graph &g, uint32_t source, PathKind kind, float band_wid
 // The bucket width used when the run gives none: a power of the average
 // degree fitted on the H100 (near_far.cu).
 float default_band_width(const Graph &g, PathKind kind);
+// The same for `edges` edges over g's vertices and weights (a partitioned
+// run's parts each hold some of the graph).
+float band_width(const Graph &g, PathKind kind, uint64_t edges);
 
 }  // namespace gg::cuda

@@ -317,7 +317,7 @@ private:
                 parts_.stop_compute(p);
             }
         }
-        return any;
+        return parts_.plan().communicator().any(any);  // some part of some process
     }
 
     // Each part's level `depth` after the counts reached the owners; the

@@ -141,7 +141,7 @@ private:
 void partitioned_cc(DevicePartSet &parts, uint32_t *labels, const RunConfig &config, RunReport &report,
                     PartitionedReport &out) {
     DeviceLabelParts state(parts, config);
-    const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts());
+    const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts(), parts.plan().communicator());
     state.to_caller(labels, report);
     parts.finish(report, out, supersteps, state.edges_visited);
 }

@@ -22,13 +22,23 @@
 //          (a device copy would only double the traffic), and the device's
 //          one stream orders it after the pack; parts on two devices: one
 //          peer copy of the message on the sender's stream, which the
-//          receiver's stream waits for (an event, no host wait);
-//   merge  on the receiver's device, one thread per message entry; a
-//          replica has one owner and an owner appears once per link, so no
-//          two messages of one merge touch one slot, and the merges into one
-//          part run one after another on its device's stream.
+//          receiver's stream waits for (an event, no host wait); parts in
+//          two processes (a distributed plan, docs/distributed.md): the
+//          message goes to the host, into the receiving process's bytes,
+//          the plan's communicator moves every process's bytes at once (MPI,
+//          as the CPU's exchange does), and the receiver uploads it;
+//   merge  on the receiver's device, one thread per message entry, in the
+//          plan's link order whoever sent; a replica has one owner and an
+//          owner appears once per link, so no two messages of one merge
+//          touch one slot, and the merges into one part run one after
+//          another on its device's stream (so a sum adds up in the same
+//          order on one process or many).
 // Then the sent entries' copies take the values sent, and the change counts
-// come back in one read per part: the round's only host wait.
+// come back in one read per part.
+//
+// Between processes the bytes cross the host: NCCL, which would move them
+// device to device, refuses two processes on one GPU (the only case the
+// machines lent so far can run), and its use waits for the multi-GPU runs.
 //
 // The bytes counted are the messages' (sparse or dense), whether or not a
 // copy moved them.
@@ -202,7 +212,8 @@ __global__ void merge_message(const uint32_t *ids, const T *values, uint32_t mes
 
 class DeviceExchange {
 public:
-    explicit DeviceExchange(DevicePartSet &parts) : parts_(parts) {}
+    explicit DeviceExchange(DevicePartSet &parts)
+        : parts_(parts), outgoing_(parts.plan().ranks), incoming_(parts.plan().ranks) {}
 
     // One round owners -> replicas; afterwards values.changed_now[p] counts
     // the replicas of part p that changed (listed in values.changed(p)).
@@ -240,18 +251,20 @@ private:
     }
 
     // The channel's buffers for values of `value_bytes`, allocated the first
-    // time (or grown) and kept with the plan's links.
+    // time (or grown) and kept with the plan's links: the outgoing ones where
+    // the sender lives, the incoming ones where the receiver lives when the
+    // sender is on another device or process.
     void prepare(const DeviceLink &link, const Route &r, size_t value_bytes) {
         LinkChannel &c = *r.channel;
         if (c.value_bytes >= value_bytes) return;
         const size_t entries = std::max<size_t>(link.entries, 1);
-        {
+        if (parts_.holds(r.from)) {
             DeviceScope scope(parts_.device_of(r.from));
             c.send_ids = DeviceArray<uint32_t>(entries, "replica link: outgoing positions");
             c.send_values = DeviceArray<unsigned char>(entries * value_bytes, "replica link: outgoing values");
             c.count = DeviceArray<uint32_t>(1, "replica link: message size");
         }
-        if (parts_.device_of(r.from) != parts_.device_of(r.to)) {
+        if (parts_.holds(r.to) && (!parts_.holds(r.from) || parts_.device_of(r.from) != parts_.device_of(r.to))) {
             DeviceScope scope(parts_.device_of(r.to));
             c.recv_ids = DeviceArray<uint32_t>(entries, "replica link: incoming positions");
             c.recv_values = DeviceArray<unsigned char>(entries * value_bytes, "replica link: incoming values");
@@ -259,19 +272,35 @@ private:
         c.value_bytes = value_bytes;
     }
 
+    // A link's message where its receiver reads it: positions (null when
+    // dense) and values on the receiver's device.
+    struct Message {
+        const uint32_t *ids = nullptr;
+        const void *values = nullptr;
+        uint32_t count = 0;
+    };
+    // What precedes a link's message between processes: then `count`
+    // positions when sparse, then `count` values.
+    struct WireHeader {
+        uint32_t count, sparse;
+    };
+
     template <class T, class Merge>
     void round(DevicePartValues<T> &values, bool toward_replicas, Merge merge, bool everything) {
         using namespace exchange_kernels;
         std::vector<DeviceLink> &links = parts_.links();
         const uint32_t k = parts_.num_parts();
+        const PartitionPlan &plan = parts_.plan();
         for (DeviceLink &link : links) prepare(link, route(link, toward_replicas), sizeof(T));
         for (uint32_t p = 0; p < k; ++p) {
+            if (!parts_.holds(p)) continue;
             DeviceScope scope(parts_.device_of(p));
             GG_CUDA_CHECK(cudaMemsetAsync(values.changed_count(p), 0, sizeof(uint32_t), parts_.stream_of(p)));
         }
         // Pack, by sending part, and read every link's count back at once.
         uint32_t *counts = parts_.host_words(links.size() + k);
         for (uint32_t p = 0; p < k; ++p) {
+            if (!parts_.holds(p)) continue;
             Stopwatch clock;
             DeviceScope scope(parts_.device_of(p));
             const cudaStream_t stream = parts_.stream_of(p);
@@ -295,76 +324,154 @@ private:
             parts_.exchange_ms[p] += clock.elapsed_ms();
         }
         wait_for_devices();
-        // Choose, move and merge; only the peer copies wait, on the device.
+        // Choose and send: to a part on this device in place, to another
+        // device by a peer copy (only the copy waits, on the device), to
+        // another process in its bytes.
+        std::vector<Message> messages(links.size());
+        for (size_t l = 0; l < links.size(); ++l)
+            if (parts_.holds(route(links[l], toward_replicas).from)) messages[l] = send(links[l], counts[l], values, toward_replicas, everything);
+        if (plan.ranks > 1) transfer();
+        // Merge, in the plan's link order whoever sent: merges into one part
+        // add up in the same order on one process or many.
         for (size_t l = 0; l < links.size(); ++l) {
-            const DeviceLink &link = links[l];
             const Route r = route(links[l], toward_replicas);
-            const uint32_t changed = counts[l];
-            if (changed == 0) continue;
-            const uint64_t sparse_bytes = uint64_t(changed) * (sizeof(uint32_t) + sizeof(T));
-            const uint64_t dense_bytes = uint64_t(link.entries) * sizeof(T);
-            const bool sparse = !everything && (!toward_replicas || sparse_bytes < dense_bytes);
-            T *send_values = reinterpret_cast<T *>(r.channel->send_values.get());
-            const uint32_t messages = sparse ? changed : link.entries;
-            const uint32_t *ids = sparse ? r.channel->send_ids.get() : nullptr;
-            const T *incoming = send_values;
-            Stopwatch send_clock;
-            {
-                DeviceScope scope(parts_.device_of(r.from));
-                const cudaStream_t stream = parts_.stream_of(r.from);
-                if (!sparse) {
-                    pack_dense<T><<<blocks_for(link.entries, r.from), kThreads, 0, stream>>>(
-                        r.from_local, link.entries, values.value[r.from], send_values);
-                    GG_CUDA_CHECK_LAUNCH("pack_dense");
-                }
-                if (toward_replicas) {
-                    mark_sent<T><<<blocks_for(messages, r.from), kThreads, 0, stream>>>(
-                        ids, messages, r.from_local, values.value[r.from], values.synced(r.from));
-                    GG_CUDA_CHECK_LAUNCH("mark_sent");
-                }
-                if (parts_.device_of(r.from) != parts_.device_of(r.to)) {
-                    if (sparse)
-                        GG_CUDA_CHECK(cudaMemcpyPeerAsync(r.channel->recv_ids.get(), parts_.device_of(r.to), ids,
-                                                          parts_.device_of(r.from), messages * sizeof(uint32_t),
-                                                          stream));
-                    GG_CUDA_CHECK(cudaMemcpyPeerAsync(r.channel->recv_values.get(), parts_.device_of(r.to),
-                                                      send_values, parts_.device_of(r.from), messages * sizeof(T),
-                                                      stream));
-                    parts_.hand_over(r.from, r.to);
-                    ids = sparse ? r.channel->recv_ids.get() : nullptr;
-                    incoming = reinterpret_cast<const T *>(r.channel->recv_values.get());
-                }
-            }
-            parts_.exchange_ms[r.from] += send_clock.elapsed_ms();
-            parts_.bytes_exchanged += sparse ? sparse_bytes : dense_bytes;
-
+            if (!parts_.holds(r.to)) continue;
+            const Message m = parts_.holds(r.from) ? messages[l] : receive<T>(r);
+            if (m.count == 0) continue;
             Stopwatch merge_clock;
             DeviceScope scope(parts_.device_of(r.to));
-            merge_message<T, Merge><<<blocks_for(messages, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
-                ids, incoming, messages, r.to_local, values.value[r.to], values.synced(r.to), toward_replicas,
-                values.changed(r.to), values.changed_count(r.to), merge);
+            merge_message<T, Merge><<<blocks_for(m.count, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
+                m.ids, static_cast<const T *>(m.values), m.count, r.to_local, values.value[r.to],
+                values.synced(r.to), toward_replicas, values.changed(r.to), values.changed_count(r.to), merge);
             GG_CUDA_CHECK_LAUNCH("merge_message");
             parts_.exchange_ms[r.to] += merge_clock.elapsed_ms();
         }
         // Read the change counts: the parts wait here for their merges.
         for (uint32_t p = 0; p < k; ++p) {
+            if (!parts_.holds(p)) continue;
             DeviceScope scope(parts_.device_of(p));
             GG_CUDA_CHECK(cudaMemcpyAsync(counts + links.size() + p, values.changed_count(p), sizeof(uint32_t),
                                           cudaMemcpyDeviceToHost, parts_.stream_of(p)));
         }
         wait_for_devices();
-        for (uint32_t p = 0; p < k; ++p) values.changed_now[p] = counts[links.size() + p];
+        for (uint32_t p = 0; p < k; ++p) values.changed_now[p] = parts_.holds(p) ? counts[links.size() + p] : 0;
         ++parts_.exchange_rounds;
+    }
+
+    // Finishes the message of a link whose sender this process holds, of
+    // `changed` packed entries: sparse (the changed entries' positions and
+    // values) or dense (every entry's value, in the link's order), and
+    // returns where its receiver reads it; a receiver in another process
+    // gets it in that process's bytes (its header even when empty).
+    template <class T>
+    Message send(DeviceLink &link, uint32_t changed, DevicePartValues<T> &values, bool toward_replicas,
+                 bool everything) {
+        using namespace exchange_kernels;
+        const Route r = route(link, toward_replicas);
+        const bool remote = !parts_.holds(r.to);
+        const uint64_t sparse_bytes = uint64_t(changed) * (sizeof(uint32_t) + sizeof(T));
+        const uint64_t dense_bytes = uint64_t(link.entries) * sizeof(T);
+        const bool sparse = !everything && (!toward_replicas || sparse_bytes < dense_bytes);
+        Message m;
+        m.count = changed == 0 ? 0 : sparse ? changed : link.entries;
+        m.ids = sparse ? r.channel->send_ids.get() : nullptr;
+        m.values = r.channel->send_values.get();
+        Stopwatch clock;
+        DeviceScope scope(parts_.device_of(r.from));
+        const cudaStream_t stream = parts_.stream_of(r.from);
+        if (m.count > 0) {
+            T *send_values = reinterpret_cast<T *>(r.channel->send_values.get());
+            if (!sparse) {
+                pack_dense<T><<<blocks_for(link.entries, r.from), kThreads, 0, stream>>>(
+                    r.from_local, link.entries, values.value[r.from], send_values);
+                GG_CUDA_CHECK_LAUNCH("pack_dense");
+            }
+            if (toward_replicas) {
+                mark_sent<T><<<blocks_for(m.count, r.from), kThreads, 0, stream>>>(
+                    m.ids, m.count, r.from_local, values.value[r.from], values.synced(r.from));
+                GG_CUDA_CHECK_LAUNCH("mark_sent");
+            }
+            parts_.bytes_exchanged += sparse ? sparse_bytes : dense_bytes;
+        }
+        if (remote) {
+            Bytes &out = outgoing_[parts_.plan().rank_of(r.to)];
+            const WireHeader header{m.count, m.ids != nullptr};
+            const size_t id_bytes = m.ids ? m.count * sizeof(uint32_t) : 0, value_bytes = m.count * sizeof(T);
+            size_t at = out.size();
+            out.resize(at + sizeof header + id_bytes + value_bytes);
+            std::memcpy(out.data() + at, &header, sizeof header);
+            at += sizeof header;
+            double unused = 0;
+            copy_to_host(out.data() + at, m.ids, id_bytes, stream, unused);
+            copy_to_host(out.data() + at + id_bytes, m.values, value_bytes, stream, unused);
+            m = Message{};
+        } else if (m.count > 0 && parts_.device_of(r.from) != parts_.device_of(r.to)) {
+            if (m.ids)
+                GG_CUDA_CHECK(cudaMemcpyPeerAsync(r.channel->recv_ids.get(), parts_.device_of(r.to), m.ids,
+                                                  parts_.device_of(r.from), m.count * sizeof(uint32_t), stream));
+            GG_CUDA_CHECK(cudaMemcpyPeerAsync(r.channel->recv_values.get(), parts_.device_of(r.to), m.values,
+                                              parts_.device_of(r.from), m.count * sizeof(T), stream));
+            parts_.hand_over(r.from, r.to);
+            m.ids = m.ids ? r.channel->recv_ids.get() : nullptr;
+            m.values = r.channel->recv_values.get();
+        }
+        parts_.exchange_ms[r.from] += clock.elapsed_ms();
+        return m;
+    }
+
+    // Moves every process's bytes (a collective: every process calls it
+    // each round, with or without messages). The wait counts as exchange
+    // time of this process's first part.
+    void transfer() {
+        Stopwatch clock;
+        parts_.plan().communicator().exchange(outgoing_, incoming_);
+        for (Bytes &out : outgoing_) out.clear();
+        read_at_.assign(incoming_.size(), 0);
+        if (parts_.holds(parts_.first_part_on(0))) parts_.exchange_ms[parts_.first_part_on(0)] += clock.elapsed_ms();
+    }
+
+    // The next message from the process of route r's sender, uploaded to
+    // the receiver's device.
+    template <class T>
+    Message receive(const Route &r) {
+        const uint32_t process = parts_.plan().rank_of(r.from);
+        const Bytes &in = incoming_[process];
+        size_t &at = read_at_[process];
+        WireHeader header;
+        if (at + sizeof header > in.size())
+            fail(GG_ERROR_DISTRIBUTED, "process %u sent a short exchange round", process);
+        std::memcpy(&header, in.data() + at, sizeof header);
+        at += sizeof header;
+        const size_t id_bytes = header.sparse ? size_t(header.count) * sizeof(uint32_t) : 0;
+        const size_t value_bytes = size_t(header.count) * sizeof(T);
+        if (at + id_bytes + value_bytes > in.size())
+            fail(GG_ERROR_DISTRIBUTED, "process %u sent a short exchange round", process);
+        Message m;
+        m.count = header.count;
+        if (m.count > 0) {
+            Stopwatch clock;
+            DeviceScope scope(parts_.device_of(r.to));
+            const cudaStream_t stream = parts_.stream_of(r.to);
+            double unused = 0;
+            copy_to_device(r.channel->recv_ids.get(), in.data() + at, id_bytes, stream, unused);
+            copy_to_device(r.channel->recv_values.get(), in.data() + at + id_bytes, value_bytes, stream, unused);
+            m.ids = header.sparse ? r.channel->recv_ids.get() : nullptr;
+            m.values = r.channel->recv_values.get();
+            parts_.exchange_ms[r.to] += clock.elapsed_ms();
+        }
+        at += id_bytes + value_bytes;
+        return m;
     }
 
     // Waits for every device's stream once; the wait counts as exchange
     // time of the device's first part (parts share a device's stream).
     void wait_for_devices() {
-        for (uint32_t p = 0; p < std::min(parts_.num_parts(), parts_.num_devices()); ++p) {
+        for (uint32_t d = 0; d < parts_.num_devices(); ++d) {
+            const uint32_t p = parts_.first_part_on(d);
             Stopwatch clock;
             DeviceScope scope(parts_.device_of(p));
             GG_CUDA_CHECK(cudaStreamSynchronize(parts_.stream_of(p)));
-            parts_.exchange_ms[p] += clock.elapsed_ms();
+            if (p < parts_.num_parts()) parts_.exchange_ms[p] += clock.elapsed_ms();
         }
     }
 
@@ -373,6 +480,8 @@ private:
     }
 
     DevicePartSet &parts_;
+    std::vector<Bytes> outgoing_, incoming_;  // by process, between processes only
+    std::vector<size_t> read_at_;             // by process: the next message in incoming_
 };
 
 }  // namespace gg::cuda

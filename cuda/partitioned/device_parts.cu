@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engines/engine_state.cuh"
+#include "partitioned/partitioned_run.h"
 
 namespace gg::cuda {
 
@@ -27,10 +28,12 @@ uint64_t PlanLinks::bytes() const {
 }
 
 DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
-    : compute_ms(plan.num_parts(), 0.0), exchange_ms(plan.num_parts(), 0.0), plan_(plan), states_(config.states) {
+    : compute_ms(plan.num_parts(), 0.0), exchange_ms(plan.num_parts(), 0.0), plan_(plan),
+      num_threads_(config.num_threads), states_(config.states) {
     const std::vector<int> &devices = config.devices;
     if (devices.empty()) fail(GG_ERROR_UNSUPPORTED, "the context has no CUDA device to run parts on");
-    devices_.assign(devices.begin(), devices.begin() + std::min<size_t>(devices.size(), plan.num_parts()));
+    const uint32_t held = plan.num_parts() > plan.rank ? (plan.num_parts() - plan.rank + plan.ranks - 1) / plan.ranks : 0;
+    devices_.assign(devices.begin(), devices.begin() + std::clamp<size_t>(held, 1, devices.size()));
     uint64_t placement = 0;  // the devices in order: a plan's links differ by where its parts live
     for (int device : devices_) {
         DeviceScope scope(device);
@@ -64,12 +67,15 @@ std::unique_ptr<PlanLinks> DevicePartSet::upload_links() const {
         link.owner_part = from.owner_part;
         link.replica_part = from.replica_part;
         link.entries = uint32_t(from.owner_local.size());
-        {
+        // Each end's ids where its part lives: this process holds one end or both.
+        if (holds(link.owner_part)) {
             DeviceScope scope(device_of(link.owner_part));
             link.owner_local = upload(from.owner_local, "replica link: owner ids", stream_of(link.owner_part));
         }
-        DeviceScope scope(device_of(link.replica_part));
-        link.replica_local = upload(from.replica_local, "replica link: replica ids", stream_of(link.replica_part));
+        if (holds(link.replica_part)) {
+            DeviceScope scope(device_of(link.replica_part));
+            link.replica_local = upload(from.replica_local, "replica link: replica ids", stream_of(link.replica_part));
+        }
     }
     synchronize();  // ready before any run reads them
     return uploaded;
@@ -89,7 +95,7 @@ DevicePartSet::Handoff::~Handoff() {
 }
 
 void DevicePartSet::hand_over(uint32_t from, uint32_t to) {
-    const size_t f = from % devices_.size(), t = to % devices_.size();
+    const size_t f = slot(from), t = slot(to);
     if (devices_[f] == devices_[t]) return;
     {
         DeviceScope scope(devices_[f]);
@@ -145,15 +151,8 @@ uint32_t *DevicePartSet::host_words(size_t count) {
 void DevicePartSet::finish(RunReport &report, PartitionedReport &out, uint32_t supersteps,
                            uint64_t edges_visited) {
     collect_compute();
-    out.bytes_exchanged = bytes_exchanged;
-    out.exchange_rounds = exchange_rounds;
-    out.part_compute_ms = compute_ms;
-    out.part_exchange_ms = exchange_ms;
-    out.exchange_ms = 0;
-    for (double ms : exchange_ms) out.exchange_ms += ms;
-    report.iterations = supersteps;
-    report.edges_visited = edges_visited;
-    report.layout = GG_LAYOUT_CSR;
+    report_totals(plan_, bytes_exchanged, exchange_rounds, compute_ms, exchange_ms, supersteps, edges_visited, report,
+                  out);
 }
 
 }  // namespace gg::cuda

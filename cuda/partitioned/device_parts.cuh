@@ -4,7 +4,9 @@
 // D]); parts that share a device run one after the other on that device's
 // stream, each with its own engine state and layouts (cached on the part's
 // local graph like any graph's, so a second run on the same plan uploads
-// nothing).
+// nothing). Over a plan spread across processes (partition/plan.h), a
+// process places only the parts it holds, its i-th on devices[i mod D]; the
+// others' parts are empty here, and the runs treat them as empty parts.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +25,7 @@ namespace gg::cuda {
 
 // One direction of a replica link: a message is packed on the sending
 // part's device (`send_*`) and, where the receiving part lives on another
-// device, copied into `recv_*` there. Allocated by the exchange the first
+// device or process, copied into `recv_*` there. Allocated by the exchange the first
 // time the direction carries values of `value_bytes` (device_exchange.cuh):
 // the owners' direction serves every algorithm, the replicas' only BC.
 struct LinkChannel {
@@ -70,17 +72,21 @@ public:
 
     const PartitionPlan &plan() const { return plan_; }
     uint32_t num_parts() const { return plan_.num_parts(); }
-    // The devices in use: parts 0 .. num_devices() - 1 are the first on each.
+    // The devices in use (at least one, even on a process that holds no part).
     uint32_t num_devices() const { return uint32_t(devices_.size()); }
+    // Whether this process holds part p (every part, in one process).
+    bool holds(uint32_t part) const { return plan_.holds(part); }
+    // The first part placed on device slot d (of num_devices()).
+    uint32_t first_part_on(uint32_t slot) const { return plan_.rank + slot * plan_.ranks; }
     int device_of(uint32_t part) const {
         addressed_ = part;
-        return devices_[part % devices_.size()];
+        return devices_[slot(part)];
     }
     // The part whose device the run last asked for: the part an error (say
     // running out of device memory) arose in.
     uint32_t addressed_part() const { return addressed_; }
-    const DeviceInfo &info_of(uint32_t part) const { return *infos_[part % devices_.size()]; }
-    cudaStream_t stream_of(uint32_t part) const { return streams_[part % devices_.size()]->get(); }
+    const DeviceInfo &info_of(uint32_t part) const { return *infos_[slot(part)]; }
+    cudaStream_t stream_of(uint32_t part) const { return streams_[slot(part)]->get(); }
     // A config for part p's local step: its device.
     RunConfig config_of(uint32_t part, const RunConfig &run) const;
     // The context's engine states (the run's config.states; null: none pooled).
@@ -110,6 +116,9 @@ public:
     void stop_compute(uint32_t p);
     void collect_compute();
 
+    // The run's threads on the host (copies into the caller's arrays).
+    int num_threads() const { return num_threads_; }
+
     // The run's totals, kept as the CPU's PartitionedRun keeps them.
     std::vector<double> compute_ms, exchange_ms;
     uint64_t bytes_exchanged = 0;
@@ -119,8 +128,11 @@ public:
 
 private:
     std::unique_ptr<PlanLinks> upload_links() const;
+    // Part p's device slot: this process's i-th part (p = rank + i * ranks) goes to slot i mod D.
+    size_t slot(uint32_t part) const { return (part / plan_.ranks) % devices_.size(); }
 
     const PartitionPlan &plan_;
+    int num_threads_ = 1;
     StatePool *states_ = nullptr;
     std::vector<int> devices_;  // the devices the parts use, at most one per part
     std::vector<const DeviceInfo *> infos_;

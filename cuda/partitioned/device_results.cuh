@@ -1,5 +1,7 @@
 // Per-vertex arrays between the caller and the parts on the GPUs: a run's
-// answer (every part's owned values, by global id, into the caller's array)
+// answer (every part's owned values, by global id, into the caller's array;
+// over a plan spread across processes, this process's parts', then the
+// others' from their processes)
 // and an input (the caller's array into every part's owned slots, e.g.
 // SpMV's x). Both go through the parts' first device: the scatter and the
 // gather by global id run there, and the caller's array crosses the bus in
@@ -19,6 +21,7 @@
 
 #include "engines/engine_state.cuh"
 #include "partitioned/device_parts.cuh"
+#include "partitioned/partitioned_run.h"
 
 namespace gg::cuda {
 
@@ -88,6 +91,7 @@ public:
         }
         DeviceScope scope(first_device());
         copy_to_host(out, whole, size_t(plan.n) * sizeof(Out), first_stream(), transfer_ms);
+        share_owned(plan, out, parts_.num_threads());  // the other processes' parts
     }
 
     // values[p][l] = in[global id] for every part p and owned l.

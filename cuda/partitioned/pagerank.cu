@@ -16,7 +16,7 @@
  *                  when replicas computed values of their own).
  *
  * Ranks stay on the devices; two numbers per part cross to the host each
- * iteration. The sums run in another order than the unpartitioned run's:
+ * iteration (and between processes, for a distributed plan). The sums run in another order than the unpartitioned run's:
  * ranks agree to rounding.
  */
 #include <algorithm>
@@ -196,18 +196,20 @@ private:
         }
     }
 
-    // Waits for every part and adds sum `which` of each, in part order.
+    // Waits for every part and adds sum `which` of each, in part order,
+    // over every process (sum_by_part: the same bits however the parts are
+    // spread).
     double read_sums(int which) {
-        double total = 0;
+        std::vector<double> by_part(parts_.num_parts(), 0.0);
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             if (parts_.plan().parts[p].size() == 0) continue;
             Stopwatch clock;
             DeviceScope scope(parts_.device_of(p));
             GG_CUDA_CHECK(cudaStreamSynchronize(parts_.stream_of(p)));
-            total += static_cast<const double *>(arrays_[p]->read.get())[which];
+            by_part[p] = static_cast<const double *>(arrays_[p]->read.get())[which];
             parts_.compute_ms[p] += clock.elapsed_ms();
         }
-        return total;
+        return sum_by_part(parts_.plan().communicator(), by_part);
     }
 
     DevicePartSet &parts_;

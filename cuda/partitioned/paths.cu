@@ -34,6 +34,16 @@ namespace gg::cuda {
 
 namespace {
 
+// The whole graph's edges: a distributed run's graph is a header without
+// edges, so the owned vertices' out-degrees over every part.
+uint64_t whole_graph_edges(const PartitionPlan &plan, const Graph &g) {
+    if (plan.ranks == 1) return g.m();
+    uint64_t m = 0;
+    for (const PartitionPart &part : plan.parts)
+        for (uint32_t l = 0; l < part.owned; ++l) m += part.out_degree[l];
+    return plan.communicator().sum(m);
+}
+
 // The GPU's parts for run_to_fixed_point (src/partitioned/fixed_point.h).
 template <PathKind kind>
 class DevicePathParts {
@@ -49,7 +59,7 @@ public:
         const PartitionPlan &plan = parts.plan();
         const float width = kind == PathKind::hops ? 1.0f
                             : config.delta > 0    ? config.delta
-                                                  : default_band_width(g, kind);
+                                                  : band_width(g, kind, whole_graph_edges(plan, g));
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
             const Graph &local = plan.parts[p].local;
             DeviceScope scope(parts.device_of(p));
@@ -132,11 +142,12 @@ template <PathKind kind, class Value>
 void relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, Value *result, uint32_t *parents,
                  const RunConfig &config, RunReport &report, PartitionedReport &out) {
     DevicePathParts<kind> state(parts, g, source, config, report);
-    const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts());
+    const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts(), parts.plan().communicator());
     state.to_caller(result, report);
     if (parents) {
         const std::vector<std::vector<uint32_t>> depths = state.depths_on_host(config.num_threads);
         bfs_parents_from_depths(parts.plan(), depths, source, parents, config.num_threads);
+        share_owned(parts.plan(), parents, config.num_threads);
     }
     parts.finish(report, out, supersteps, state.edges_visited);
 }

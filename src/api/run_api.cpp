@@ -118,22 +118,18 @@ const gg::Graph &run_graph_of(const gg_graph *graph, const gg_run_options *user)
 }
 
 // A run over a plan spread across processes: every process must make the
-// same call, and the parts run on the CPU backend (docs/distributed.md).
+// same call on the same backend (their parts exchange in its format;
+// docs/distributed.md).
 void check_distributed(Plan &plan, const gg::RunRequest &r, gg::Communicator &comm) {
     if (plan.device_arrays)
         fail(GG_ERROR_UNSUPPORTED, "gg_run_options.device_arrays: a distributed run's arrays are host memory");
-    if (plan.use_cuda && !plan.cuda_by_auto)
-        fail(GG_ERROR_UNSUPPORTED,
-             "a distributed run runs its parts on the CPU backend: GPU parts across processes need NCCL, "
-             "which gg does not use yet");
-    if (plan.use_cuda) {
-        plan.use_cuda = plan.cuda_by_auto = false;
-        plan.fallback_reason = "distributed runs use the CPU backend";
-    }
+    // A process that fell back to the CPU alone would wait on the others forever.
+    plan.cuda_by_auto = false;
     const gg::RunConfig &c = plan.config;
-    comm.agree(gg::format("algorithm %d, source %u, %u sources, tolerance %g, %u iterations, damping %g, delta %g",
+    comm.agree(gg::format("algorithm %d, source %u, %u sources, tolerance %g, %u iterations, damping %g, delta %g, "
+                          "backend %s",
                           int(r.algorithm), r.source, r.num_sources, c.tolerance, c.max_iterations, c.damping,
-                          double(c.delta)),
+                          double(c.delta), plan.use_cuda ? "cuda" : "cpu"),
                "the run");
 }
 

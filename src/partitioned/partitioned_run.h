@@ -16,6 +16,73 @@
 
 namespace gg {
 
+// What every backend's partitioned run shares over a plan spread across
+// processes (partition/plan.h): the sums, the answers of the other
+// processes' parts, and the run's totals.
+
+// Sums one number per part (this process's parts' entries set, the others
+// 0) over the processes, then over the parts in part order: the same total,
+// to the last bit, however the parts are spread.
+inline double sum_by_part(Communicator &comm, std::vector<double> &by_part) {
+    comm.sum(by_part.data(), by_part.size());
+    double total = 0;
+    for (double x : by_part) total += x;
+    return total;
+}
+
+// Once this process has written its parts' owned entries of the caller's
+// array (by global id), fills in the entries the other processes own.
+template <class Out>
+void share_owned(const PartitionPlan &plan, Out *out, int threads) {
+    if (plan.ranks == 1) return;
+    Bytes mine;
+    for (uint32_t p = plan.rank; p < plan.num_parts(); p += plan.ranks)
+        for (uint32_t l = 0; l < plan.parts[p].owned; ++l) {
+            const size_t at = mine.size();
+            mine.resize(at + sizeof(Out));
+            std::memcpy(mine.data() + at, &out[plan.parts[p].global_ids[l]], sizeof(Out));
+        }
+    const std::vector<Bytes> all = plan.communicator().gather_all(mine);
+    // Where each part's owned values start in its process's bytes.
+    std::vector<size_t> start(plan.num_parts());
+    std::vector<size_t> filled(plan.ranks, 0);
+    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+        start[p] = filled[plan.rank_of(p)];
+        filled[plan.rank_of(p)] += size_t(plan.summary[p].owned) * sizeof(Out);
+    }
+    for (uint32_t r = 0; r < plan.ranks; ++r)
+        if (all[r].size() != filled[r])
+            fail(GG_ERROR_INTERNAL, "process %u sent %zu bytes of answers, not %zu", r, all[r].size(), filled[r]);
+    const int64_t n = plan.n;
+#pragma omp parallel for num_threads(threads) schedule(static) if (n > 65536)
+    for (int64_t v = 0; v < n; ++v) {
+        const uint32_t p = plan.owner[size_t(v)];
+        if (plan.holds(p)) continue;
+        std::memcpy(&out[v], all[plan.rank_of(p)].data() + start[p] + size_t(plan.owner_local[size_t(v)]) * sizeof(Out),
+                    sizeof(Out));
+    }
+}
+
+// The run's totals into the report: bytes and edges of every process, each
+// part's times from its process; exchange_ms is this process's.
+inline void report_totals(const PartitionPlan &plan, uint64_t bytes, uint32_t rounds,
+                          const std::vector<double> &compute_ms, const std::vector<double> &exchange_ms,
+                          uint32_t supersteps, uint64_t edges_visited, RunReport &report, PartitionedReport &out) {
+    Communicator &comm = plan.communicator();
+    out.bytes_exchanged = comm.sum(bytes);
+    edges_visited = comm.sum(edges_visited);
+    out.exchange_rounds = rounds;
+    out.part_compute_ms = compute_ms;
+    out.part_exchange_ms = exchange_ms;
+    comm.sum(out.part_compute_ms.data(), out.part_compute_ms.size());  // each part's time is its process's
+    comm.sum(out.part_exchange_ms.data(), out.part_exchange_ms.size());
+    out.exchange_ms = 0;
+    for (double ms : exchange_ms) out.exchange_ms += ms;
+    report.iterations = supersteps;
+    report.edges_visited = edges_visited;
+    report.layout = GG_LAYOUT_CSR;
+}
+
 class PartitionedRun {
 public:
     PartitionedRun(const PartitionPlan &plan, const RunConfig &config)
@@ -36,57 +103,15 @@ public:
     // Copies the totals into the report: those of every process.
     void finish(RunReport &report, PartitionedReport &out, uint32_t supersteps, uint64_t edges_visited) {
         const ExchangeTally &tally = exchange.tally();
-        out.bytes_exchanged = comm.sum(tally.bytes);
-        edges_visited = comm.sum(edges_visited);
-        out.exchange_rounds = tally.rounds;
-        out.part_compute_ms = compute_ms_;
-        out.part_exchange_ms = tally.part_ms;
-        comm.sum(out.part_compute_ms.data(), out.part_compute_ms.size());  // each part's time is its process's
-        comm.sum(out.part_exchange_ms.data(), out.part_exchange_ms.size());
-        out.exchange_ms = 0;
-        for (double ms : tally.part_ms) out.exchange_ms += ms;
-        report.iterations = supersteps;
-        report.edges_visited = edges_visited;
-        report.layout = GG_LAYOUT_CSR;
+        report_totals(plan, tally.bytes, tally.rounds, compute_ms_, tally.part_ms, supersteps, edges_visited, report,
+                      out);
     }
 
-    // Sums one number per part (this process's parts' entries set, the
-    // others 0) over the processes, then over the parts in part order: the
-    // same total, to the last bit, however the parts are spread.
-    double sum_by_part(std::vector<double> &by_part) {
-        comm.sum(by_part.data(), by_part.size());
-        double total = 0;
-        for (double x : by_part) total += x;
-        return total;
-    }
+    double sum_by_part(std::vector<double> &by_part) { return gg::sum_by_part(comm, by_part); }
 
-    // Once this process has written its parts' owned entries of the caller's
-    // array (by global id), fills in the entries the other processes own.
     template <class Out>
     void share_owned(Out *out) {
-        if (plan.ranks == 1) return;
-        Bytes mine;
-        for (uint32_t p = plan.rank; p < plan.num_parts(); p += plan.ranks)
-            for (uint32_t l = 0; l < plan.parts[p].owned; ++l) append(mine, out[plan.parts[p].global_ids[l]]);
-        const std::vector<Bytes> all = comm.gather_all(mine);
-        // Where each part's owned values start in its process's bytes.
-        std::vector<size_t> start(plan.num_parts());
-        std::vector<size_t> filled(plan.ranks, 0);
-        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
-            start[p] = filled[plan.rank_of(p)];
-            filled[plan.rank_of(p)] += size_t(plan.summary[p].owned) * sizeof(Out);
-        }
-        for (uint32_t r = 0; r < plan.ranks; ++r)
-            if (all[r].size() != filled[r])
-                fail(GG_ERROR_INTERNAL, "process %u sent %zu bytes of answers, not %zu", r, all[r].size(), filled[r]);
-        const int64_t n = plan.n;
-#pragma omp parallel for num_threads(config.num_threads) schedule(static) if (n > 65536)
-        for (int64_t v = 0; v < n; ++v) {
-            const uint32_t p = plan.owner[size_t(v)];
-            if (plan.holds(p)) continue;
-            std::memcpy(&out[v], all[plan.rank_of(p)].data() + start[p] + size_t(plan.owner_local[size_t(v)]) * sizeof(Out),
-                        sizeof(Out));
-        }
+        gg::share_owned(plan, out, config.num_threads);
     }
 
     // The answers of every part into the caller's array, by global id.
@@ -102,13 +127,6 @@ public:
     HostExchange exchange;
 
 private:
-    template <class Out>
-    static void append(Bytes &bytes, const Out &value) {
-        const size_t at = bytes.size();
-        bytes.resize(at + sizeof value);
-        std::memcpy(bytes.data() + at, &value, sizeof value);
-    }
-
     std::vector<double> compute_ms_;
 };
 
