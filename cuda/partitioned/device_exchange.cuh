@@ -471,7 +471,7 @@ private:
             Stopwatch clock;
             DeviceScope scope(parts_.device_of(p));
             GG_CUDA_CHECK(cudaStreamSynchronize(parts_.stream_of(p)));
-            if (p < parts_.num_parts()) parts_.exchange_ms[p] += clock.elapsed_ms();
+            if (parts_.holds(p)) parts_.exchange_ms[p] += clock.elapsed_ms();
         }
     }
 

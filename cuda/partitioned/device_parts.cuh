@@ -74,8 +74,10 @@ public:
     uint32_t num_parts() const { return plan_.num_parts(); }
     // The devices in use (at least one, even on a process that holds no part).
     uint32_t num_devices() const { return uint32_t(devices_.size()); }
-    // Whether this process holds part p (every part, in one process).
-    bool holds(uint32_t part) const { return plan_.holds(part); }
+    // Whether this process holds part p (every part, in one process; none
+    // past the plan's parts, where first_part_on(0) points on a process that
+    // holds no part).
+    bool holds(uint32_t part) const { return part < plan_.num_parts() && plan_.holds(part); }
     // The first part placed on device slot d (of num_devices()).
     uint32_t first_part_on(uint32_t slot) const { return plan_.rank + slot * plan_.ranks; }
     int device_of(uint32_t part) const {
