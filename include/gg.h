@@ -410,7 +410,10 @@ GG_API gg_status gg_graph_create_csr(gg_context *context, uint32_t num_vertices,
  * @brief Loads a graph from a file.
  *
  * Text readers stream the file; declared sizes are checked against the file
- * and @c max_edges before anything is allocated.
+ * and @c max_edges before anything is allocated. In a distributed context
+ * (gg_context_options.mpi) the call is collective and each process reads
+ * its share: a range of a .ggb's vertices, or a byte range of a text file's
+ * lines (a pipe is then ::GG_ERROR_UNSUPPORTED); docs/distributed.md.
  * @param context Context receiving any error message.
  * @param path File path.
  * @param format Format, or ::GG_FORMAT_AUTO to detect it.

@@ -5,10 +5,13 @@
 #include "api/distributed_graphs.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/error.h"
 #include "graph/distributed_step.h"
+#include "io/formats.h"
 #include "io/io.h"
+#include "io/text_share.h"
 
 namespace gg {
 namespace {
@@ -22,6 +25,39 @@ std::unique_ptr<gg_graph> wrap(std::unique_ptr<DistributedGraph> graph) {
 // Process r's range of `total` items.
 uint64_t share_begin(uint64_t total, uint32_t r, uint32_t ranks) {
     return uint64_t((unsigned __int128)total * r / ranks);
+}
+
+// Each process's share of a text file by byte ranges (io/text_share.h):
+// the header everywhere, the lines and entries of each range counted, their
+// prefix sums shared so that each process numbers its lines and entries as
+// the whole file does, then each range parsed.
+EdgeShare read_text_share(Communicator &comm, const char *path, gg_format format, const BuildOptions &options) {
+    std::unique_ptr<io::TextShare> reader;
+    io::TextLines mine;
+    on_every_process(comm, [&] {
+        reader = io::open_text_share(path, format, comm.rank(), comm.size(), options);
+        mine = reader->count();
+    });
+    Bytes packed(sizeof mine);
+    std::memcpy(packed.data(), &mine, sizeof mine);
+    const std::vector<Bytes> all = comm.gather_all(packed);
+    io::TextLines before, total;
+    for (uint32_t r = 0; r < all.size(); ++r) {
+        io::TextLines theirs;
+        std::memcpy(&theirs, all[r].data(), sizeof theirs);
+        if (r < comm.rank()) {
+            before.lines += theirs.lines;
+            before.entries += theirs.entries;
+        }
+        total.lines += theirs.lines;
+        total.entries += theirs.entries;
+    }
+    on_every_process(comm, [&] { reader->read(before); });
+    uint64_t id_bound = reader->id_bound();
+    comm.max(&id_bound, 1);
+    EdgeShare share;
+    on_every_process(comm, [&] { share = reader->finish(total, id_bound); });
+    return share;
 }
 
 }  // namespace
@@ -54,18 +90,23 @@ std::unique_ptr<gg_graph> load_distributed(gg_context &context, const char *path
                                            const BuildOptions &options) {
     Communicator &comm = *context.comm;
     const auto hold = comm.hold();
-    const gg_format resolved = format == GG_FORMAT_AUTO ? format_from_extension(path) : format;
-    if (resolved != GG_FORMAT_GGB)
-        fail(GG_ERROR_UNSUPPORTED,
-             "%s: a distributed context loads .ggb files, each process reading its share; convert the file first "
-             "(gg convert %s graph.ggb)",
-             path, path);
-    EdgeShare share;
+    gg_format resolved = format == GG_FORMAT_AUTO ? format_from_extension(path) : format;
     on_every_process(comm, [&] {
-        // Process 0 streams the whole file through its checksum; every process reads its share.
-        if (comm.rank() == 0) verify_ggb_checksum(path);
-        share = read_ggb_share(path, comm.rank(), comm.size(), options);
+        if (resolved == GG_FORMAT_AUTO) {
+            io::InputFile in(path);
+            resolved = io::sniff_format(in);
+        }
     });
+    EdgeShare share;
+    if (resolved == GG_FORMAT_GGB) {
+        on_every_process(comm, [&] {
+            // Process 0 streams the whole file through its checksum; every process reads its share.
+            if (comm.rank() == 0) verify_ggb_checksum(path);
+            share = read_ggb_share(path, comm.rank(), comm.size(), options);
+        });
+    } else {
+        share = read_text_share(comm, path, resolved, options);
+    }
     return wrap(make_distributed_graph(std::move(share), options, context.comm));
 }
 

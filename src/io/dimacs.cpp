@@ -4,71 +4,122 @@
 // Arcs are directed; the road graphs of the challenge list both directions.
 #include "io/formats.h"
 #include "io/text_scan.h"
+#include "io/text_share.h"
 
 namespace gg::io {
 
-Graph read_dimacs(InputFile &in, const BuildOptions &options, const ProgressFn &progress) {
-    const std::string &path = in.path();
-    bool have_problem = false;
-    uint64_t n = 0, declared = 0, problem_line = 0, seen = 0, last_line = 0;
-    EdgeList edges;
+namespace {
 
-    for_each_line(in, progress, [&](const char *begin, uint64_t line) -> const char * {
-        last_line = line;
-        LineFields fields(begin, path, line);
+// The grammar line by line (text_share.h's protocol), for the whole-file
+// reader below and for a distributed load's byte ranges.
+class DimacsGrammar {
+public:
+    static constexpr uint64_t kMinArcBytes = 8;  // "a 1 1 0\n"
+
+    // whole_file: reserve the declared arcs at the problem line (a share
+    // reserves what its own range holds instead).
+    DimacsGrammar(InputFile &in, const BuildOptions &options, bool whole_file)
+        : in_(in), path_(in.path()), options_(options), whole_file_(whole_file) {}
+
+    bool in_header() const { return !have_problem_; }
+
+    // After the problem line: an arc line ("a ..."); any other kind but
+    // comments and blanks fails in line().
+    static bool holds_entry(const char *begin) {
+        while (is_blank(*begin)) ++begin;
+        return begin[0] == 'a' && is_field_end(begin[1]);
+    }
+
+    const char *line(const char *begin, uint64_t line) {
+        LineFields fields(begin, path_, line);
         std::string_view kind = fields.next_word();
         if (kind.empty() || kind[0] == 'c') return fields.end_of_line();  // "c", and "c..." as some generators write
         if (kind == "p") {
-            if (have_problem) fields.fail("second problem line (the first is on line %llu)", (unsigned long long)problem_line);
-            std::string_view problem = fields.next_word();
-            if (problem != "sp")
-                fields.fail("problem type '%s' is not 'sp'", quote_token(problem.data(), problem.data() + problem.size()).c_str());
-            n = fields.next_uint("vertex count");
-            declared = fields.next_uint("arc count");
-            fields.expect_end();
-            if (n > UINT32_MAX) fields.fail("%llu vertices: gg vertex ids are 32-bit, at most 4294967295", (unsigned long long)n);
-            // Every arc line takes at least 8 bytes ("a 1 1 0\n").
-            if (in.size_known() && declared > in.size() / 8)
-                fields.fail("declares %llu arcs, but a %llu-byte file holds at most %llu", (unsigned long long)declared,
-                            (unsigned long long)in.size(), (unsigned long long)(in.size() / 8));
-            if (declared > options.max_edges)
-                fail(GG_ERROR_TOO_LARGE, "%s:%llu: declares %llu arcs, more than max_edges (%llu)", path.c_str(),
-                     (unsigned long long)line, (unsigned long long)declared, (unsigned long long)options.max_edges);
-            check_file_vertices(n, declared, options, path + ":" + std::to_string(line));
-            uint64_t reserve = reservable_edges(declared, in, 8, options.max_edges);
-            edges.src.reserve(reserve);
-            edges.dst.reserve(reserve);
-            edges.weights.reserve(reserve);
-            have_problem = true;
-            problem_line = line;
+            problem_line(fields);
             return fields.end_of_line();
         }
         if (kind != "a")
             fields.fail("unknown line type '%s' (expected 'c', 'p' or 'a')",
                         quote_token(kind.data(), kind.data() + kind.size()).c_str());
-        if (!have_problem) fields.fail("arc before the problem line 'p sp n m'");
-        if (seen == declared)
-            fields.fail("more arcs than the %llu declared on line %llu", (unsigned long long)declared,
-                        (unsigned long long)problem_line);
-        uint32_t u = fields.next_id1("source id", n);
-        uint32_t v = fields.next_id1("destination id", n);
+        if (!have_problem_) fields.fail("arc before the problem line 'p sp n m'");
+        if (entries == declared_)
+            fields.fail("more arcs than the %llu declared on line %llu", (unsigned long long)declared_,
+                        (unsigned long long)problem_line_);
+        uint32_t u = fields.next_id1("source id", n_);
+        uint32_t v = fields.next_id1("destination id", n_);
         float w = fields.next_weight("weight");
         fields.expect_end();
         edges.src.push_back(u);
         edges.dst.push_back(v);
         edges.weights.push_back(w);
-        ++seen;
+        ++entries;
         return fields.end_of_line();
-    });
+    }
 
-    if (!have_problem) parse_error(path, last_line ? last_line : 1, "no problem line 'p sp n m'");
-    if (seen < declared)
-        parse_error(path, last_line, "the file ends after %llu of the %llu arcs declared on line %llu",
-                    (unsigned long long)seen, (unsigned long long)declared, (unsigned long long)problem_line);
-    edges.n = uint32_t(n);
-    Graph g = build_graph(std::move(edges), options);
-    g.weighted = true;
-    return g;
+    void reserve(uint64_t count) {
+        edges.src.reserve(count);
+        edges.dst.reserve(count);
+        edges.weights.reserve(count);
+    }
+
+    void at_end(uint64_t entries_in_file, uint64_t last_line) const {
+        if (!have_problem_) parse_error(path_, last_line ? last_line : 1, "no problem line 'p sp n m'");
+        if (entries_in_file < declared_)
+            parse_error(path_, last_line, "the file ends after %llu of the %llu arcs declared on line %llu",
+                        (unsigned long long)entries_in_file, (unsigned long long)declared_,
+                        (unsigned long long)problem_line_);
+    }
+
+    uint32_t vertices(uint64_t, uint64_t) const { return uint32_t(n_); }  // checked at the problem line
+    bool weighted() const { return true; }
+    bool undirected() const { return options_.undirected; }
+
+    uint64_t entries = 0;   // arc lines before this one, in the whole file
+    uint64_t id_bound = 0;  // unused: n is declared
+    EdgeList edges;
+
+private:
+    void problem_line(LineFields &fields) {
+        if (have_problem_)
+            fields.fail("second problem line (the first is on line %llu)", (unsigned long long)problem_line_);
+        std::string_view problem = fields.next_word();
+        if (problem != "sp")
+            fields.fail("problem type '%s' is not 'sp'",
+                        quote_token(problem.data(), problem.data() + problem.size()).c_str());
+        n_ = fields.next_uint("vertex count");
+        declared_ = fields.next_uint("arc count");
+        fields.expect_end();
+        if (n_ > UINT32_MAX) fields.fail("%llu vertices: gg vertex ids are 32-bit, at most 4294967295", (unsigned long long)n_);
+        if (in_.size_known() && declared_ > in_.size() / kMinArcBytes)
+            fields.fail("declares %llu arcs, but a %llu-byte file holds at most %llu", (unsigned long long)declared_,
+                        (unsigned long long)in_.size(), (unsigned long long)(in_.size() / kMinArcBytes));
+        if (declared_ > options_.max_edges)
+            fail(GG_ERROR_TOO_LARGE, "%s:%llu: declares %llu arcs, more than max_edges (%llu)", path_.c_str(),
+                 (unsigned long long)fields.line(), (unsigned long long)declared_,
+                 (unsigned long long)options_.max_edges);
+        check_file_vertices(n_, declared_, options_, path_ + ":" + std::to_string(fields.line()));
+        if (whole_file_) reserve(reservable_edges(declared_, in_, kMinArcBytes, options_.max_edges));
+        have_problem_ = true;
+        problem_line_ = fields.line();
+    }
+
+    const InputFile &in_;
+    const std::string &path_;
+    const BuildOptions &options_;
+    const bool whole_file_;
+    bool have_problem_ = false;
+    uint64_t n_ = 0, declared_ = 0, problem_line_ = 0;
+};
+
+}  // namespace
+
+Graph read_dimacs(InputFile &in, const BuildOptions &options, const ProgressFn &progress) {
+    return read_text_file<DimacsGrammar>(in, options, progress);
+}
+
+std::unique_ptr<TextShare> open_dimacs_share(const std::string &path, uint32_t rank, uint32_t ranks,
+                                             const BuildOptions &options) {
+    return std::make_unique<TextShareOf<DimacsGrammar>>(path, rank, ranks, options);
 }
 
 void write_dimacs(const Graph &g, OutputFile &out, const ProgressFn &progress) {

@@ -6,43 +6,85 @@
 
 #include "io/formats.h"
 #include "io/text_scan.h"
+#include "io/text_share.h"
 
 namespace gg::io {
 
-Graph read_edge_list(InputFile &in, bool weighted, const BuildOptions &options, const ProgressFn &progress) {
-    EdgeList edges;
-    // Shortest edge line: "0 0\n" (4 bytes), "0 0 0\n" (6).
-    uint64_t reserve = reservable_edges(estimate_lines(in), in, weighted ? 6 : 4, options.max_edges);
-    edges.src.reserve(reserve);
-    edges.dst.reserve(reserve);
-    if (weighted) edges.weights.reserve(reserve);
+namespace {
 
-    const char *extra_column_hint = weighted ? "" : " (a weight column? name the file .wel)";
-    uint32_t max_id = 0;
-    bool any = false;
-    for_each_line(in, progress, [&](const char *begin, uint64_t line) -> const char * {
-        LineFields fields(begin, in.path(), line);
+// The grammar line by line (text_share.h's protocol), for the whole-file
+// reader below and for a distributed load's byte ranges. No header.
+class EdgeListGrammar {
+public:
+    // whole_file: reserve for the lines the file seems to hold, from its first
+    // 64 KiB (a share reserves what its own range holds instead).
+    EdgeListGrammar(InputFile &in, const BuildOptions &options, bool whole_file, bool weighted)
+        : path_(in.path()), options_(options), weighted_(weighted) {
+        // Shortest edge line: "0 0\n" (4 bytes), "0 0 0\n" (6).
+        if (whole_file) reserve(reservable_edges(estimate_lines(in), in, weighted ? 6 : 4, options.max_edges));
+    }
+
+    bool in_header() const { return false; }
+
+    static bool holds_entry(const char *begin) {
+        while (is_blank(*begin)) ++begin;
+        return *begin != '\n' && *begin != '#' && *begin != '%';
+    }
+
+    const char *line(const char *begin, uint64_t line) {
+        LineFields fields(begin, path_, line);
         char first = fields.first_char();
         if (first == '\n' || first == '#' || first == '%') return fields.end_of_line();
         uint32_t u = fields.next_id0("source id");
         uint32_t v = fields.next_id0("destination id");
-        float w = weighted ? fields.next_weight("weight") : 1.0f;
-        fields.expect_end(extra_column_hint);
-        if (edges.src.size() == options.max_edges)
-            fail(GG_ERROR_TOO_LARGE, "%s:%llu: more than %llu edges (max_edges)", in.path().c_str(),
-                 (unsigned long long)line, (unsigned long long)options.max_edges);
+        float w = weighted_ ? fields.next_weight("weight") : 1.0f;
+        fields.expect_end(weighted_ ? "" : " (a weight column? name the file .wel)");
+        if (entries == options_.max_edges)
+            fail(GG_ERROR_TOO_LARGE, "%s:%llu: more than %llu edges (max_edges)", path_.c_str(),
+                 (unsigned long long)line, (unsigned long long)options_.max_edges);
         edges.src.push_back(u);
         edges.dst.push_back(v);
-        if (weighted) edges.weights.push_back(w);
-        max_id = std::max(max_id, std::max(u, v));
-        any = true;
+        if (weighted_) edges.weights.push_back(w);
+        id_bound = std::max<uint64_t>(id_bound, uint64_t(std::max(u, v)) + 1);
+        ++entries;
         return fields.end_of_line();
-    });
-    edges.n = any ? max_id + 1 : 0;
-    check_file_vertices(edges.n, edges.size(), options, in.path());
-    Graph g = build_graph(std::move(edges), options);
-    g.weighted = weighted;  // a .wel with no edges is still a weighted graph
-    return g;
+    }
+
+    void reserve(uint64_t count) {
+        edges.src.reserve(count);
+        edges.dst.reserve(count);
+        if (weighted_) edges.weights.reserve(count);
+    }
+
+    void at_end(uint64_t, uint64_t) const {}
+
+    // n = largest id + 1 (ids are below 2^32 - 1, so it fits).
+    uint32_t vertices(uint64_t bound, uint64_t entries_in_file) const {
+        check_file_vertices(bound, entries_in_file, options_, path_);
+        return uint32_t(bound);
+    }
+    bool weighted() const { return weighted_; }
+    bool undirected() const { return options_.undirected; }
+
+    uint64_t entries = 0;   // entry lines before this one, in the whole file
+    uint64_t id_bound = 0;  // largest id + 1 read
+    EdgeList edges;
+
+private:
+    const std::string &path_;
+    const BuildOptions &options_;
+    const bool weighted_;
+};
+
+}  // namespace
+
+Graph read_edge_list(InputFile &in, bool weighted, const BuildOptions &options, const ProgressFn &progress) {
+    return read_text_file<EdgeListGrammar>(in, options, progress, weighted);
+}
+
+std::unique_ptr<TextShare> open_edge_list_share(const std::string &path, bool weighted, uint32_t rank, uint32_t ranks,
+                                                const BuildOptions &options) {
+    return std::make_unique<TextShareOf<EdgeListGrammar>>(path, rank, ranks, options, weighted);
 }
 
 void write_edge_list(const Graph &g, OutputFile &out, bool weighted, const ProgressFn &progress) {

@@ -11,6 +11,7 @@
 #include "io/input_file.h"
 #include "io/io.h"
 #include "io/output_file.h"
+#include "io/text_share.h"
 
 namespace gg::io {
 
@@ -23,6 +24,15 @@ void write_edge_list(const Graph &g, OutputFile &out, bool weighted, const Progr
 
 Graph read_dimacs(InputFile &in, const BuildOptions &options, const ProgressFn &progress);
 void write_dimacs(const Graph &g, OutputFile &out, const ProgressFn &progress);
+
+// One process's share of a text file (text_share.h), one per format, each
+// made with its whole-file reader's grammar.
+std::unique_ptr<TextShare> open_mtx_share(const std::string &path, uint32_t rank, uint32_t ranks,
+                                          const BuildOptions &options);
+std::unique_ptr<TextShare> open_edge_list_share(const std::string &path, bool weighted, uint32_t rank, uint32_t ranks,
+                                                const BuildOptions &options);
+std::unique_ptr<TextShare> open_dimacs_share(const std::string &path, uint32_t rank, uint32_t ranks,
+                                             const BuildOptions &options);
 
 Graph read_ggb(InputFile &in, const BuildOptions &options, const ProgressFn &progress);
 void write_ggb(const Graph &g, OutputFile &out, const ProgressFn &progress);

@@ -12,6 +12,7 @@
 
 #include "io/formats.h"
 #include "io/text_scan.h"
+#include "io/text_share.h"
 
 namespace gg::io {
 namespace {
@@ -53,79 +54,125 @@ Banner parse_banner(LineFields &fields, const std::string &path) {
     return banner;
 }
 
-}  // namespace
+// The grammar line by line (text_share.h's protocol), for the whole-file
+// reader below and for a distributed load's byte ranges.
+class MtxGrammar {
+public:
+    static constexpr uint64_t kMinEntryBytes = 4;  // "1 1\n"
 
-Graph read_mtx(InputFile &in, const BuildOptions &options, const ProgressFn &progress) {
-    const std::string &path = in.path();
-    enum class Expect { banner, size_line, entries } expect = Expect::banner;
-    Banner banner;
-    uint64_t rows = 0, cols = 0, declared = 0, size_line = 0, seen = 0, last_line = 0;
-    EdgeList edges;
+    // whole_file: reserve the declared entries at the size line (a share
+    // reserves what its own range holds instead).
+    MtxGrammar(InputFile &in, const BuildOptions &options, bool whole_file)
+        : in_(in), path_(in.path()), options_(options), whole_file_(whole_file) {}
 
-    for_each_line(in, progress, [&](const char *begin, uint64_t line) -> const char * {
-        last_line = line;
-        LineFields fields(begin, path, line);
-        if (expect == Expect::banner) {
-            banner = parse_banner(fields, path);
-            expect = Expect::size_line;
+    bool in_header() const { return expect_ != Expect::entries; }
+
+    // After the header: whether line() takes the line as an entry (or fails on it).
+    static bool holds_entry(const char *begin) {
+        while (is_blank(*begin)) ++begin;
+        return *begin != '\n' && *begin != '%';
+    }
+
+    const char *line(const char *begin, uint64_t line) {
+        LineFields fields(begin, path_, line);
+        if (expect_ == Expect::banner) {
+            banner_ = parse_banner(fields, path_);
+            expect_ = Expect::size_line;
             return fields.end_of_line();
         }
         char first = fields.first_char();
         if (first == '\n' || first == '%') return fields.end_of_line();
-        if (expect == Expect::size_line) {
-            rows = fields.next_uint("row count");
-            cols = fields.next_uint("column count");
-            declared = fields.next_uint("entry count");
-            fields.expect_end();
-            if (rows > UINT32_MAX || cols > UINT32_MAX)
-                fields.fail("%llu x %llu matrix: gg vertex ids are 32-bit, so rows and columns must be at most 4294967295",
-                            (unsigned long long)rows, (unsigned long long)cols);
-            // Every entry line takes at least 4 bytes ("1 1\n").
-            if (in.size_known() && declared > in.size() / 4)
-                fields.fail("declares %llu entries, but a %llu-byte file holds at most %llu",
-                            (unsigned long long)declared, (unsigned long long)in.size(),
-                            (unsigned long long)(in.size() / 4));
-            if (declared > options.max_edges)
-                fail(GG_ERROR_TOO_LARGE, "%s:%llu: declares %llu entries, more than max_edges (%llu)", path.c_str(),
-                     (unsigned long long)line, (unsigned long long)declared, (unsigned long long)options.max_edges);
-            // A symmetric file stores each entry once for two edges.
-            check_file_vertices(std::max(rows, cols), banner.symmetric ? 2 * declared : declared, options,
-                                path + ":" + std::to_string(line));
-            uint64_t reserve = reservable_edges(declared, in, 4, options.max_edges);
-            edges.src.reserve(reserve);
-            edges.dst.reserve(reserve);
-            if (!banner.pattern) edges.weights.reserve(reserve);
-            size_line = line;
-            expect = Expect::entries;
+        if (expect_ == Expect::size_line) {
+            size_line(fields);
             return fields.end_of_line();
         }
-        if (seen == declared)
-            fields.fail("more entries than the %llu declared on line %llu", (unsigned long long)declared,
-                        (unsigned long long)size_line);
-        uint32_t i = fields.next_id1("row index", rows);
-        uint32_t j = fields.next_id1("column index", cols);
-        float w = banner.pattern ? 1.0f : fields.next_weight("value");
+        if (entries == declared_)
+            fields.fail("more entries than the %llu declared on line %llu", (unsigned long long)declared_,
+                        (unsigned long long)size_line_);
+        uint32_t i = fields.next_id1("row index", rows_);
+        uint32_t j = fields.next_id1("column index", cols_);
+        float w = banner_.pattern ? 1.0f : fields.next_weight("value");
         fields.expect_end();
         edges.src.push_back(i);
         edges.dst.push_back(j);
-        if (!banner.pattern) edges.weights.push_back(w);
-        ++seen;
+        if (!banner_.pattern) edges.weights.push_back(w);
+        ++entries;
         return fields.end_of_line();
-    });
+    }
 
-    if (expect == Expect::banner)
-        parse_error(path, 1, "empty file: expected the Matrix Market banner '%%%%MatrixMarket matrix coordinate ...'");
-    if (expect == Expect::size_line) parse_error(path, last_line, "the file ends before the size line 'rows columns entries'");
-    if (seen < declared)
-        parse_error(path, last_line, "the file ends after %llu of the %llu entries declared on line %llu",
-                    (unsigned long long)seen, (unsigned long long)declared, (unsigned long long)size_line);
+    void reserve(uint64_t count) {
+        edges.src.reserve(count);
+        edges.dst.reserve(count);
+        if (!banner_.pattern) edges.weights.reserve(count);
+    }
 
-    edges.n = uint32_t(std::max(rows, cols));
-    BuildOptions effective = options;
-    if (banner.symmetric) effective.undirected = true;
-    Graph g = build_graph(std::move(edges), effective);
-    g.weighted = !banner.pattern;
-    return g;
+    // The checks at the end of the file, given the entries of the whole file
+    // and its last line's number.
+    void at_end(uint64_t entries_in_file, uint64_t last_line) const {
+        if (expect_ == Expect::banner)
+            parse_error(path_, 1, "empty file: expected the Matrix Market banner '%%%%MatrixMarket matrix coordinate ...'");
+        if (expect_ == Expect::size_line)
+            parse_error(path_, last_line, "the file ends before the size line 'rows columns entries'");
+        if (entries_in_file < declared_)
+            parse_error(path_, last_line, "the file ends after %llu of the %llu entries declared on line %llu",
+                        (unsigned long long)entries_in_file, (unsigned long long)declared_,
+                        (unsigned long long)size_line_);
+    }
+
+    uint32_t vertices(uint64_t /*id_bound*/, uint64_t /*entries_in_file*/) const {
+        return uint32_t(std::max(rows_, cols_));  // checked at the size line
+    }
+    bool weighted() const { return !banner_.pattern; }
+    bool undirected() const { return options_.undirected || banner_.symmetric; }
+
+    uint64_t entries = 0;  // entry lines before this one, in the whole file
+    uint64_t id_bound = 0;  // unused: n is declared
+    EdgeList edges;
+
+private:
+    enum class Expect { banner, size_line, entries };
+
+    void size_line(LineFields &fields) {
+        rows_ = fields.next_uint("row count");
+        cols_ = fields.next_uint("column count");
+        declared_ = fields.next_uint("entry count");
+        fields.expect_end();
+        if (rows_ > UINT32_MAX || cols_ > UINT32_MAX)
+            fields.fail("%llu x %llu matrix: gg vertex ids are 32-bit, so rows and columns must be at most 4294967295",
+                        (unsigned long long)rows_, (unsigned long long)cols_);
+        if (in_.size_known() && declared_ > in_.size() / kMinEntryBytes)
+            fields.fail("declares %llu entries, but a %llu-byte file holds at most %llu", (unsigned long long)declared_,
+                        (unsigned long long)in_.size(), (unsigned long long)(in_.size() / kMinEntryBytes));
+        if (declared_ > options_.max_edges)
+            fail(GG_ERROR_TOO_LARGE, "%s:%llu: declares %llu entries, more than max_edges (%llu)", path_.c_str(),
+                 (unsigned long long)fields.line(), (unsigned long long)declared_,
+                 (unsigned long long)options_.max_edges);
+        // A symmetric file stores each entry once for two edges.
+        check_file_vertices(std::max(rows_, cols_), banner_.symmetric ? 2 * declared_ : declared_, options_,
+                            path_ + ":" + std::to_string(fields.line()));
+        if (whole_file_) reserve(reservable_edges(declared_, in_, kMinEntryBytes, options_.max_edges));
+        size_line_ = fields.line();
+        expect_ = Expect::entries;
+    }
+
+    const InputFile &in_;
+    const std::string &path_;
+    const BuildOptions &options_;
+    const bool whole_file_;
+    Expect expect_ = Expect::banner;
+    Banner banner_;
+    uint64_t rows_ = 0, cols_ = 0, declared_ = 0, size_line_ = 0;
+};
+
+}  // namespace
+
+Graph read_mtx(InputFile &in, const BuildOptions &options, const ProgressFn &progress) {
+    return read_text_file<MtxGrammar>(in, options, progress);
+}
+
+std::unique_ptr<TextShare> open_mtx_share(const std::string &path, uint32_t rank, uint32_t ranks,
+                                          const BuildOptions &options) {
+    return std::make_unique<TextShareOf<MtxGrammar>>(path, rank, ranks, options);
 }
 
 void write_mtx(const Graph &g, OutputFile &out, const ProgressFn &progress) {

@@ -2,7 +2,8 @@
 // field parser.
 //
 // for_each_line() reads the file in 16 MiB blocks and hands each complete
-// line to a callback as [begin, end) where *end == '\n'. That newline is a
+// line to a callback as [begin, end) where *end == '\n' (for_each_line_in_range()
+// the lines of a byte range, for distributed loads). That newline is a
 // sentinel: the parsers below stop at it without bounds checks, which is what
 // makes them fast (no iostreams, no sscanf, no copy of the line). A last line
 // without a newline gets one appended. Memory is one block, whatever the
@@ -117,42 +118,85 @@ private:
     uint64_t line_;
 };
 
-// Calls on_line(const char *begin, uint64_t line_number) for every line of
-// the file, begin pointing at the line's first byte and the line ending with
-// '\n'; on_line returns the address of that '\n' (LineFields::end_of_line()),
-// which spares a separate scan for line ends. Calls progress (if any) after
-// every block.
-template <class OnLine>
-void for_each_line(InputFile &in, const ProgressFn &progress, OnLine &&on_line) {
-    // A small file needs no 16 MiB block; +1 leaves room for a final '\n'.
-    size_t capacity = kTextBlockBytes;
-    if (in.size_known() && in.size() < capacity) capacity = size_t(in.size()) + 1;
-    if (capacity < 4096) capacity = 4096;
-    std::unique_ptr<char[]> block(new char[capacity + 1]);
+// The loop under for_each_line and for_each_line_in_range: fills a block of
+// `capacity` bytes with read(dst, n) (fewer than n only at the end), hands
+// each complete line to on_line(begin, number), numbering from first_line,
+// and calls after_block() after each block. on_line returns the line's '\n'
+// (LineFields::end_of_line()), which spares a separate scan for line ends, or
+// nullptr to stop before that line. Returns the bytes of the lines handed
+// out (the offset, from where reading began, of the first line not handed
+// out when on_line stopped).
+template <class Read, class OnLine, class AfterBlock>
+uint64_t scan_lines(Read &&read, size_t capacity, const std::string &path, uint64_t first_line, OnLine &&on_line,
+                    AfterBlock &&after_block) {
+    std::unique_ptr<char[]> block(new char[capacity + 1]);  // +1: room for a final '\n'
     char *buf = block.get();
 
     size_t have = 0;  // bytes in buf: an unfinished line carried over, then new data
-    uint64_t line = 0;
+    uint64_t line = first_line - 1, done = 0;
     for (bool at_eof = false; !at_eof;) {
-        size_t got = in.read(buf + have, capacity - have);
+        size_t got = read(buf + have, capacity - have);
         at_eof = got < capacity - have;
         have += got;
-        size_t usable;
+        size_t usable, real = have;
         if (at_eof) {
             if (have > 0 && buf[have - 1] != '\n') buf[have++] = '\n';
             usable = have;
         } else {
             const char *last_newline = static_cast<const char *>(memrchr(buf, '\n', have));
-            if (last_newline == nullptr)
-                parse_error(in.path(), line + 1, "line longer than %zu bytes", capacity);
-            usable = size_t(last_newline - buf) + 1;
+            if (last_newline == nullptr) parse_error(path, line + 1, "line longer than %zu bytes", capacity);
+            usable = real = size_t(last_newline - buf) + 1;
         }
         const char *p = buf, *end = buf + usable;
-        while (p < end) p = on_line(p, ++line) + 1;
+        while (p < end) {
+            const char *newline = on_line(p, line + 1);
+            if (newline == nullptr) return done + uint64_t(p - buf);
+            ++line;
+            p = newline + 1;
+        }
+        done += real;  // not the '\n' appended to a last line
         std::memmove(buf, buf + usable, have - usable);
         have -= usable;
-        if (progress) progress(in.bytes_read(), in.size());
+        after_block();
     }
+    return done;
+}
+
+// Calls on_line(const char *begin, uint64_t line_number) for every line of
+// the file, begin pointing at the line's first byte and the line ending with
+// '\n'; on_line returns the address of that '\n' (LineFields::end_of_line()).
+// Calls progress (if any) after every block.
+template <class OnLine>
+void for_each_line(InputFile &in, const ProgressFn &progress, OnLine &&on_line) {
+    // A small file needs no 16 MiB block.
+    size_t capacity = kTextBlockBytes;
+    if (in.size_known() && in.size() < capacity) capacity = size_t(in.size()) + 1;
+    if (capacity < 4096) capacity = 4096;
+    scan_lines([&](char *dst, size_t n) { return in.read(dst, n); }, capacity, in.path(), 1, on_line, [&] {
+        if (progress) progress(in.bytes_read(), in.size());
+    });
+}
+
+// The lines of bytes [begin, end) of a regular file (begin at the start of a
+// line; end at the start of one or at the end of the file), numbered from
+// first_line, with positioned reads: a distributed load's byte range
+// (text_share.h). on_line as for scan_lines, nullptr stopping the scan.
+// Returns the offset in the file of the first line not handed out (end when
+// all were).
+template <class OnLine>
+uint64_t for_each_line_in_range(InputFile &in, uint64_t begin, uint64_t end, uint64_t first_line, OnLine &&on_line) {
+    if (end <= begin) return begin;
+    size_t capacity = kTextBlockBytes;
+    if (end - begin < capacity) capacity = size_t(end - begin) + 1;
+    if (capacity < 4096) capacity = 4096;
+    uint64_t at = begin;
+    auto read = [&](char *dst, size_t n) -> size_t {
+        const size_t want = end - at < n ? size_t(end - at) : n;
+        const size_t got = want > 0 ? in.read_at(at, dst, want) : 0;
+        at += got;
+        return got;  // below n at `end`: the scan's end of file
+    };
+    return begin + scan_lines(read, capacity, in.path(), first_line, on_line, [] {});
 }
 
 // Number of lines a text file holds, estimated from its first 64 KiB, so that

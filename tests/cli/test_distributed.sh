@@ -1,5 +1,5 @@
-# mpirun -np N gg run ALGO GRAPH.ggb (docs/distributed.md): each process
-# reads its share of the .ggb and runs its parts; the first process writes
+# mpirun -np N gg run ALGO GRAPH (docs/distributed.md): each process reads
+# its share of the .ggb, or its byte range of a text file, and runs its parts; the first process writes
 # exactly what one process writes over the same number of parts, and the
 # statistics name the processes. Skipped, saying so, where mpirun is not
 # installed or gg was built without MPI.
@@ -49,10 +49,28 @@ for field in '"processes": 3' '"parts": 3' '"process_compute_ms": [' '"bytes_exc
 done
 check "--json: one report, from the first process" [ "$(grep -c '"algorithm"' err)" -eq 1 ]
 
-"$GG" convert kron.ggb kron.el >/dev/null 2>&1 || fail "convert"
-mpi 2 run bfs kron.el --source 0
-check "a text file: refused" [ "$RC" -ne 0 ]
-check "a text file: the message says to convert it" grep -q "convert" err
+# Text files: each process parses its byte range of the lines.
+for ext in mtx el wel gr; do
+    "$GG" convert kron.ggb "kron.$ext" >/dev/null 2>&1 || fail "convert to .$ext"
+    for np in 2 3; do
+        gg run sssp "kron.$ext" --backend cpu --source 1 --parts "$np" --partition random --out one.txt
+        mpi "$np" run sssp "kron.$ext" --backend cpu --source 1 --partition random --out many.txt
+        check ".$ext over $np processes: exit 0" [ "$RC" -eq 0 ]
+        check ".$ext over $np processes: the one-process answers" cmp -s one.txt many.txt
+    done
+done
+gg run cc kron.el --backend cpu --undirected --parts 3 --partition random --out one.txt
+mpi 3 run cc kron.el --backend cpu --undirected --partition random --out many.txt
+check "--undirected on a text file: exit 0" [ "$RC" -eq 0 ]
+check "--undirected on a text file: the one-process answers" cmp -s one.txt many.txt
+mpi 2 run cc kron.ggb --backend cpu --undirected
+check "--undirected on a .ggb: refused" [ "$RC" -ne 0 ]
+check "--undirected on a .ggb: the message says to convert it" grep -q "convert" err
+# A fault in the last process's range names the whole file's line, as one process does.
+{ for i in $(seq 0 898); do echo "$i $((i + 1))"; done; echo "899 x"; echo "900 901"; } >bad.el
+mpi 3 run bfs bad.el --source 0
+check "a fault on line 900 of 901: refused" [ "$RC" -ne 0 ]
+check "a fault on line 900 of 901: the message names bad.el:900" grep -q "bad.el:900: " err
 mpi 2 run apsp grid.ggb
 check "apsp: refused" [ "$RC" -ne 0 ]
 check "apsp: the message says the graph is distributed" grep -q "distributed" err

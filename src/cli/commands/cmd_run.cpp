@@ -1,6 +1,7 @@
 // gg run ALGO GRAPH: loads the graph, runs one algorithm through the public
 // API and writes one value per vertex (APSP: one row per vertex).
 #include <cstring>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -18,6 +19,11 @@
 namespace gg_cli {
 
 namespace {
+
+// A path whose extension names a .ggb (any case), as the library reads it.
+bool has_ggb_extension(const std::string &path) {
+    return path.size() >= 4 && strcasecmp(path.c_str() + path.size() - 4, ".ggb") == 0;
+}
 
 enum class Algorithm { kBfs, kSssp, kSswp, kCc, kPagerank, kBc, kSpmv, kApsp, kMatching, kProgram };
 
@@ -251,7 +257,8 @@ int run_command(int argc, char **argv, int first) {
     gg_partition_plan_options plan_settings = plan_options(args);
     // Started by an MPI launcher (or --mpi): every process runs its parts (docs/distributed.md).
     const bool distributed = args.has("--mpi") || launched_processes() > 1;
-    if (distributed && args.has("--undirected"))
+    // Text files are read by byte ranges with the load options; a .ggb's rows are taken as saved.
+    if (distributed && args.has("--undirected") && has_ggb_extension(request.path))
         usage_error("--undirected: a distributed run loads the .ggb as it was saved; convert it undirected first");
     for (const char *option : {"--partition", "--replication-depth"})
         if (args.has(option) && !args.has("--parts") && !distributed) usage_error("%s: needs --parts K", option);
