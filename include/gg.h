@@ -994,7 +994,8 @@ typedef struct gg_partition_plan_options {
     uint64_t parts_length;       /**< ::GG_PARTITIONER_GIVEN: entries in @c parts; must equal n. */
     uint32_t replication_depth;  /**< Hops of replicas, 1 to 8: 1 (default) exchanges after every iteration,
                                       k > 1 every k iterations (Medusa's multi-hop replication); 0 = auto:
-                                      the depth the cost model of docs/partitioned.md picks. */
+                                      the depth the cost model of docs/partitioned.md picks (1 for a
+                                      distributed graph, which no process holds whole to measure). */
     uint64_t seed;               /**< Seed of the random partitioner and of METIS; default 1. */
 } gg_partition_plan_options;
 

@@ -23,11 +23,6 @@ std::unique_ptr<gg_partition_plan> distributed_plan(gg_context &context, const g
                                                     const gg_partition_plan_options &o) {
     gg::Communicator &comm = *g.comm;
     const auto hold = comm.hold();
-    if (o.replication_depth > 1)
-        fail(GG_ERROR_UNSUPPORTED,
-             "gg_partition_plan_options.replication_depth is %u, but a distributed plan replicates one hop deep: "
-             "use 1, or 0 for auto",
-             o.replication_depth);
     comm.agree(gg::format("%u parts, %s, depth %u, seed %llu", o.num_parts, gg_partitioner_name(o.partitioner),
                           o.replication_depth, (unsigned long long)o.seed),
                "gg_partition_plan_options");
@@ -37,7 +32,10 @@ std::unique_ptr<gg_partition_plan> distributed_plan(gg_context &context, const g
     if (!assignment.choice.empty()) context.log(GG_LOG_INFO, assignment.choice);
     gg::Stopwatch build_clock;
     auto handle = std::make_unique<gg_partition_plan>();
-    handle->plan = gg::build_distributed_plan(g, std::move(assignment.parts), o.num_parts);
+    // Auto's cost model (partition/replication_depth.h) measures every part's hops over the
+    // whole graph, which no process holds: a distributed plan's auto depth is 1.
+    const uint32_t depth = o.replication_depth == 0 ? 1 : o.replication_depth;
+    handle->plan = gg::build_distributed_plan(g, std::move(assignment.parts), o.num_parts, depth);
     handle->plan->partitioner = assignment.partitioner;
     handle->plan->partitioner_choice = assignment.choice;
     handle->plan->partition_ms = partition_ms;

@@ -1,10 +1,16 @@
 // Building a plan over a distributed graph (distributed_plan.h). Each
 // process sends every edge of its rows to the processes of the parts that
 // own its two ends; a process then holds, for each of its parts, every edge
-// touching the part's owned vertices, which is all a depth-1 part needs,
-// and builds the part with the one-process code (plan.cpp's build_part).
-// Links travel to the owner's process; replicas learn their global
-// out-degrees (PageRank's) by one exchange over the links.
+// touching the part's owned vertices, which is all a depth-1 part needs.
+// A depth-d part needs every edge touching a vertex within d - 1 hops of
+// its owned ones: d - 1 more rounds, in each of which every process widens
+// its set of wanted vertices by one hop (from the edges it holds), the sets
+// are shared, and each edge of a process's rows goes to every process whose
+// set it now touches and did not before (so no edge arrives twice). Each
+// part is then built with the one-process code (plan.cpp's build_part) from
+// the edges touching its own d - 1 hops. Links travel to the owner's
+// process; replicas learn their global out-degrees (PageRank's) by one
+// exchange over the links.
 #include "partition/distributed_plan.h"
 
 #include <algorithm>
@@ -178,8 +184,87 @@ PartAssignment assign_parts_distributed(const DistributedGraph &g, uint32_t k, g
     return assignment;
 }
 
+namespace {
+
+// Bitset words of n bits.
+std::vector<uint64_t> empty_set(uint32_t n) { return std::vector<uint64_t>((uint64_t(n) + 63) / 64, 0); }
+bool in_set(const uint64_t *set, uint32_t v) { return (set[v >> 6] >> (v & 63)) & 1; }
+void add_to_set(uint64_t *set, uint32_t v) { set[v >> 6] |= uint64_t(1) << (v & 63); }
+
+// The vertices within one more hop of `set` along the edges held (either direction).
+std::vector<uint64_t> widened(const std::vector<uint64_t> &set, const std::vector<Edge> &edges) {
+    std::vector<uint64_t> wider = set;
+    for (const Edge &e : edges) {
+        if (in_set(set.data(), e.from)) add_to_set(wider.data(), e.to);
+        if (in_set(set.data(), e.to)) add_to_set(wider.data(), e.from);
+    }
+    return wider;
+}
+
+void append_received(const std::vector<Bytes> &incoming, std::vector<Edge> &received) {
+    for (const Bytes &bytes : incoming) {
+        size_t at = 0;
+        const size_t first = received.size();
+        received.resize(first + bytes.size() / sizeof(Edge));
+        take(bytes, at, received.data() + first, received.size() - first);
+    }
+}
+
+// Every edge touching a vertex within depth - 1 hops of this process's
+// parts' owned vertices, each once (see the file comment).
+std::vector<Edge> gather_part_edges(const DistributedGraph &g, const PartitionPlan &plan, uint32_t depth) {
+    Communicator &c = *g.comm;
+    const uint32_t ranks = c.size(), n = plan.n;
+    // Each row edge, as route() hands it to send(process, edge).
+    auto for_each_row_edge = [&](auto &&visit) {
+        return route<Edge>(g.rows.n, ranks, [&](uint64_t v, auto send) {
+            const uint32_t x = g.first_row + uint32_t(v);
+            for (uint64_t e = g.rows.offsets[v]; e < g.rows.offsets[v + 1]; ++e)
+                visit(Edge{x, g.rows.indices[e], g.rows.weights[e]}, send);
+        });
+    };
+    std::vector<Edge> received;
+    std::vector<Bytes> incoming;
+    std::vector<Bytes> outgoing = for_each_row_edge([&](const Edge &edge, auto send) {
+        const uint32_t rx = plan.rank_of(plan.owner[edge.from]), ry = plan.rank_of(plan.owner[edge.to]);
+        send(rx, edge);
+        if (ry != rx) send(ry, edge);
+    });
+    c.exchange(outgoing, incoming);
+    append_received(incoming, received);
+    if (depth == 1) return received;
+
+    // Every process's wanted set before this round: its parts' owned vertices first.
+    std::vector<std::vector<uint64_t>> before(ranks, empty_set(n));
+    for (uint32_t v = 0; v < n; ++v) add_to_set(before[plan.rank_of(plan.owner[v])].data(), v);
+    for (uint32_t round = 1; round < depth; ++round) {
+        const std::vector<uint64_t> mine = widened(before[c.rank()], received);
+        Bytes packed;
+        put(packed, mine.data(), mine.size());
+        const std::vector<Bytes> all = c.gather_all(packed);
+        std::vector<std::vector<uint64_t>> now(ranks, empty_set(n));
+        for (uint32_t r = 0; r < ranks; ++r) {
+            size_t at = 0;
+            take(all[r], at, now[r].data(), now[r].size());
+        }
+        outgoing = for_each_row_edge([&](const Edge &edge, auto send) {
+            for (uint32_t r = 0; r < ranks; ++r) {
+                const uint64_t *was = before[r].data(), *is = now[r].data();
+                if (in_set(was, edge.from) || in_set(was, edge.to)) continue;  // sent in an earlier round
+                if (in_set(is, edge.from) || in_set(is, edge.to)) send(r, edge);
+            }
+        });
+        c.exchange(outgoing, incoming);
+        append_received(incoming, received);
+        before.swap(now);
+    }
+    return received;
+}
+
+}  // namespace
+
 std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g, std::vector<uint32_t> owner,
-                                                      uint32_t k) {
+                                                      uint32_t k, uint32_t depth) {
     Communicator &c = *g.comm;
     const uint32_t ranks = c.size();
     auto plan = std::make_unique<PartitionPlan>();
@@ -187,29 +272,9 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
     plan->comm = g.comm;
     plan->rank = c.rank();
     plan->ranks = ranks;
-    const std::vector<std::vector<uint32_t>> owned = assign_owners(*plan, std::move(owner), k, 1);
+    const std::vector<std::vector<uint32_t>> owned = assign_owners(*plan, std::move(owner), k, depth);
     const uint32_t n = plan->n;
-
-    // Every edge of this process's rows to the processes of its ends' parts.
-    std::vector<Bytes> incoming;
-    std::vector<Bytes> outgoing = route<Edge>(g.rows.n, ranks, [&](uint64_t v, auto send) {
-        const uint32_t x = g.first_row + uint32_t(v);
-        for (uint64_t e = g.rows.offsets[v]; e < g.rows.offsets[v + 1]; ++e) {
-            const Edge edge{x, g.rows.indices[e], g.rows.weights[e]};
-            const uint32_t rx = plan->rank_of(plan->owner[edge.from]), ry = plan->rank_of(plan->owner[edge.to]);
-            send(rx, edge);
-            if (ry != rx) send(ry, edge);
-        }
-    });
-    c.exchange(outgoing, incoming);
-    std::vector<Edge> received;
-    for (const Bytes &bytes : incoming) {
-        size_t at = 0;
-        const size_t first = received.size();
-        received.resize(first + bytes.size() / sizeof(Edge));
-        take(bytes, at, received.data() + first, received.size() - first);
-    }
-    incoming.clear();
+    std::vector<Edge> received = gather_part_edges(g, *plan, depth);
 
     std::vector<ReplicaLink> links;
     uint64_t cut = 0;
@@ -220,8 +285,12 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
             src.clear();
             dst.clear();
             weights.clear();
+            // The part's vertices within depth - 1 hops; the edges touching them.
+            std::vector<uint64_t> near = empty_set(n);
+            for (uint32_t v : owned[p]) add_to_set(near.data(), v);
+            for (uint32_t hop = 1; hop < depth; ++hop) near = widened(near, received);
             for (const Edge &edge : received)
-                if (plan->owner[edge.from] == p || plan->owner[edge.to] == p) {
+                if (in_set(near.data(), edge.from) || in_set(near.data(), edge.to)) {
                     src.push_back(edge.from);
                     dst.push_back(edge.to);
                     weights.push_back(edge.weight);
@@ -232,7 +301,7 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
             Graph touching = build_graph(n, src.size(), src.data(), dst.data(),
                                          g.header.weighted ? weights.data() : nullptr, rules);
             touching.weighted = g.header.weighted;
-            build_part(touching, p, owned[p], 1, *plan, local_of, plan->parts[p], links);
+            build_part(touching, p, owned[p], depth, *plan, local_of, plan->parts[p], links);
             // The cut pairs {u, v}, u < v, whose smaller end this part owns.
             std::vector<uint32_t> across;
             for (uint32_t u : owned[p]) {

@@ -1,9 +1,9 @@
 // Partition plans of a distributed graph (graph/distributed_graph.h;
 // docs/distributed.md): the same plan as build_partition_plan makes from the
 // whole graph, part p held by process p mod the process count, built
-// without any process holding the whole graph. Replication depth 1 only:
-// a deeper replica needs edges two hops from the owner, which would take a
-// round of requests per hop.
+// without any process holding the whole graph, at any replication depth
+// (one more round of edges per hop; the auto depth's cost model needs the
+// whole graph, so a distributed plan's auto depth is 1).
 #pragma once
 
 #include <cstdint>
@@ -25,8 +25,8 @@ namespace gg {
 PartAssignment assign_parts_distributed(const DistributedGraph &g, uint32_t k, gg_partitioner partitioner,
                                         const uint32_t *given, uint64_t seed);
 
-// Collective: the plan of `owner` (n entries below k) at depth 1.
+// Collective: the plan of `owner` (n entries below k) with replicas `depth` hops deep.
 std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g, std::vector<uint32_t> owner,
-                                                      uint32_t k);
+                                                      uint32_t k, uint32_t depth);
 
 }  // namespace gg

@@ -42,6 +42,14 @@ for graph in kron.ggb grid.ggb; do
     done
 done
 
+# Replicas two and three hops deep (Medusa's multi-hop replication).
+for depth in 2 3; do
+    gg run sssp grid.ggb --backend cpu --source 1 --parts 3 --partition random --replication-depth "$depth" --out one.txt
+    mpi 3 run sssp grid.ggb --backend cpu --source 1 --partition random --replication-depth "$depth" --out many.txt
+    check "depth $depth over 3 processes: exit 0" [ "$RC" -eq 0 ]
+    check "depth $depth over 3 processes: the one-process answers" cmp -s one.txt many.txt
+done
+
 mpi 3 run pagerank kron.ggb --backend cpu --json --out ranks.txt
 check "--json: exit 0" [ "$RC" -eq 0 ]
 for field in '"processes": 3' '"parts": 3' '"process_compute_ms": [' '"bytes_exchanged": '; do

@@ -72,10 +72,11 @@ static gg_graph *distributed_shape(const shape *s) {
 }
 
 static gg_partition_plan *plan_of(gg_context *c, gg_graph *g, uint32_t parts, gg_partitioner partitioner,
-                                  const uint32_t *given) {
+                                  uint32_t depth, const uint32_t *given) {
     gg_partition_plan_options o;
     gg_partition_plan_options_init(&o);
     o.num_parts = parts;
+    o.replication_depth = depth;
     o.partitioner = partitioner;
     o.seed = 11;
     if (given) {
@@ -198,17 +199,18 @@ static void compare(gg_graph *dg, gg_partition_plan *dplan, gg_graph *g, gg_part
     free(a), free(b), free(pa), free(pb), free(fa), free(fb), free(x), free(da), free(db);
 }
 
-/* The distributed plan's parts, given to a one-process plan over the whole graph. */
-static void compare_over_plan(gg_graph *dg, gg_graph *g, uint32_t parts, gg_partitioner partitioner,
+/* The distributed plan's parts, given to a one-process plan over the whole
+ * graph, both with replicas `depth` hops deep. */
+static void compare_over_plan(gg_graph *dg, gg_graph *g, uint32_t parts, gg_partitioner partitioner, uint32_t depth,
                               const char *where) {
-    gg_partition_plan *dplan = plan_of(together, dg, parts, partitioner, NULL);
+    gg_partition_plan *dplan = plan_of(together, dg, parts, partitioner, depth, NULL);
     const uint32_t n = gg_graph_num_vertices(g);
     uint32_t *owner = alloc(n, 4);
     check_ok(together, gg_partition_plan_read_parts(together, dplan, owner, n), "read_parts");
-    gg_partition_plan *plan = plan_of(alone, g, parts, GG_PARTITIONER_GIVEN, owner);
+    gg_partition_plan *plan = plan_of(alone, g, parts, GG_PARTITIONER_GIVEN, depth, owner);
     char text[160];
-    snprintf(text, sizeof text, "%s, %u %s parts over %d processes", where, parts, gg_partitioner_name(partitioner),
-             ranks);
+    snprintf(text, sizeof text, "%s, %u %s parts of depth %u over %d processes", where, parts,
+             gg_partitioner_name(partitioner), depth, ranks);
     compare(dg, dplan, g, plan, text);
     gg_partition_plan_destroy(plan);
     gg_partition_plan_destroy(dplan);
@@ -224,7 +226,7 @@ static void test_catalogue(void **state) {
         gg_graph *g = shape_build(alone, &s);
         gg_graph *dg = distributed_shape(&s);
         const uint32_t parts[] = {(uint32_t)ranks, (uint32_t)ranks + 1, 1};
-        compare_over_plan(dg, g, parts[i % 3], partitioners[i % 3], s.name);
+        compare_over_plan(dg, g, parts[i % 3], partitioners[i % 3], 1 + (uint32_t)(i / 3) % 3, s.name);
         gg_graph_destroy(dg);
         gg_graph_destroy(g);
         shape_free(&s);
@@ -252,8 +254,9 @@ static void test_awkward(void **state) {
             s.undirected = undirected;
             gg_graph *g = shape_build(alone, &s);
             gg_graph *dg = distributed_shape(&s);
-            compare_over_plan(dg, g, 2 * (uint32_t)ranks + 3, GG_PARTITIONER_RANDOM, s.name);
-            compare_over_plan(dg, g, 1, GG_PARTITIONER_BLOCK, s.name);
+            compare_over_plan(dg, g, 2 * (uint32_t)ranks + 3, GG_PARTITIONER_RANDOM, 1, s.name);
+            compare_over_plan(dg, g, (uint32_t)ranks + 1, GG_PARTITIONER_RANDOM, 3, s.name);
+            compare_over_plan(dg, g, 1, GG_PARTITIONER_BLOCK, 1, s.name);
             gg_graph_destroy(dg);
             gg_graph_destroy(g);
         }
@@ -270,7 +273,7 @@ static void test_ggb_shares_and_generators(void **state) {
     gg_graph *g = NULL, *dg = NULL;
     check_ok(alone, gg_graph_generate(alone, &go, &g), "generate");
     check_ok(together, gg_graph_generate(together, &go, &dg), "distributed generate");
-    compare_over_plan(dg, g, (uint32_t)ranks, GG_PARTITIONER_RANDOM, "generated kron");
+    compare_over_plan(dg, g, (uint32_t)ranks, GG_PARTITIONER_RANDOM, 2, "generated kron");
     gg_graph_destroy(dg);
 
     char path[256];
@@ -278,7 +281,7 @@ static void test_ggb_shares_and_generators(void **state) {
     if (rank == 0) check_ok(alone, gg_graph_save(alone, g, path, GG_FORMAT_GGB), "save");
     MPI_Barrier(MPI_COMM_WORLD);
     check_ok(together, gg_graph_load(together, path, GG_FORMAT_AUTO, NULL, &dg), "distributed load");
-    compare_over_plan(dg, g, (uint32_t)ranks + 1, GG_PARTITIONER_BLOCK, "kron from .ggb");
+    compare_over_plan(dg, g, (uint32_t)ranks + 1, GG_PARTITIONER_BLOCK, 1, "kron from .ggb");
     gg_graph_destroy(dg);
 
     /* Text files: each process parses its byte range; the graph is the one a whole-file load builds. */
@@ -291,7 +294,7 @@ static void test_ggb_shares_and_generators(void **state) {
         gg_graph *whole = NULL;
         check_ok(alone, gg_graph_load(alone, text, GG_FORMAT_AUTO, NULL, &whole), "load text alone");
         check_ok(together, gg_graph_load(together, text, GG_FORMAT_AUTO, NULL, &dg), "distributed text load");
-        compare_over_plan(dg, whole, (uint32_t)ranks + t, GG_PARTITIONER_RANDOM, text_formats[t]);
+        compare_over_plan(dg, whole, (uint32_t)ranks + t, GG_PARTITIONER_RANDOM, 1, text_formats[t]);
         gg_graph_destroy(dg);
         gg_graph_destroy(whole);
     }
@@ -302,9 +305,9 @@ static void test_ggb_shares_and_generators(void **state) {
     go.cols = 23;
     check_ok(alone, gg_graph_generate(alone, &go, &g), "generate grid");
     check_ok(together, gg_graph_generate(together, &go, &dg), "distributed generate grid");
-    compare_over_plan(dg, g, (uint32_t)ranks, GG_PARTITIONER_AUTO, "grid");
+    compare_over_plan(dg, g, (uint32_t)ranks, GG_PARTITIONER_AUTO, 3, "grid");
 #ifdef GG_TEST_HAVE_METIS
-    compare_over_plan(dg, g, (uint32_t)ranks + 1, GG_PARTITIONER_METIS, "grid");
+    compare_over_plan(dg, g, (uint32_t)ranks + 1, GG_PARTITIONER_METIS, 2, "grid");
 #endif
     gg_graph_destroy(dg);
     gg_graph_destroy(g);
@@ -337,10 +340,19 @@ static void test_refusals(void **state) {
     expect_status(together, gg_run_apsp(together, dg, apsp, 16, NULL, NULL), GG_ERROR_UNSUPPORTED, "distributed");
     gg_partition_plan_options po;
     gg_partition_plan_options_init(&po);
-    po.replication_depth = 2;
+    po.replication_depth = 9;
     gg_partition_plan *plan = NULL;
-    expect_status(together, gg_partition_plan_create(together, dg, &po, &plan), GG_ERROR_UNSUPPORTED, "one hop");
-    plan = plan_of(together, dg, 2, GG_PARTITIONER_BLOCK, NULL);
+    expect_status(together, gg_partition_plan_create(together, dg, &po, &plan), GG_ERROR_INVALID_ARGUMENT,
+                  "replication_depth");
+    /* Auto's cost model needs the whole graph: a distributed plan's auto depth is 1. */
+    po.replication_depth = 0;
+    check_ok(together, gg_partition_plan_create(together, dg, &po, &plan), "auto depth");
+    gg_partition_plan_stats ps;
+    gg_partition_plan_stats_init(&ps);
+    check_ok(together, gg_partition_plan_read_stats(together, plan, &ps), "read_stats");
+    assert_int_equal(ps.replication_depth, 1);
+    gg_partition_plan_destroy(plan);
+    plan = plan_of(together, dg, 2, GG_PARTITIONER_BLOCK, 1, NULL);
     gg_run_options ro;
     gg_run_options_init(&ro);
     ro.partition_plan = plan;
