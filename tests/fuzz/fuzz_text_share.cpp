@@ -1,0 +1,61 @@
+// libFuzzer harness of distributed text loads (src/io/text_share.h): the
+// input is a text graph file's bytes (format by content, as
+// gg_graph_load(GG_FORMAT_AUTO) finds it), read whole with load_graph() and
+// as the byte-range shares of 1 to 5 processes played in this one
+// (tests/support/text_shares.h). Whatever the bytes, nothing may crash, leak
+// or hit undefined behaviour, no step may fail with GG_ERROR_INTERNAL, and
+// the shares must give what the whole file gives: the same graph, or the
+// same status and message (the line number included).
+#include "fuzz_common.h"
+
+#include "core/error.h"
+#include "io/formats.h"
+#include "io/io.h"
+#include "support/text_shares.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static gg_fuzz::MemFile file;
+    const char *path = file.write(data, size);
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+    const uint32_t ranks = 1 + h % 5;
+    gg::BuildOptions options;
+    options.undirected = (h >> 3) & 1;
+    options.duplicates = gg_duplicate_policy((h >> 4) % 5);
+    options.drop_self_loops = (h >> 7) & 1;
+    options.max_vertices = uint64_t(1) << 20;  // as fuzz_load.cpp: fast inputs, the vertex check exercised
+
+    gg_format format = GG_FORMAT_AUTO;
+    try {
+        gg::io::InputFile in(path);
+        format = gg::io::sniff_format(in);
+    } catch (const gg::Error &) {
+        return 0;  // no text format: fuzz_sniff's ground
+    }
+    if (format == GG_FORMAT_GGB) return 0;
+
+    bool whole_failed = false;
+    gg_status whole_status = GG_OK;
+    std::string whole_message;
+    gg::Graph whole;
+    try {
+        whole = gg::load_graph(path, format, options);
+    } catch (const gg::Error &e) {
+        whole_failed = true;
+        whole_status = e.status();
+        whole_message = e.what();
+    }
+    if (whole_status == GG_ERROR_INTERNAL) gg_fuzz::finding(whole_message.c_str());
+    const gg_test::TextLoad shares = gg_test::load_text_in_shares(path, format, ranks, options);
+    if (shares.status == GG_ERROR_INTERNAL) gg_fuzz::finding(shares.message.c_str());
+    if (shares.failed != whole_failed || shares.status != whole_status || shares.message != whole_message) {
+        std::fprintf(stderr, "whole file: %d '%s'\nshares of %u: %d '%s'\n", int(whole_status), whole_message.c_str(),
+                     ranks, int(shares.status), shares.message.c_str());
+        gg_fuzz::finding("the shares fail otherwise than the whole file");
+    }
+    if (!whole_failed) {
+        const std::string difference = gg_test::graph_difference(shares.graph, whole);
+        if (!difference.empty()) gg_fuzz::finding(("the shares build another graph: " + difference).c_str());
+    }
+    return 0;
+}
