@@ -678,6 +678,50 @@ GG_API const char *gg_layout_name(gg_layout layout);
  */
 GG_API gg_status gg_layout_from_name(const char *name, gg_layout *out_layout);
 
+/** What one layout of a graph takes: gg_layout_measure(). Initialise with gg_layout_info_init(). Since 0.7. */
+typedef struct gg_layout_info {
+    size_t struct_size;    /**< sizeof(gg_layout_info), set by the init function. */
+    gg_layout layout;      /**< The layout measured. */
+    uint32_t degree_bound; /**< ::GG_LAYOUT_VIRTUAL_SPLIT and ::GG_LAYOUT_UDT: the bound K built with; else 0. */
+    uint64_t bytes;        /**< Bytes of the layout's arrays, as the CUDA backend holds them: "csr" the CSR
+                                (offsets, ids, weights); "tocab" the in-edge CSC and each list's cut between the
+                                two source blocks; "gshards" the shard entries, shard and window offsets; "cw" those
+                                and the windows' SrcIndex and Mapper; "vsplit" the virtual node arrays beside the
+                                CSR; "udt" the transformed CSR and its virtual node arrays. */
+    uint64_t nodes;        /**< "csr", "tocab": vertices; "gshards", "cw": shards; "vsplit": virtual nodes;
+                                "udt": nodes added by the transform. */
+    double build_ms;       /**< Host milliseconds this call took to build it from the graph's CSR (0 for "csr",
+                                which is the graph's own arrays). */
+} gg_layout_info;
+
+/**
+ * @brief Zeroes @p info and sets its @c struct_size. Since 0.7.
+ * @param info The struct to initialise; ignored when NULL.
+ */
+GG_API void gg_layout_info_init(gg_layout_info *info);
+
+/**
+ * @brief Builds one layout of a graph on the host, timed, and reports what it takes.
+ *
+ * The structure is built by the same code the CUDA backend runs before it
+ * uploads the layout, then released: runs build (and cache) their own, and
+ * report theirs in gg_run_stats.preprocess_ms and device_bytes. For choosing a
+ * layout and sizing a device (`gg info` prints every layout's figures). Runs
+ * on any machine, GPU or not.
+ * @param context Context receiving any error message.
+ * @param graph The graph (not a distributed one).
+ * @param layout Any ::gg_layout but ::GG_LAYOUT_AUTO.
+ * @param degree_bound K of "vsplit" (default 10) and "udt" (at least 2, default 1000); 0 for the default.
+ *                     Ignored by the other layouts.
+ * @param[out] info Its @c struct_size must be set (gg_layout_info_init()).
+ * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (NULL, ::GG_LAYOUT_AUTO, not a layout, a bad bound);
+ *         ::GG_ERROR_UNSUPPORTED (a distributed graph); ::GG_ERROR_TOO_LARGE (the layout cannot be built for
+ *         this graph, e.g. G-Shards' windows outgrowing the edges, with why); ::GG_ERROR_OUT_OF_MEMORY.
+ *         Since 0.7.
+ */
+GG_API gg_status gg_layout_measure(gg_context *context, const gg_graph *graph, gg_layout layout,
+                                   uint32_t degree_bound, gg_layout_info *info);
+
 /** Options of every gg_run_* call. Initialise with gg_run_options_init(). */
 typedef struct gg_run_options {
     size_t struct_size;      /**< sizeof(gg_run_options), set by the init function. */

@@ -96,10 +96,8 @@ gg_status gg_shards_read_stats(gg_context *context, const gg_shards *shards, gg_
         out.mean_window = out.num_windows ? double(out.num_edges) / double(out.num_windows) : 0.0;
         for (uint32_t j = 0; j < s.num_shards; ++j)
             out.max_shard = std::max(out.max_shard, s.shard_offsets[j + 1] - s.shard_offsets[j]);
-        // Per entry: SrcIndex, DestIndex (4 + 4), EdgeValue (4), SrcValue (vertex value).
-        out.gshards_bytes = out.num_edges * (4 + 4 + 4 + 4) + uint64_t(s.shard_offsets.size()) * 8 +
-                            uint64_t(s.window_offsets.size()) * 8;
-        out.cw_bytes = out.num_edges * (4 + 8) + uint64_t(s.cw_offsets.size()) * 8;
+        out.gshards_bytes = gg::gshards_bytes(s);
+        out.cw_bytes = gg::cw_extra_bytes(s);
         gg::write_stats(stats, out);
     });
 }

@@ -66,6 +66,10 @@ check "info: shard statistics" grep -Eq '^shards +[1-9][0-9]* of [1-9][0-9]* ver
 # Tigr's layouts by their definitions: one virtual node per vertex here (no degree above K = 10):
 # 4(n+1) + 4 x 6 = 52; UDT adds no node (K = 1000): 8(n+1) + 8m + 4(n+1) + 4n = 172.
 check "info: vsplit bytes" grep -q '^  vsplit *52 (K 10: 6 virtual nodes' out
+check "info: tocab bytes = the CSC + 8n" grep -q '^  tocab *168 (' out
+for layout in tocab g-shards vsplit udt; do
+    check "info: $layout build time" grep -Eq "^  $layout .*built in [0-9.]+ ms" out
+done
 check "info: udt bytes" grep -q '^  udt *172 (K 1000: 0 added nodes' out
 # A hub of 25 edges takes ceil(25 / 10) = 3 virtual nodes; the 25 leaves one each.
 for leaf in $(seq 1 25); do echo "0 $leaf"; done > star.el
@@ -84,7 +88,10 @@ assert info["vertices"] == 6 and info["edges"] == 8, info
 assert sum(s["window_histogram"]) == s["num_windows"] == s["num_shards"] ** 2, s
 assert info["memory_bytes"]["gshards"] > 0 and info["memory_bytes"]["cw"] > info["memory_bytes"]["gshards"], info
 assert info["out_degree"]["max"] == 3 and info["in_degree"]["zero"] == 1, info
-assert info["memory_bytes"]["vsplit"] == 52 and info["vsplit"] == {"degree_bound": 10, "virtual_nodes": 6}, info
+assert info["memory_bytes"]["vsplit"] == 52 and info["vsplit"]["degree_bound"] == 10, info
+assert info["vsplit"]["virtual_nodes"] == 6 and info["vsplit"]["build_ms"] >= 0, info
+assert info["memory_bytes"]["tocab"] == 120 + 8 * 6, info
+assert set(info["build_ms"]) == {"tocab", "gshards", "cw", "vsplit", "udt"}, info
 assert info["memory_bytes"]["udt"] == 172 and info["udt"]["added_nodes"] == 0, info
 assert s["build_ms"] >= 0, s
 '

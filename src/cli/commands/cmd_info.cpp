@@ -1,10 +1,9 @@
 // gg info GRAPH: sizes, degree statistics and the memory each layout needs.
 // The G-Shards and Concatenated Windows figures come from actually building
-// them with gg_shard (CuSha §3-§4), not from a formula, timed. Tigr's virtual
-// split and UDT (§3.1, §4.1) are counted from the out-degrees by their
-// builders' definitions (src/layout/tigr/virtual_split.h, src/layout/tigr/udt.h):
-// exact, and cheap enough for any graph gg can load; their build time shows
-// in a run's preprocess_ms.
+// them with gg_shard (CuSha §3-§4), timed; TOCAB's cut CSC, Tigr's virtual
+// split and UDT (§3.1, §4.1) are built and timed by gg_layout_measure, the
+// code the CUDA backend runs before it uploads them. A layout that cannot
+// be built for the graph is reported as not applicable.
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -28,27 +27,17 @@ struct DegreeSummary {
     uint32_t zero = 0;  // vertices of degree 0
 };
 
-// Device bytes of Tigr's layouts at their default degree bounds (10 and
-// 1000: cuda/engines/layout_relax.cu), as the CUDA backend uploads them.
-struct TigrFootprint {
-    uint32_t split_bound = 10, udt_bound = 1000;
-    uint64_t virtual_nodes = 0;  // of the split: max(1, ceil(d / K)) per vertex
-    uint64_t split_bytes = 0;    // the virtual node array beside the CSR it shares
-    uint64_t added_nodes = 0;    // UDT: ceil((d - K) / (K - 1)) per vertex above K
-    uint64_t udt_bytes = 0;      // its own CSR (with weights) and one virtual node per node
+// One layout measured by gg_layout_measure, or why it could not be built.
+struct MeasuredLayout {
+    gg_layout_info info;
+    std::string not_applicable;
 };
 
-TigrFootprint tigr_footprint(const std::vector<uint32_t> &out_degrees, uint64_t m) {
-    TigrFootprint f;
-    for (uint32_t d : out_degrees) {
-        f.virtual_nodes += std::max<uint64_t>(1, (uint64_t(d) + f.split_bound - 1) / f.split_bound);
-        if (d > f.udt_bound) f.added_nodes += (uint64_t(d) - 2) / (f.udt_bound - 1);
-    }
-    const uint64_t n = out_degrees.size();
-    f.split_bytes = 4 * (n + 1) + 4 * f.virtual_nodes;
-    const uint64_t nodes = n + f.added_nodes;
-    f.udt_bytes = 8 * (nodes + 1) + 8 * (m + f.added_nodes) + 4 * (nodes + 1) + 4 * nodes;
-    return f;
+MeasuredLayout measure(gg_context *context, gg_graph *graph, gg_layout layout) {
+    MeasuredLayout m;
+    gg_layout_info_init(&m.info);
+    if (gg_layout_measure(context, graph, layout, 0, &m.info) != GG_OK) m.not_applicable = gg_context_last_error(context);
+    return m;
 }
 
 DegreeSummary summarize(const std::vector<uint32_t> &degrees) {
@@ -166,7 +155,11 @@ int info_command(int argc, char **argv, int first) {
     const bool undirected = gg_graph_is_undirected(graph.get()) != 0;
     const bool weighted = gg_graph_is_weighted(graph.get()) != 0;
     const uint64_t cw_total = shard_stats.gshards_bytes + shard_stats.cw_bytes;
-    const TigrFootprint tigr = tigr_footprint(out_degrees, m);
+    Progress building("building the cut CSC, the virtual split and UDT");
+    const MeasuredLayout tocab = measure(context, graph.get(), GG_LAYOUT_TOCAB);
+    const MeasuredLayout split = measure(context, graph.get(), GG_LAYOUT_VIRTUAL_SPLIT);
+    const MeasuredLayout udt = measure(context, graph.get(), GG_LAYOUT_UDT);
+    building.done("built the cut CSC, the virtual split and UDT");
     std::vector<PartitionRow> partitions;
     if (args.has("--parts")) {
         Progress partitioning("partitioning");
@@ -178,12 +171,33 @@ int info_command(int argc, char **argv, int first) {
     if (args.has("--json")) {
         std::vector<uint64_t> histogram(shard_stats.window_histogram, shard_stats.window_histogram + 8);
         JsonObject memory, shard_json, o;
+        JsonObject build;
         memory.add("csr", csr_bytes(n, m)).add("csc", csr_bytes(n, m));
-        if (shards_not_applicable.empty()) memory.add("gshards", shard_stats.gshards_bytes).add("cw", cw_total);
-        memory.add("vsplit", tigr.split_bytes).add("udt", tigr.udt_bytes);
+        if (tocab.not_applicable.empty()) {
+            memory.add("tocab", tocab.info.bytes);
+            build.add("tocab", tocab.info.build_ms);
+        }
+        if (shards_not_applicable.empty()) {
+            memory.add("gshards", shard_stats.gshards_bytes).add("cw", cw_total);
+            build.add("gshards", shard_build_ms).add("cw", shard_build_ms);
+        }
         JsonObject split_json, udt_json;
-        split_json.add("degree_bound", tigr.split_bound).add("virtual_nodes", tigr.virtual_nodes);
-        udt_json.add("degree_bound", tigr.udt_bound).add("added_nodes", tigr.added_nodes);
+        if (split.not_applicable.empty()) {
+            memory.add("vsplit", split.info.bytes);
+            build.add("vsplit", split.info.build_ms);
+            split_json.add("degree_bound", split.info.degree_bound).add("virtual_nodes", split.info.nodes)
+                .add("build_ms", split.info.build_ms);
+        } else {
+            split_json.add("not_applicable", split.not_applicable);
+        }
+        if (udt.not_applicable.empty()) {
+            memory.add("udt", udt.info.bytes);
+            build.add("udt", udt.info.build_ms);
+            udt_json.add("degree_bound", udt.info.degree_bound).add("added_nodes", udt.info.nodes)
+                .add("build_ms", udt.info.build_ms);
+        } else {
+            udt_json.add("not_applicable", udt.not_applicable);
+        }
         if (!shards_not_applicable.empty()) shard_json.add("not_applicable", shards_not_applicable);
         else shard_json.add("num_shards", shard_stats.num_shards)
             .add("vertices_per_shard", shard_stats.vertices_per_shard)
@@ -197,7 +211,8 @@ int info_command(int argc, char **argv, int first) {
         o.add("graph", path).add("format", format).add("vertices", n).add("edges", m)
             .add_bool("undirected", undirected).add_bool("weighted", weighted)
             .add("out_degree", degree_json(out_summary)).add("in_degree", degree_json(in_summary))
-            .add("isolated_vertices", isolated).add("memory_bytes", memory).add("shards", shard_json)
+            .add("isolated_vertices", isolated).add("memory_bytes", memory).add("build_ms", build)
+            .add("shards", shard_json)
             .add("vsplit", split_json).add("udt", udt_json);
         if (!partitions.empty()) {
             JsonObject by_partitioner;
@@ -230,17 +245,31 @@ int info_command(int argc, char **argv, int first) {
         put("memory (bytes)\n");
         put("  csr           %llu (offsets, ids, weights)\n", (unsigned long long)csr_bytes(n, m));
         put("  csc           %llu (in-edges, built on demand)\n", (unsigned long long)csr_bytes(n, m));
+        if (!tocab.not_applicable.empty())
+            put("  tocab         not applicable: %s\n", tocab.not_applicable.c_str());
+        else
+            put("  tocab         %llu (the CSC and its lists' cuts between two source blocks; built in %.1f ms)\n",
+                (unsigned long long)tocab.info.bytes, tocab.info.build_ms);
         if (!shards_not_applicable.empty()) {
             put("  g-shards, cw  not applicable: %s\n", shards_not_applicable.c_str());
         } else {
-            put("  g-shards      %llu\n", (unsigned long long)shard_stats.gshards_bytes);
+            put("  g-shards      %llu (built in %.1f ms, with the windows)\n", (unsigned long long)shard_stats.gshards_bytes,
+                shard_build_ms);
             put("  cw            %llu (g-shards plus %llu of SrcIndex and Mapper)\n", (unsigned long long)cw_total,
                 (unsigned long long)shard_stats.cw_bytes);
         }
-        put("  vsplit        %llu (K %u: %llu virtual nodes, beside the CSR)\n", (unsigned long long)tigr.split_bytes,
-            tigr.split_bound, (unsigned long long)tigr.virtual_nodes);
-        put("  udt           %llu (K %u: %llu added nodes; its own CSR)\n", (unsigned long long)tigr.udt_bytes,
-            tigr.udt_bound, (unsigned long long)tigr.added_nodes);
+        if (!split.not_applicable.empty())
+            put("  vsplit        not applicable: %s\n", split.not_applicable.c_str());
+        else
+            put("  vsplit        %llu (K %u: %llu virtual nodes, beside the CSR; built in %.1f ms)\n",
+                (unsigned long long)split.info.bytes, split.info.degree_bound, (unsigned long long)split.info.nodes,
+                split.info.build_ms);
+        if (!udt.not_applicable.empty())
+            put("  udt           not applicable: %s\n", udt.not_applicable.c_str());
+        else
+            put("  udt           %llu (K %u: %llu added nodes; its own CSR; built in %.1f ms)\n",
+                (unsigned long long)udt.info.bytes, udt.info.degree_bound, (unsigned long long)udt.info.nodes,
+                udt.info.build_ms);
         if (shards_not_applicable.empty()) {
             put("shards          %u of %u vertices; %llu windows, %llu empty, largest %llu, mean %.2f entries; "
                 "built in %.1f ms\n",

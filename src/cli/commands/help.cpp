@@ -18,7 +18,7 @@ const char kMainHelp[] =
     "  gg run ALGO GRAPH [options]    run an algorithm; one value per vertex on stdout\n"
     "  gg convert IN OUT              convert between .mtx .el .txt .wel .gr .ggb\n"
     "  gg generate KIND PARAMS OUT    kron SCALE DEGREE | urand SCALE DEGREE | grid ROWS COLS\n"
-    "  gg info GRAPH                  vertices, edges, degrees, memory per layout\n"
+    "  gg info GRAPH                  vertices, edges, degrees, memory and build time per layout\n"
     "  gg --version                   versions of the tool and library, GPU availability\n"
     "\n"
     "'gg COMMAND --help' describes a command.\n"

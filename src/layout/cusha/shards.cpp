@@ -163,4 +163,13 @@ NonEmptyWindows nonempty_windows(const Shards &s) {
     return w;
 }
 
+uint64_t gshards_bytes(const Shards &s) {
+    return uint64_t(s.src_index.size()) * (4 + 4 + 4 + 4) + uint64_t(s.shard_offsets.size()) * 8 +
+           uint64_t(s.window_offsets.size()) * 8;
+}
+
+uint64_t cw_extra_bytes(const Shards &s) {
+    return uint64_t(s.src_index.size()) * (4 + 8) + uint64_t(s.cw_offsets.size()) * 8;
+}
+
 }  // namespace gg

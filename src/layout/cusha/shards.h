@@ -50,6 +50,13 @@ Shards build_shards(const Graph &g, const ShardOptions &options);
 // The same over any out-edge CSR (a symmetrized edge set, say).
 Shards build_shards(const Csr &out, const ShardOptions &options);
 
+// Bytes of the G-Shards as the CUDA engine holds them: per entry SrcIndex,
+// DestIndex, EdgeValue and SrcValue (4 each), and the shard and window
+// offsets; and what Concatenated Windows add to them: per entry the
+// window's SrcIndex (4) and Mapper (8), and the CW offsets.
+uint64_t gshards_bytes(const Shards &s);
+uint64_t cw_extra_bytes(const Shards &s);
+
 // For each vertex range i, the shards j whose window W(i, j) holds entries,
 // in order: [offsets[i], offsets[i+1]) of shard. G-Shards' write-back
 // (§3.1, Figure 3c) walks W(i, j) for every j; on a sparse graph with many
