@@ -62,11 +62,11 @@ func ParseBackend(name string) (Backend, error) {
 //
 // In a distributed context FromEdges takes each process's share of the edges
 // (the graph is their union; numVertices must agree on every process), Load
-// reads each process's share of a .ggb file (other formats fail with
-// StatusUnsupported) and Generate generates each process's range of edges.
+// reads each process's share of a .ggb file, or its byte range of a text
+// file's lines, and Generate generates each process's range of edges.
 // Such a graph is distributed: NumVertices, NumEdges, Directed and Weighted
 // work, other queries fail with StatusUnsupported. Graph.PartitionPlan over it
-// is collective (replication depth 1, or auto) and spreads the parts over the
+// is collective (any replication depth; auto builds 1) and spreads the parts over the
 // processes (part p on process p mod the process count); BFS, SSSP, SSWP, CC,
 // PageRank, BC and SpMV over that plan are collective, and every process
 // receives the whole answer (n entries). A run without the plan fails with

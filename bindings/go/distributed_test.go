@@ -180,8 +180,14 @@ func TestAWorldContextOfOneProcessAnswersAsAPlainOne(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	if _, err := g.PartitionPlan(ctx, 2, &gg.PartitionPlanOptions{ReplicationDepth: 2}); !errors.Is(err, gg.StatusUnsupported) {
+	// Replicas two hops deep are built over a distributed graph too.
+	if deep, err := g.PartitionPlan(ctx, 2, &gg.PartitionPlanOptions{ReplicationDepth: 2}); err != nil {
 		t.Errorf("replication depth 2: %v", err)
+	} else {
+		if deep.Stats.ReplicationDepth != 2 {
+			t.Errorf("replication depth 2 built %d", deep.Stats.ReplicationDepth)
+		}
+		deep.Close()
 	}
 	if _, err := gg.FromCSR(ctx, []uint64{0, 1, 1}, []uint32{1}, nil, nil); !errors.Is(err, gg.StatusUnsupported) {
 		t.Errorf("FromCSR: %v", err)
@@ -215,7 +221,7 @@ func TestAWorldContextOfOneProcessAnswersAsAPlainOne(t *testing.T) {
 	sameAnswers(t, map[string][]float64{"pagerank": ranks}, map[string][]float64{"pagerank": wantRanks})
 	plan.Close()
 
-	// A .ggb file, read as shares; other formats are refused.
+	// A .ggb file, read as shares; then a text file, read by byte ranges.
 	dir := t.TempDir()
 	path := filepath.Join(dir, "graph.ggb")
 	if err := reference.Save(alone, path, gg.FormatGGB); err != nil {
@@ -240,8 +246,14 @@ func TestAWorldContextOfOneProcessAnswersAsAPlainOne(t *testing.T) {
 	if err := os.WriteFile(text, []byte("0 1\n1 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := gg.Load(ctx, text, nil); !errors.Is(err, gg.StatusUnsupported) {
+	// A text file: each process parses its byte range of the lines.
+	if loaded, err := gg.Load(ctx, text, nil); err != nil {
 		t.Errorf("loading an edge list: %v", err)
+	} else {
+		if loaded.NumVertices() != 3 || loaded.NumEdges() != 2 {
+			t.Errorf("the edge list loaded as %d vertices, %d edges", loaded.NumVertices(), loaded.NumEdges())
+		}
+		loaded.Close()
 	}
 }
 

@@ -239,7 +239,7 @@ func cString(path string) (*C.char, error) {
 // gives an error with StatusParse whose message names the file and line.
 //
 // In a distributed context (ABI 0.7) this is collective and each process reads
-// its share of a .ggb file's edges; other formats fail with StatusUnsupported.
+// its share of a .ggb file's edges, or its byte range of a text file's lines.
 func Load(ctx *Context, path string, opts *GraphOptions) (*Graph, error) {
 	cpath, err := cString(path)
 	if err != nil {

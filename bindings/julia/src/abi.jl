@@ -176,6 +176,17 @@ mutable struct CShardStats
     CShardStats() = new()
 end
 
+# gg_layout_measure (since 0.7).
+mutable struct CLayoutInfo
+    struct_size::Csize_t
+    layout::Int32
+    degree_bound::UInt32
+    bytes::UInt64
+    nodes::UInt64
+    build_ms::Cdouble
+    CLayoutInfo() = new()
+end
+
 # Vertex programs (since 0.5).
 const PROGRAM_MODELS = Dict(:cusha => Int32(1), :emv => Int32(2))
 const COMBINERS = Dict(:user => Int32(0), :sum => Int32(1), :min => Int32(2), :max => Int32(3))

@@ -51,10 +51,10 @@ before a call throws `GgError(:distributed)`; `nothing` or 0 means 600.
 
 In a distributed context `from_edges` takes this process's share of the edges
 (the graph is their union; `nv` is required, the same on every process),
-`load_graph` reads this process's share of a .ggb file (other formats throw
-`GgError(:unsupported)`) and `generate_graph` generates this process's range of
+`load_graph` reads this process's share of a .ggb file, or its byte range of a
+text file's lines, and `generate_graph` generates this process's range of
 edges. Such a graph answers `nv`, `ne`, `is_directed` and `is_weighted`;
-`partition_plan` over it is collective (replication depth 1 or `:auto`) and
+`partition_plan` over it is collective (any replication depth; `:auto` builds 1) and
 spreads the parts over the processes (part p on process p mod `num_ranks`);
 `bfs`, `sssp`, `sswp`, `cc`, `pagerank`, `bc` and `spmv` with `plan=` are
 collective, and every process receives the whole answer. A run without the plan

@@ -174,7 +174,7 @@ vertex count of a text file (declared, or its largest id + 1); the default
 (`typemax(UInt64)`: any). .ggb files are not subject to it.
 
 In a distributed context (since ABI 0.7) this is collective and each process
-reads its share of a .ggb file's edges; other formats throw `GgError(:unsupported)`.
+reads its share of a .ggb file's edges, or its byte range of a text file's lines.
 """
 function load_graph(path::AbstractString; format=:auto, directed::Bool=true, duplicates=:min,
                     drop_self_loops::Bool=false, max_edges=nothing, max_vertices=nothing,

@@ -18,7 +18,7 @@ const SYMBOL_NAMES = (
     :gg_format_from_path, :gg_generator_options_init, :gg_graph_generate, :gg_graph_destroy,
     :gg_graph_num_vertices, :gg_graph_num_edges, :gg_graph_is_undirected, :gg_graph_is_weighted,
     :gg_graph_out_degrees, :gg_graph_release_device_memory, :gg_graph_in_degrees, :gg_graph_read_csr, :gg_graph_read_csc,
-    :gg_layout_name, :gg_layout_from_name,
+    :gg_layout_name, :gg_layout_from_name, :gg_layout_info_init, :gg_layout_measure,
     :gg_run_options_init, :gg_run_stats_init, :gg_run_bfs, :gg_run_sssp, :gg_run_sswp, :gg_run_cc,
     :gg_run_pagerank, :gg_run_bc, :gg_run_spmv, :gg_run_apsp, :gg_run_matching,
     :gg_partition_options_init, :gg_partition,

@@ -119,3 +119,30 @@ function concatenated_windows(s::Shards)
     end
     return (offsets=Int.(offsets) .+ 1, src_index=Int.(src) .+ 1, mapper=Int.(mapper) .+ 1)
 end
+
+"What one layout of a graph takes (`measure_layout`): bytes as the CUDA backend holds it, nodes
+(vertices; shards; virtual nodes; UDT's added nodes) and the host build time."
+struct LayoutInfo
+    layout::Symbol
+    degree_bound::Int
+    bytes::Int
+    nodes::Int
+    build_ms::Float64
+end
+
+"""
+    measure_layout(g, layout; degree_bound=0, context=nothing)
+
+Builds `layout` (`:csr`, `:tocab`, `:gshards`, `:cw`, `:vsplit`, `:udt`) of `g` on the host,
+timed, with the code the CUDA backend runs before it uploads it (gg_layout_measure), and
+returns a `LayoutInfo`. `degree_bound` is K of `:vsplit` and `:udt` (0: their defaults).
+"""
+function measure_layout(g::Graph, layout; degree_bound::Integer=0, context=nothing)
+    value = layout_value(layout)
+    info = initialized(CLayoutInfo, :gg_layout_info_init)
+    call(g, context) do c, p
+        ccall(sym(:gg_layout_measure), Int32, (Ptr{Cvoid}, Ptr{Cvoid}, Int32, UInt32, Ref{CLayoutInfo}),
+              c, p, value, UInt32(degree_bound), info)
+    end
+    return LayoutInfo(layout_name(info.layout), info.degree_bound, info.bytes, info.nodes, info.build_ms)
+end

@@ -12,7 +12,8 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         for (T, init) in ((Gg.CContextOptions, :gg_context_options_init), (Gg.CGraphOptions, :gg_graph_options_init),
                           (Gg.CGeneratorOptions, :gg_generator_options_init), (Gg.CRunOptions, :gg_run_options_init),
                           (Gg.CRunStats, :gg_run_stats_init), (Gg.CPartitionOptions, :gg_partition_options_init),
-                          (Gg.CShardOptions, :gg_shard_options_init), (Gg.CShardStats, :gg_shard_stats_init))
+                          (Gg.CShardOptions, :gg_shard_options_init), (Gg.CShardStats, :gg_shard_stats_init),
+                          (Gg.CLayoutInfo, :gg_layout_info_init))
             @test Gg.initialized(T, init).struct_size == sizeof(T)
         end
         ro = Gg.initialized(Gg.CRunOptions, :gg_run_options_init)
@@ -145,6 +146,20 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         @test all(cw.src_index[k] == shards.src_index[cw.mapper[k]] for k in eachindex(cw.mapper))
         @test length(Gg.window_offsets(s)) == 17
         close(s)
+    end
+
+    @testset "measure_layout" begin
+        g = path_graph()
+        n, m = Gg.nv(g), Gg.ne(g)
+        csr = Gg.measure_layout(g, :csr)
+        @test (csr.layout, csr.bytes, csr.nodes, csr.build_ms) == (:csr, 8 * (n + 1) + 8 * m, n, 0.0)
+        star = Gg.from_edges(fill(1, 25), collect(2:26))  # a hub of 25 out-edges: ceil(25 / 10) virtual nodes
+        split = Gg.measure_layout(star, :vsplit)
+        @test (split.degree_bound, split.nodes) == (10, 3 + 25)
+        e = try Gg.measure_layout(g, :auto); nothing catch err; err end
+        @test e isa GgError && e.status === :invalid_argument
+        e = try Gg.measure_layout(g, :udt; degree_bound=1); nothing catch err; err end
+        @test e isa GgError && e.status === :invalid_argument
     end
 
     @testset "errors carry the library's message" begin

@@ -34,7 +34,7 @@ from .errors import (
 from .graph import UNMATCHED, UNREACHABLE, Graph, format_from_path, generate, load
 from .partition_plan import PartInfo, PartitionPlan, PartitionPlanStats
 from .program import BuildStats, Program, ProgramDesc
-from .results import Partition, RunStats, Shards, ShardStats
+from .results import LayoutInfo, Partition, RunStats, Shards, ShardStats
 
 __version__ = "0.7.0"
 
@@ -50,6 +50,7 @@ __all__ = [
     "InputOutputError",
     "InternalError",
     "InvalidArgumentError",
+    "LayoutInfo",
     "OutOfMemoryError",
     "ParseError",
     "PartInfo",

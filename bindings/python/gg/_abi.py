@@ -258,6 +258,18 @@ class gg_shard_stats(Structure):
     ]
 
 
+class gg_layout_info(Structure):
+    # Since 0.7: what one layout of a graph takes (gg_layout_measure).
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("layout", gg_enum),
+        ("degree_bound", c_uint32),
+        ("bytes", c_uint64),
+        ("nodes", c_uint64),
+        ("build_ms", c_double),
+    ]
+
+
 class gg_program_desc(Structure):
     # Since 0.5. `functions` (a gg_program_functions of C function pointers, CPU only)
     # is not bound: this binding gives programs as source text.
@@ -356,6 +368,9 @@ PROTOTYPES = {
     "gg_backend_from_name": (gg_status, [c_char_p, P(gg_enum)]),
     "gg_layout_name": (c_char_p, [gg_enum]),
     "gg_layout_from_name": (gg_status, [c_char_p, P(gg_enum)]),
+    # Since 0.7.
+    "gg_layout_info_init": (None, [P(gg_layout_info)]),
+    "gg_layout_measure": (gg_status, [ctx_p, graph_p, gg_enum, c_uint32, P(gg_layout_info)]),
     "gg_run_options_init": (None, [P(gg_run_options)]),
     "gg_run_stats_init": (None, [P(gg_run_stats)]),
     "gg_run_bfs": (gg_status, [ctx_p, graph_p, c_uint32, u32_p, u32_p, P(gg_run_options), P(gg_run_stats)]),

@@ -97,10 +97,10 @@ class Context(OwnedHandle):
 
     In a distributed context gg.Graph.from_edges takes this process's share of
     the edges (the graph is their union; every process passes the same
-    num_vertices), gg.load reads this process's share of a .ggb file and
-    gg.generate generates this process's range of edges. Such a graph answers
+    num_vertices), gg.load reads this process's share of a .ggb file (or its
+    byte range of a text file's lines) and gg.generate generates this process's range of edges. Such a graph answers
     n, m, directed and weighted; a plan over it (Graph.partition_plan, collective,
-    replication_depth 1) spreads its parts over the processes (part p on process
+    any replication_depth; "auto" builds 1) spreads its parts over the processes (part p on process
     p mod num_ranks), and bfs, sssp, sswp, cc, pagerank, bc and spmv over that plan
     are collective: every process makes the same calls in the same order and
     receives the whole answer (n entries). Runs without the plan raise

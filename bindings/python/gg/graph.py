@@ -57,7 +57,7 @@ from ._convert import (
 from .context import resolve
 from .errors import InvalidArgumentError, OutOfMemoryError, UnsupportedError
 from .partition_plan import PartitionPlan, plan_options
-from .results import Partition, RunStats, Shards
+from .results import LayoutInfo, Partition, RunStats, Shards
 
 #: The depth BFS gives to unreachable vertices (UINT32_MAX).
 UNREACHABLE = UINT32_MAX
@@ -77,6 +77,20 @@ def graph_options(directed=True, duplicates="min", drop_self_loops=False, max_ed
     if max_vertices is not None:
         options.max_vertices = checked_int(max_vertices, "max_vertices", 0, UINT64_MAX)
     return options
+
+
+def _layout_value(layout):
+    """The C value of a layout: a library name (gg_layout_name) or its int value.
+
+    Call it straight from the public method, so that the DeprecationWarning of
+    "virtual_split" (stacklevel 4 in _abi.layout_value) names the caller's line.
+    """
+    try:
+        return _abi.layout_value(layout)
+    except ValueError:
+        raise InvalidArgumentError(
+            "layout is %r; expected one of %s" % (layout, ", ".join(_abi.layout_names()))
+        ) from None
 
 
 def _run_options(backend=None, layout=None, plan=None, **numbers):
@@ -126,9 +140,9 @@ class Graph(OwnedHandle):
     directed and weighted (the whole graph's); partition_plan() over it is
     collective, and runs over that plan are collective and give every process
     the whole answer. Runs without the plan raise gg.InvalidArgumentError;
-    to_csr, to_csc, out_degrees, in_degrees, save, partition, shard, to_scipy
-    and to_networkx raise gg.UnsupportedError; apsp, matching and programs
-    refuse it.
+    to_csr, to_csc, out_degrees, in_degrees, save, partition, shard,
+    measure_layout, to_scipy and to_networkx raise gg.UnsupportedError;
+    apsp, matching and programs refuse it.
     """
 
     _kind = "gg.Graph"
@@ -602,6 +616,28 @@ class Graph(OwnedHandle):
         ctx.call(lib.gg_shard, self._live(), ctypes.byref(options), ctypes.byref(handle))
         return Shards(handle, ctx)
 
+    def measure_layout(self, layout, degree_bound=None, context=None):
+        """Builds one layout of this graph on the host, timed, and says what it takes: a gg.LayoutInfo.
+
+        layout: a library name, "csr", "gshards", "cw", "vsplit", "udt" or "tocab" (not "auto",
+            which gg.InvalidArgumentError refuses: name the layout to measure).
+        degree_bound: K of "vsplit" and "udt" as for the runs (None or 0: 10 and 1000; "udt"
+            needs at least 2); the other layouts ignore it.
+        The result gives `bytes` (the layout's arrays as the CUDA backend holds them), `nodes`
+        (vertices for "csr" and "tocab", shards for "gshards" and "cw", virtual nodes for
+        "vsplit", the nodes UDT adds for "udt"), `build_ms` (0 for "csr", the graph's own
+        arrays) and the `degree_bound` built with. The structure is released at once: runs
+        build and cache their own (RunStats.preprocess_ms, device_bytes). Works on any machine,
+        GPU or not. A layout that cannot be built for this graph (e.g. G-Shards whose windows
+        outgrow the edges) raises gg.TooLargeError saying why; a distributed graph raises
+        gg.UnsupportedError. Since ABI 0.7 (gg_layout_measure).
+        """
+        value = _layout_value(layout)
+        bound = 0 if degree_bound is None else checked_int(degree_bound, "degree_bound", 0, UINT32_MAX)
+        info = _abi.initialized(_abi.gg_layout_info, "gg_layout_info_init")
+        self._ctx(context).call(lib.gg_layout_measure, self._live(), value, bound, ctypes.byref(info))
+        return LayoutInfo.from_c(info)
+
 
 def load(path, format="auto", directed=True, duplicates="min", drop_self_loops=False, max_edges=None,
          max_vertices=None, context=None):
@@ -616,7 +652,7 @@ def load(path, format="auto", directed=True, duplicates="min", drop_self_loops=F
     (2**64 - 1: any). .ggb files are not subject to it.
 
     In a distributed context (since ABI 0.7) this is collective and each process
-    reads its share of a .ggb file's edges; other formats raise gg.UnsupportedError.
+    reads its share of a .ggb file's edges, or its byte range of a text file's lines.
     """
     options = graph_options(directed, duplicates, drop_self_loops, max_edges, max_vertices)
     return Graph._create(context, lib.gg_graph_load, path_bytes(path), enum_value(_abi.FORMATS, format, "format"),

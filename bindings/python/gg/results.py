@@ -1,4 +1,4 @@
-"""Small result objects: run statistics, partitions, and CuSha shards."""
+"""Small result objects: run statistics, layout measurements, partitions, and CuSha shards."""
 
 import ctypes
 import weakref
@@ -68,6 +68,28 @@ class RunStats:
             part_compute_ms=[float(x) for x in part_compute_ms],
             part_exchange_ms=[float(x) for x in part_exchange_ms],
             converged=bool(raw.converged),
+        )
+
+
+@dataclass(frozen=True)
+class LayoutInfo:
+    """What one layout of a graph takes (gg_layout_info): Graph.measure_layout(). Since ABI 0.7."""
+
+    layout: str        # the layout measured, e.g. "vsplit"
+    degree_bound: int  # "vsplit" and "udt": the bound K built with; 0 for the other layouts
+    bytes: int         # bytes of the layout's arrays as the CUDA backend holds them
+    nodes: int         # "csr", "tocab": vertices; "gshards", "cw": shards; "vsplit": virtual nodes;
+                       # "udt": nodes added by the transform
+    build_ms: float    # host milliseconds the call took to build it (0 for "csr", the graph's own arrays)
+
+    @classmethod
+    def from_c(cls, raw):
+        return cls(
+            layout=_abi.layout_name(raw.layout),
+            degree_bound=int(raw.degree_bound),
+            bytes=int(raw.bytes),
+            nodes=int(raw.nodes),
+            build_ms=float(raw.build_ms),
         )
 
 

@@ -19,6 +19,7 @@ from gg import _abi
         (_abi.gg_partition_options, "gg_partition_options_init"),
         (_abi.gg_shard_options, "gg_shard_options_init"),
         (_abi.gg_shard_stats, "gg_shard_stats_init"),
+        (_abi.gg_layout_info, "gg_layout_info_init"),
         (_abi.gg_program_desc, "gg_program_desc_init"),
         (_abi.gg_program_run_options, "gg_program_run_options_init"),
         (_abi.gg_program_build_stats, "gg_program_build_stats_init"),
@@ -51,6 +52,8 @@ def test_documented_defaults_land_in_the_right_fields():
     program_run = _abi.initialized(_abi.gg_program_run_options, "gg_program_run_options_init")
     assert (program_run.source, program_run.max_iterations, program_run.keep_values, program_run.num_params) == \
         (0xFFFFFFFF, 0, 0, 0)
+    info = _abi.initialized(_abi.gg_layout_info, "gg_layout_info_init")
+    assert (info.layout, info.degree_bound, info.bytes, info.nodes, info.build_ms) == (0, 0, 0, 0, 0.0)
 
 
 def test_status_names_match_the_library():

@@ -167,10 +167,13 @@ def test_a_ggb_file_loads_as_shares(world, plain, tmp_path):
     assert g.distributed and (g.n, g.m, g.weighted) == (whole.n, whole.m, whole.weighted)
     plan = g.partition_plan(2, partitioner="block", context=world)
     np.testing.assert_allclose(g.pagerank(plan=plan, context=world), whole.pagerank(context=plain), rtol=1e-6)
+    # A text file: each process parses its byte range of the lines.
     text = tmp_path / "graph.el"
     text.write_text("0 1\n1 2\n")
-    with pytest.raises(gg.UnsupportedError, match=r"\.ggb"):
-        gg.load(text, context=world)
+    g = gg.load(text, context=world)
+    assert g.distributed and (g.n, g.m) == (3, 2)
+    plan = g.partition_plan(2, partitioner="block", context=world)
+    assert list(g.bfs(0, plan=plan, context=world)) == [0, 1, 2]
 
 
 def test_runs_need_the_plan(world):
@@ -198,14 +201,15 @@ def test_what_a_distributed_graph_refuses(world, tmp_path):
         lambda: g.save(os.path.join(str(tmp_path), "copy.ggb"), context=world),
         lambda: g.partition(2, context=world),
         lambda: g.shard(context=world),
+        lambda: g.measure_layout("csr", context=world),
         lambda: g.apsp(plan=plan, context=world),
         lambda: g.matching(n // 2, plan=plan, context=world),
     ]
     for call in refused:
         with pytest.raises(gg.UnsupportedError, match="distributed"):
             call()
-    with pytest.raises(gg.UnsupportedError, match="replication_depth is 2"):
-        g.partition_plan(2, replication_depth=2, context=world)
+    # Replicas two hops deep are built; auto stays at 1 (its cost model needs the whole graph).
+    assert g.partition_plan(2, replication_depth=2, context=world).replication_depth == 2
 
 
 def test_a_communicator_from_mpi4py(world, plain):

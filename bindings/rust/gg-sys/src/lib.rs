@@ -293,6 +293,25 @@ pub struct gg_shard_stats {
     pub cw_bytes: u64,
 }
 
+/// What one layout of a graph takes: `gg_layout_measure`. Initialise with `gg_layout_info_init`.
+/// Since 0.7.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gg_layout_info {
+    pub struct_size: usize,
+    /// The layout measured.
+    pub layout: gg_layout,
+    /// `GG_LAYOUT_VIRTUAL_SPLIT` and `GG_LAYOUT_UDT`: the bound K built with; else 0.
+    pub degree_bound: u32,
+    /// Bytes of the layout's arrays, as the CUDA backend holds them.
+    pub bytes: u64,
+    /// "csr", "tocab": vertices; "gshards", "cw": shards; "vsplit": virtual nodes; "udt": nodes
+    /// added by the transform.
+    pub nodes: u64,
+    /// Host milliseconds this call took to build it from the graph's CSR (0 for "csr").
+    pub build_ms: f64,
+}
+
 // Vertex programs (since 0.5).
 
 pub type gg_program_model = i32;
@@ -586,6 +605,16 @@ extern "C" {
     // Algorithms
     pub fn gg_layout_name(layout: gg_layout) -> *const c_char;
     pub fn gg_layout_from_name(name: *const c_char, out_layout: *mut gg_layout) -> gg_status;
+    /// Since 0.7.
+    pub fn gg_layout_info_init(info: *mut gg_layout_info);
+    /// Builds one layout of a graph on the host, timed, and reports what it takes. Since 0.7.
+    pub fn gg_layout_measure(
+        context: *mut gg_context,
+        graph: *const gg_graph,
+        layout: gg_layout,
+        degree_bound: u32,
+        info: *mut gg_layout_info,
+    ) -> gg_status;
     pub fn gg_run_options_init(options: *mut gg_run_options);
     pub fn gg_run_stats_init(stats: *mut gg_run_stats);
     pub fn gg_run_bfs(
@@ -830,6 +859,7 @@ mod tests {
         size_check!(gg_program_desc, gg_program_desc_init);
         size_check!(gg_program_run_options, gg_program_run_options_init);
         size_check!(gg_program_build_stats, gg_program_build_stats_init);
+        size_check!(gg_layout_info, gg_layout_info_init);
         // No init function writes these sizes: the sums of gg.h's fields.
         assert_eq!(size_of::<gg_vertex_info>(), 16);
         assert_eq!(size_of::<gg_program_globals>(), 4 + 4 + 8 + 4 + 4 + 8 * 4 + 8 * 8);
@@ -925,6 +955,16 @@ mod tests {
         let mut layout = -1;
         assert_eq!(unsafe { gg_layout_from_name(b"tocab\0".as_ptr() as *const c_char, &mut layout) }, GG_OK);
         assert_eq!(layout, GG_LAYOUT_TOCAB);
+    }
+
+    #[test]
+    fn layout_info_fields_and_defaults() {
+        // gg.h's fields: size_t, int, uint32_t, uint64_t, uint64_t, double.
+        assert_eq!(size_of::<gg_layout_info>(), size_of::<usize>() + 4 + 4 + 8 + 8 + 8);
+        let info = size_check!(gg_layout_info, gg_layout_info_init);
+        assert_eq!((info.layout, info.degree_bound, info.bytes, info.nodes), (GG_LAYOUT_AUTO, 0, 0, 0));
+        assert!(info.build_ms == 0.0);
+        unsafe { gg_layout_info_init(std::ptr::null_mut()) };
     }
 
     #[test]

@@ -31,12 +31,12 @@ pub type LogFn = dyn Fn(LogLevel, &str) + Send + Sync + 'static;
 ///
 /// In a distributed context [`Graph::from_edges`](crate::Graph::from_edges) takes each process's
 /// share of the edges (the graph is their union; every process passes the same `num_vertices`),
-/// [`Graph::load`](crate::Graph::load) reads each process's share of a .ggb file (other formats
-/// fail with [`Status::Unsupported`]) and [`Graph::generate`](crate::Graph::generate) generates each
+/// [`Graph::load`](crate::Graph::load) reads each process's share of a .ggb file (or its byte
+/// range of a text file's lines) and [`Graph::generate`](crate::Graph::generate) generates each
 /// process's range of edges. Such a graph is distributed: `num_vertices`, `num_edges`,
 /// `is_directed` and `is_weighted` work, other queries fail with [`Status::Unsupported`].
-/// [`Graph::partition_plan`](crate::Graph::partition_plan) over it is collective (replication depth
-/// 1, or 0 for auto) and spreads the parts over the processes (part p on process p mod the process
+/// [`Graph::partition_plan`](crate::Graph::partition_plan) over it is collective (any replication
+/// depth; 0, auto, builds 1) and spreads the parts over the processes (part p on process p mod the process
 /// count); bfs, sssp, sswp, cc, pagerank, bc and spmv runs over that plan are collective, and every
 /// process receives the whole answer (n entries). A run without the plan fails with
 /// [`Status::InvalidArgument`]; APSP, matching and programs refuse distributed graphs. Every process

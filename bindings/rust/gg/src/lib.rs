@@ -11,6 +11,8 @@
 //! - [`Context`] holds the backend choice, threads and the error slot; it is
 //!   `Send` but not `Sync` (see its module docs for why).
 //! - [`Graph`] is immutable, `Send + Sync`, released on drop.
+//! - [`Graph::measure_layout`] (ABI 0.7) builds one [`Layout`] on the host and
+//!   reports its bytes, nodes and build time ([`LayoutInfo`]), GPU or not.
 //! - [`PartitionPlan`] splits a graph into parts once; runs given it through
 //!   [`RunOptions::partition_plan`] go partitioned, with the same answers.
 //! - [`Program`] is a vertex program (ABI 0.5): your own algorithm as CUDA C
@@ -27,6 +29,7 @@
 mod context;
 mod error;
 mod graph;
+mod layout;
 // Its c_enum! macro also declares the enums of the program module.
 #[macro_use]
 mod options;
@@ -38,6 +41,7 @@ mod shards;
 pub use context::{Context, ContextOptions, LogFn, Mpi};
 pub use error::{Error, Result, Status};
 pub use graph::{format_from_path, Csr, Graph};
+pub use layout::LayoutInfo;
 pub use options::{
     Backend, Duplicates, Format, GeneratorOptions, GraphOptions, Layout, LogLevel, PartitionOptions,
     PartitionPlanOptions, Partitioner, RunOptions, ShardOptions,

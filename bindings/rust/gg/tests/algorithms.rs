@@ -188,6 +188,45 @@ fn partition_and_shards() {
 }
 
 #[test]
+fn measure_layout_reports_bytes_nodes_and_build_time() {
+    // ABI 0.7: gg_layout_measure builds one layout on the host, on any machine.
+    let ctx = cpu();
+    let e = common::random_edges(40, 120, 11);
+    let g = build(&ctx, &e);
+    let (n, m) = (g.num_vertices() as u64, g.num_edges());
+    let csr = g.measure_layout(&ctx, Layout::Csr, 0).unwrap();
+    assert_eq!(
+        csr,
+        gg::LayoutInfo { layout: Layout::Csr, degree_bound: 0, bytes: 8 * (n + 1) + 8 * m, nodes: n, build_ms: 0.0 }
+    );
+    let tocab = g.measure_layout(&ctx, Layout::Tocab, 0).unwrap();
+    assert_eq!((tocab.layout, tocab.bytes, tocab.nodes), (Layout::Tocab, csr.bytes + 8 * n, n));
+    assert!(tocab.build_ms >= 0.0);
+    // G-Shards and CW as gg_shard with its default options counts them.
+    let stats = g.shard(&ctx, &ShardOptions::default()).unwrap().stats().clone();
+    let gshards = g.measure_layout(&ctx, Layout::GShards, 0).unwrap();
+    assert_eq!((gshards.layout, gshards.bytes, gshards.nodes), (Layout::GShards, stats.gshards_bytes, stats.num_shards as u64));
+    let cw = g.measure_layout(&ctx, Layout::ConcatenatedWindows, 0).unwrap();
+    assert_eq!((cw.bytes, cw.nodes), (stats.gshards_bytes + stats.cw_bytes, stats.num_shards as u64));
+
+    // A star: vertex 0 -> 1..=25, directed. The split cuts the hub's 25 edges into
+    // ceil(25 / 10) = 3 virtual nodes and gives every other vertex one.
+    let dst: Vec<u32> = (1..=25).collect();
+    let star = Graph::from_edges(&ctx, 26, &vec![0; 25], &dst, None, &GraphOptions::default()).unwrap();
+    let split = star.measure_layout(&ctx, Layout::VirtualSplit, 0).unwrap();
+    assert_eq!((split.layout, split.degree_bound, split.nodes), (Layout::VirtualSplit, 10, 3 + 25));
+    assert_eq!(split.bytes, 4 * (26 + 1) + 4 * (3 + 25));
+    assert!(split.build_ms >= 0.0);
+    let split = star.measure_layout(&ctx, Layout::VirtualSplit, 5).unwrap();
+    assert_eq!((split.degree_bound, split.nodes), (5, 5 + 25));
+    // UDT: no vertex above the default bound 1000 adds nothing; K = 2 adds 25 - 2 nodes.
+    let udt = star.measure_layout(&ctx, Layout::Udt, 0).unwrap();
+    assert_eq!((udt.layout, udt.degree_bound, udt.nodes), (Layout::Udt, 1000, 0));
+    let udt = star.measure_layout(&ctx, Layout::Udt, 2).unwrap();
+    assert_eq!((udt.degree_bound, udt.nodes), (2, 23));
+}
+
+#[test]
 fn runs_report_their_backend() {
     let ctx = cpu();
     let g = Graph::from_edges(&ctx, 2, &[0], &[1], None, &GraphOptions::default()).unwrap();

@@ -109,6 +109,23 @@ fn gpu_layouts_on_the_cpu_and_bad_options() {
 }
 
 #[test]
+fn measure_layout_refusals() {
+    let ctx = cpu();
+    let g = path3(&ctx, None);
+    let error = g.measure_layout(&ctx, Layout::Auto, 0).unwrap_err();
+    assert_eq!(error.status(), Status::InvalidArgument);
+    assert!(error.message().contains("gg_layout_measure") && error.message().contains("auto"), "{error}");
+    let error = g.measure_layout(&ctx, Layout::Unknown(99), 0).unwrap_err();
+    assert_eq!(error.status(), Status::InvalidArgument);
+    // UDT needs at least 2 edges per node.
+    let error = g.measure_layout(&ctx, Layout::Udt, 1).unwrap_err();
+    assert_eq!(error.status(), Status::InvalidArgument);
+    assert!(error.message().contains("degree_bound"), "{error}");
+    // The split takes any bound, and the context works on after the errors.
+    assert_eq!(g.measure_layout(&ctx, Layout::VirtualSplit, 1).unwrap().degree_bound, 1);
+}
+
+#[test]
 fn log_callback_receives_errors() {
     let lines = Arc::new(Mutex::new(Vec::new()));
     let sink = lines.clone();
