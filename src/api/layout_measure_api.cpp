@@ -56,11 +56,12 @@ gg_status gg_layout_measure(gg_context *context, const gg_graph *graph, gg_layou
         gg::require(info, "info");
         if (info->struct_size < sizeof(size_t))
             gg::fail(GG_ERROR_INVALID_ARGUMENT,
-                 "gg_layout_info.struct_size is %zu: initialise it with gg_layout_info_init", info->struct_size);
+                     "gg_layout_info.struct_size is %zu: initialise it with gg_layout_info_init", info->struct_size);
         const gg::Graph &g = gg::graph_of(graph);
-        if (gg_layout_name(layout) == nullptr || layout == GG_LAYOUT_AUTO)
+        // Read as an int first: a C caller may pass any value, and only a known one is a gg_layout.
+        if (!gg::enum_in_range(layout, GG_LAYOUT_CSR, GG_LAYOUT_TOCAB))
             gg::fail(GG_ERROR_INVALID_ARGUMENT, "layout %d: name one layout to measure, not auto or an unknown value",
-                 gg::enum_value(layout));
+                     gg::enum_value(layout));
         gg_layout_info out;
         gg_layout_info_init(&out);
         out.layout = layout;
