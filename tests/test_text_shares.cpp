@@ -168,27 +168,13 @@ std::string write_file(const std::string &name, const std::string &text) {
 // The whole-file load and the shares of 1..kMaxRanks ranks agree.
 void expect_same_outcome(const std::string &path, gg_format format, const gg::BuildOptions &options,
                          const std::string &what) {
-    bool whole_failed = false;
-    gg_status whole_status = GG_OK;
-    std::string whole_message;
-    gg::Graph whole;
-    try {
-        whole = gg::load_graph(path, format, options);
-    } catch (const gg::Error &e) {
-        whole_failed = true;
-        whole_status = e.status();
-        whole_message = e.what();
-    }
+    const gg_test::TextLoad whole = gg_test::load_text_whole(path, format, options);
     const uint64_t size = std::filesystem::file_size(path);
     for (uint32_t ranks = 1; ranks <= kMaxRanks; ++ranks) {
         const gg_test::TextLoad shares = gg_test::load_text_in_shares(path, format, ranks, options);
-        if (shares.failed != whole_failed || shares.status != whole_status || shares.message != whole_message)
-            fail_msg("%s over %u ranks: the shares give status %d '%s', the whole file %d '%s'", what.c_str(), ranks,
-                     int(shares.status), shares.message.c_str(), int(whole_status), whole_message.c_str());
-        if (whole_failed) continue;
-        const std::string difference = gg_test::graph_difference(shares.graph, whole);
-        if (!difference.empty())
-            fail_msg("%s over %u ranks: the shares' graph differs: %s", what.c_str(), ranks, difference.c_str());
+        const std::string difference = gg_test::load_difference(shares, whole);
+        if (!difference.empty()) fail_msg("%s over %u ranks: %s", what.c_str(), ranks, difference.c_str());
+        if (whole.failed) continue;
         // The ranges tile the bytes after the header, each starting a line.
         for (uint32_t r = 0; r + 1 < ranks; ++r) assert_true(shares.ranges[r].second == shares.ranges[r + 1].first);
         assert_true(shares.ranges.back().second == size);

@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "graph/builder.h"
 #include "graph/graph.h"
+#include "io/io.h"
 #include "io/text_share.h"
 
 namespace gg_test {
@@ -103,6 +104,29 @@ inline std::string graph_difference(const gg::Graph &a, const gg::Graph &b) {
             return "CSR weights differ at edge " + std::to_string(e);
     }
     return "";
+}
+
+// The whole-file load (load_graph), as a TextLoad.
+inline TextLoad load_text_whole(const std::string &path, gg_format format, const gg::BuildOptions &options) {
+    TextLoad load;
+    try {
+        load.graph = gg::load_graph(path, format, options);
+    } catch (const gg::Error &e) {
+        load.failed = true;
+        load.status = e.status();
+        load.message = e.what();
+    }
+    return load;
+}
+
+// Empty when two loads agree (the same status and message, or the same graph), else what differs.
+inline std::string load_difference(const TextLoad &shares, const TextLoad &whole) {
+    if (shares.failed != whole.failed || shares.status != whole.status || shares.message != whole.message)
+        return "the shares give status " + std::to_string(int(shares.status)) + " '" + shares.message +
+               "', the whole file " + std::to_string(int(whole.status)) + " '" + whole.message + "'";
+    if (whole.failed) return "";
+    const std::string difference = graph_difference(shares.graph, whole.graph);
+    return difference.empty() ? "" : "the shares' graph differs: " + difference;
 }
 
 }  // namespace gg_test
