@@ -691,7 +691,8 @@ typedef struct gg_layout_info {
     uint64_t nodes;        /**< "csr", "tocab": vertices; "gshards", "cw": shards; "vsplit": virtual nodes;
                                 "udt": nodes added by the transform. */
     double build_ms;       /**< Host milliseconds this call took to build it from the graph's CSR (0 for "csr",
-                                which is the graph's own arrays). */
+                                which is the graph's own arrays; "tocab" counts the CSC only when the graph
+                                had not built it yet, since the graph keeps it). */
 } gg_layout_info;
 
 /**

@@ -18,9 +18,11 @@ uint64_t csr_bytes(uint64_t n, uint64_t m) { return 8 * (n + 1) + 4 * m + 4 * m;
 
 // TOCAB (layout/source_blocks.h): the CSC and, per in-list, where its
 // sources cross into the second block (ids from ceil(n / 2)), by binary
-// search as the device's find_source_cuts does.
+// search as the device's find_source_cuts does. The CSC is the graph's own
+// (g.in(), built here if no call has yet, and kept as runs keep it), not a
+// second copy.
 void measure_tocab(const Graph &g, gg_layout_info &info) {
-    const Csr in = transpose(g.out);
+    const Csr &in = g.in();
     const uint32_t boundary = uint32_t((uint64_t(in.n) + 1) / 2);
     std::vector<uint64_t> cut(in.n);
 #pragma omp parallel for schedule(static)

@@ -172,32 +172,23 @@ int info_command(int argc, char **argv, int first) {
         std::vector<uint64_t> histogram(shard_stats.window_histogram, shard_stats.window_histogram + 8);
         JsonObject memory, shard_json, o;
         JsonObject build;
+        // A measured layout's bytes and build time, and its own object (or why it is not applicable).
+        auto add_measured = [&](const char *name, const MeasuredLayout &l, const char *nodes_name) {
+            JsonObject own;
+            if (!l.not_applicable.empty()) return own.add("not_applicable", l.not_applicable);
+            memory.add(name, l.info.bytes);
+            build.add(name, l.info.build_ms);
+            return own.add("degree_bound", l.info.degree_bound).add(nodes_name, l.info.nodes)
+                .add("build_ms", l.info.build_ms);
+        };
         memory.add("csr", csr_bytes(n, m)).add("csc", csr_bytes(n, m));
-        if (tocab.not_applicable.empty()) {
-            memory.add("tocab", tocab.info.bytes);
-            build.add("tocab", tocab.info.build_ms);
-        }
+        add_measured("tocab", tocab, "vertices");
         if (shards_not_applicable.empty()) {
             memory.add("gshards", shard_stats.gshards_bytes).add("cw", cw_total);
             build.add("gshards", shard_build_ms).add("cw", shard_build_ms);
         }
-        JsonObject split_json, udt_json;
-        if (split.not_applicable.empty()) {
-            memory.add("vsplit", split.info.bytes);
-            build.add("vsplit", split.info.build_ms);
-            split_json.add("degree_bound", split.info.degree_bound).add("virtual_nodes", split.info.nodes)
-                .add("build_ms", split.info.build_ms);
-        } else {
-            split_json.add("not_applicable", split.not_applicable);
-        }
-        if (udt.not_applicable.empty()) {
-            memory.add("udt", udt.info.bytes);
-            build.add("udt", udt.info.build_ms);
-            udt_json.add("degree_bound", udt.info.degree_bound).add("added_nodes", udt.info.nodes)
-                .add("build_ms", udt.info.build_ms);
-        } else {
-            udt_json.add("not_applicable", udt.not_applicable);
-        }
+        JsonObject split_json = add_measured("vsplit", split, "virtual_nodes");
+        JsonObject udt_json = add_measured("udt", udt, "added_nodes");
         if (!shards_not_applicable.empty()) shard_json.add("not_applicable", shards_not_applicable);
         else shard_json.add("num_shards", shard_stats.num_shards)
             .add("vertices_per_shard", shard_stats.vertices_per_shard)
