@@ -114,11 +114,14 @@ public:
             fail(GG_ERROR_UNSUPPORTED,
                  "%s: a distributed load reads byte ranges of a file, and this is not a regular file", path.c_str());
         const uint64_t size = in_.size();
-        const uint64_t header_end = for_each_line_in_range(in_, 0, size, 1, [&](const char *begin, uint64_t line) {
-            if (!grammar_.in_header()) return static_cast<const char *>(nullptr);
-            header_lines_ = line;
-            return grammar_.line(begin, line);
-        });
+        // Formats without a header (edge lists) read nothing here.
+        const uint64_t header_end =
+            !grammar_.in_header() ? 0
+                                  : for_each_line_in_range(in_, 0, size, 1, [&](const char *begin, uint64_t line) {
+                                        if (!grammar_.in_header()) return static_cast<const char *>(nullptr);
+                                        header_lines_ = line;
+                                        return grammar_.line(begin, line);
+                                    });
         if (grammar_.in_header()) grammar_.at_end(0, header_lines_);  // the file ended inside the header
         const uint64_t body = size - header_end;
         auto cut = [&](uint32_t r) {
