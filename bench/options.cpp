@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "suite.h"
+
 namespace bench {
 
 const std::vector<std::string> &known_algorithms() {
@@ -14,7 +16,11 @@ const std::vector<std::string> &known_algorithms() {
 }
 
 const std::vector<std::string> &known_graphs() {
-    static const std::vector<std::string> names = {"kron", "urand", "grid"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> all = suite_graphs();
+        all.insert(all.end(), outside_suite_graphs().begin(), outside_suite_graphs().end());
+        return all;
+    }();
     return names;
 }
 
@@ -42,7 +48,11 @@ const char *usage_text() {
            "  --algos LIST              comma-separated: bfs,sssp,sswp,cc,pagerank,bc,spmv, and\n"
            "                            program:FILE for a vertex program file (docs/programs.md)\n"
            "                            (default all of these; add apsp or use --apsp for APSP)\n"
-           "  --graphs LIST             comma-separated: kron,urand,grid (default all)\n"
+           "  --graphs LIST             comma-separated: kron,urand,grid (the suite, the default),\n"
+           "                            and graphs outside it: road (the grid less 1/4 of its\n"
+           "                            edges), plaw-mild and plaw-steep (R-MAT a 0.45 and 0.70),\n"
+           "                            bipartite (users x skewed items), smallworld (Watts-Strogatz);\n"
+           "                            these take --scale, --degree and --grid like the suite\n"
            "  --scale S                 log2 vertices of kron and urand (default 20 on the CPU,\n"
            "                            22 on a GPU: the full suite)\n"
            "  --grid R                  grid of R x R vertices (default 1024 on the CPU, 2048 on a GPU)\n"
@@ -325,7 +335,7 @@ bool parse_options(int argc, char **argv, Options &options, bool &help, std::str
         }
     }
     if (!algorithms_given) options.algorithms = {"bfs", "sssp", "sswp", "cc", "pagerank", "bc", "spmv"};
-    if (options.graphs.empty()) options.graphs = known_graphs();
+    if (options.graphs.empty()) options.graphs = suite_graphs();
     if (!partition_flag.empty() && options.parts.empty()) {
         error = partition_flag + " applies to partitioned runs: give --parts too";
         return false;

@@ -14,7 +14,7 @@ namespace bench {
 struct Options {
     gg_backend backend = GG_BACKEND_AUTO;
     std::vector<std::string> algorithms;  // suite kernels to run (apsp excluded: see `apsp`)
-    std::vector<std::string> graphs;      // suite graphs to generate
+    std::vector<std::string> graphs;      // graphs to generate (default: the suite)
     int threads = 0;                      // 0: every core OpenMP sees
     int trials = 5;                       // timed trials after one warm-up run
     uint32_t scale = 0;                   // 0: 20 on the CPU, 22 on a GPU
@@ -50,6 +50,7 @@ const char *usage_text();
 
 // The kernels gg-bench knows, in report order (apsp last).
 const std::vector<std::string> &known_algorithms();
+// Every graph --graphs takes: the suite (the default) and those outside it.
 const std::vector<std::string> &known_graphs();
 // The partitioners --partition takes, in report order ("given" needs the
 // caller's own array, so gg-bench has no use for it).
