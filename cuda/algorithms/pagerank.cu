@@ -32,7 +32,8 @@
  * sources of each list are spread over all the ids, so that the
  * contributions do not stay in L2, an iteration is two passes over two
  * source blocks (src/layout/source_blocks.h, GraphCage's cache blocking); the run
- * then reports the TOCAB layout, which can also be asked for.
+ * then reports the TOCAB layout, which can also be asked for. Under auto
+ * the choice is src/layout/auto_layout.h's.
  *
  * Convergence without a host round trip per iteration: iteration i's kernel
  * first looks at the L1 change recorded by iteration i-1 and returns at once
@@ -52,7 +53,6 @@
 #include "engines/cusha_engine.cuh"
 #include "engines/engine_state.cuh"
 #include "engines/layout_relax.cuh"
-#include "layout/source_blocks.h"
 #include "layouts/device_layouts.cuh"
 #include "primitives/pull_pass.cuh"
 #include "primitives/split_pull_pass.cuh"
@@ -321,11 +321,12 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
     report.layout = choose_layout(
         config.layout, {GG_LAYOUT_CSR, GG_LAYOUT_TOCAB, GG_LAYOUT_VIRTUAL_SPLIT, GG_LAYOUT_GSHARDS, GG_LAYOUT_CW},
         "PageRank");
-    const bool blocks_asked = report.layout == GG_LAYOUT_TOCAB;
     const uint32_t n = g.n();
     if (n == 0) return;
     Stream stream;
     RunLayouts layouts(g, info, stream.get(), report);
+    // Under auto, CSR or TOCAB, by the cost model of src/layout/auto_layout.h.
+    if (config.layout == GG_LAYOUT_AUTO) report.layout = layouts.auto_layout(AutoKernel::pagerank).layout;
     if (report.layout == GG_LAYOUT_GSHARDS || report.layout == GG_LAYOUT_CW) {
         const DeviceShards shards = layouts.shards(EdgeDirection::out);
         auto state = take_state<ShardRanks>(g, info, config, EngineId::shard_ranks, 0,
@@ -345,13 +346,12 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
         report.device_bytes = layouts.device_bytes();
         return;
     }
-    // The hub-ordered CSC where the degrees are skewed (src/layout/
-    // hub_order.h); else the graph's own CSC and CSR, in two source blocks
-    // where they pay (src/layout/source_blocks.h) or where the run asked
-    // for TOCAB. Each is its own entry of the layout cache, so asking for
-    // one never returns another.
-    const PullFacts &facts = layouts.facts();
-    if (!blocks_asked && facts.hub_order_pays) {
+    // CSR: the hub-ordered CSC where the degrees are skewed (src/layout/
+    // hub_order.h), else the graph's own CSC and CSR; TOCAB: the latter in
+    // two source blocks (src/layout/source_blocks.h). Each is its own entry
+    // of the layout cache, so asking for one never returns another.
+    const bool blocked = report.layout == GG_LAYOUT_TOCAB;
+    if (!blocked && layouts.facts().hub_order_pays) {
         const HubOrderedCsc hub = layouts.hub_ordered_in();
         iterate(g, RankPass::hub_ordered, hub.in, hub.pull, SourceBlocks{}, nullptr, DegreesById{hub.out_degree},
                 hub.vertex_at, ranks, info, config, stream, report);
@@ -359,11 +359,7 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
         const DeviceCsr out = layouts.edges(EdgeDirection::out, false);
         const DeviceCsr in = layouts.edges(EdgeDirection::in, false);
         const PullLayout in_pull = layouts.pull(EdgeDirection::in);
-        const bool blocked =
-            blocks_asked || (config.layout == GG_LAYOUT_AUTO &&
-                             source_blocks_pay(facts.peak_live_sources, sizeof(double), uint64_t(info.l2_bytes)));
         const SourceBlocks blocks = blocked ? layouts.in_source_blocks() : SourceBlocks{};
-        if (blocked) report.layout = GG_LAYOUT_TOCAB;
         iterate(g, blocked ? RankPass::blocked : RankPass::plain, in, in_pull, blocks, nullptr, DegreesFromOffsets{out.offsets},
                 nullptr, ranks, info, config, stream, report);
     }

@@ -14,7 +14,6 @@
 #include "engines/layout_relax.cuh"
 #include "algorithms/spmv_step.cuh"
 #include "layouts/device_layouts.cuh"
-#include "layout/source_blocks.h"
 #include "primitives/blocked_pull_pass.cuh"
 #include "primitives/pull_pass.cuh"
 #include "primitives/split_pull_pass.cuh"
@@ -31,18 +30,12 @@ void spmv(const Graph &g, const float *x, float *y, const RunConfig &config, Run
     if (n == 0) return;
     Stream stream;
     RunLayouts layouts(g, info, stream.get(), report);
+    // Under auto, CSR, G-Shards or TOCAB, by the cost model of
+    // src/layout/auto_layout.h (G-Shards where the gathers miss the L2).
+    if (config.layout == GG_LAYOUT_AUTO) report.layout = layouts.auto_layout(AutoKernel::spmv).layout;
     const bool shards = report.layout == GG_LAYOUT_GSHARDS || report.layout == GG_LAYOUT_CW;
     const bool split = report.layout == GG_LAYOUT_VIRTUAL_SPLIT;
-    // GraphCage's two source blocks where asked, or under auto where x's
-    // live entries overflow half the L2 and the degrees are even (PageRank's
-    // rule, pagerank.cu, for 4-byte values).
-    bool blocked = report.layout == GG_LAYOUT_TOCAB;
-    if (config.layout == GG_LAYOUT_AUTO) {
-        const PullFacts &facts = layouts.facts();
-        blocked = !facts.hub_order_pays &&
-                  source_blocks_pay(facts.peak_live_sources, sizeof(float), uint64_t(info.l2_bytes));
-        if (blocked) report.layout = GG_LAYOUT_TOCAB;
-    }
+    const bool blocked = report.layout == GG_LAYOUT_TOCAB;
     const DeviceCsr in = shards ? DeviceCsr{} : layouts.edges(EdgeDirection::in, true);
     const PullLayout in_pull = shards || split ? PullLayout{} : layouts.pull(EdgeDirection::in);
     const VirtualSplit in_split =

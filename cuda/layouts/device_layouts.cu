@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <unistd.h>
+
 #include "core/timer.h"
 #include "layout/hub_order.h"
 #include "layout/pull_layout.h"
@@ -92,6 +94,23 @@ const PullFacts &RunLayouts::facts() {
                return entry;
            })
         .facts;
+}
+
+AutoLayoutChoice RunLayouts::auto_layout(AutoKernel kernel) {
+    AutoLayoutFacts in;
+    in.n = graph_.n();
+    in.m = graph_.m();
+    if (kernel != AutoKernel::traversal) {
+        const PullFacts &pull = facts();
+        in.hub_order_pays = pull.hub_order_pays;
+        in.peak_live_sources = pull.peak_live_sources;
+    }
+    in.cache_bytes = uint64_t(info_.l2_bytes);
+    size_t free_bytes = 0, total_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) in.free_device_bytes = free_bytes;
+    const long pages = sysconf(_SC_AVPHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page_size > 0) in.free_host_bytes = uint64_t(pages) * uint64_t(page_size);
+    return choose_auto_layout(kernel, in);
 }
 
 const Csr &RunLayouts::graph_in() {

@@ -22,6 +22,7 @@
 
 #include "backend/run_config.h"
 #include "graph/graph.h"
+#include "layout/auto_layout.h"
 #include "layout/layout_cache.h"
 #include "layouts/device_csr.cuh"
 #include "layouts/device_shards.cuh"
@@ -87,6 +88,9 @@ public:
     // The CSC's two source blocks (GraphCage's TOCAB, src/layout/source_blocks.h).
     SourceBlocks in_source_blocks();
     const PullFacts &facts();
+    // What layout=auto runs for `kernel` on this graph and device
+    // (src/layout/auto_layout.h), from facts(), the L2 and the free memory.
+    AutoLayoutChoice auto_layout(AutoKernel kernel);
     // CuSha's G-Shards with their Concatenated Windows over `direction`'s
     // edges (out or both), sized for vertex values of up to 8 bytes
     // (device_shards.cu).
