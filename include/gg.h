@@ -640,7 +640,8 @@ GG_API gg_status gg_graph_copy_csc(gg_context *context, const gg_graph *graph, u
 
 /** Graph layouts a run may use. */
 typedef enum gg_layout {
-    GG_LAYOUT_AUTO = 0,          /**< "auto": chosen by the backend's cost model. */
+    GG_LAYOUT_AUTO = 0,          /**< "auto": chosen by the backend's cost model (docs/layouts.md, "How auto
+                                      chooses"); gg_run_stats.layout reports the layout that ran. */
     GG_LAYOUT_CSR = 1,           /**< "csr": CSR / CSC with load balancing; every algorithm. */
     GG_LAYOUT_GSHARDS = 2,       /**< "gshards": CuSha G-Shards and its vertex-centric engine (CUDA: BFS, SSSP,
                                       SSWP, CC, PageRank, SpMV). */
