@@ -650,8 +650,9 @@ typedef enum gg_layout {
                                       SSWP, CC, PageRank, SpMV). */
     GG_LAYOUT_UDT = 5,           /**< "udt": Tigr physical UDT transform (CUDA: BFS, SSSP, SSWP, CC, where it is
                                       exact). */
-    GG_LAYOUT_TOCAB = 6          /**< "tocab": GraphCage cache blocks: the in-edges' pull in two source blocks
-                                      (CUDA: PageRank, SpMV). */
+    GG_LAYOUT_TOCAB = 6          /**< "tocab": GraphCage cache blocks: the in-edges' pull in source blocks, as
+                                      many as keep each block's gathered values in half the GPU's L2, at least
+                                      two (CUDA: PageRank, SpMV). */
 } gg_layout;
 
 /**
@@ -685,8 +686,9 @@ typedef struct gg_layout_info {
     gg_layout layout;      /**< The layout measured. */
     uint32_t degree_bound; /**< ::GG_LAYOUT_VIRTUAL_SPLIT and ::GG_LAYOUT_UDT: the bound K built with; else 0. */
     uint64_t bytes;        /**< Bytes of the layout's arrays, as the CUDA backend holds them: "csr" the CSR
-                                (offsets, ids, weights); "tocab" the in-edge CSC and each list's cut between the
-                                two source blocks; "gshards" the shard entries, shard and window offsets; "cw" those
+                                (offsets, ids, weights); "tocab" the in-edge CSC and each list's cut between
+                                two source blocks (a GPU whose L2 asks for more blocks holds 8 bytes more per
+                                vertex for each further one); "gshards" the shard entries, shard and window offsets; "cw" those
                                 and the windows' SrcIndex and Mapper; "vsplit" the virtual node arrays beside the
                                 CSR; "udt" the transformed CSR and its virtual node arrays. */
     uint64_t nodes;        /**< "csr", "tocab": vertices; "gshards", "cw": shards; "vsplit": virtual nodes;

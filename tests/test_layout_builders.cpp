@@ -294,6 +294,24 @@ void test_source_blocks_pay_where_values_overflow_half_the_cache(void **state) {
     gg_context_destroy(context);
 }
 
+// The block count: the fewest blocks whose live values fit in half the
+// cache, at least 2 (a blocked pass has two), at most kMaxSourceBlocks.
+void test_source_block_count_fills_half_the_cache(void **state) {
+    (void)state;
+    const uint64_t cache = 1u << 20, half = cache / 2;
+    assert_int_equal(gg::source_block_count(0, 8, cache), 2);
+    assert_int_equal(gg::source_block_count(half / 8, 8, cache), 2);          // fits in one: still 2
+    assert_int_equal(gg::source_block_count(2 * half / 8, 8, cache), 2);      // exactly two halves
+    assert_int_equal(gg::source_block_count(2 * half / 8 + 1, 8, cache), 3);  // a value more: three
+    assert_int_equal(gg::source_block_count(5 * half / 4, 4, cache), 5);
+    assert_int_equal(gg::source_block_count(5 * half / 4 + 1, 4, cache), 6);
+    assert_int_equal(gg::source_block_count(uint64_t(1) << 40, 8, cache), gg::kMaxSourceBlocks);
+    // A zero cache (unknown) never divides by zero: the most blocks.
+    assert_int_equal(gg::source_block_count(100, 8, 0), gg::kMaxSourceBlocks);
+    // The H100 on urand scale 22 (about n = 4.19M live doubles): the two of before.
+    assert_int_equal(gg::source_block_count(4194304, 8, 50ull << 20), 2);
+}
+
 }  // namespace
 
 // G-Shards' lists of non-empty windows, against the window offsets: range
@@ -335,6 +353,7 @@ int main(void) {
         cmocka_unit_test(test_pull_layout_hub_chunks),
         cmocka_unit_test(test_peak_live_sources),
         cmocka_unit_test(test_source_blocks_pay_where_values_overflow_half_the_cache),
+        cmocka_unit_test(test_source_block_count_fills_half_the_cache),
         cmocka_unit_test(test_nonempty_windows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

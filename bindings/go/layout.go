@@ -17,7 +17,7 @@ type LayoutInfo struct {
 	DegreeBound uint32
 	// Bytes of the layout's arrays as the CUDA backend holds them: LayoutCSR the
 	// CSR (offsets, ids, weights); LayoutTOCAB the in-edge CSC and each list's
-	// cut between the two source blocks; LayoutGShards the shard entries, shard
+	// cut between two source blocks; LayoutGShards the shard entries, shard
 	// and window offsets; LayoutCW those and the windows' SrcIndex and Mapper;
 	// LayoutVirtualSplit the virtual node arrays beside the CSR; LayoutUDT the
 	// transformed CSR and its virtual node arrays.

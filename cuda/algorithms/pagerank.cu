@@ -54,6 +54,7 @@
 #include "engines/engine_state.cuh"
 #include "engines/layout_relax.cuh"
 #include "layouts/device_layouts.cuh"
+#include "layout/source_blocks.h"
 #include "primitives/pull_pass.cuh"
 #include "primitives/split_pull_pass.cuh"
 #include "primitives/warp_ops.cuh"
@@ -240,7 +241,7 @@ public:
         const HubScratch<double> scratch{state_.hub_sum.get(), state_.hub_arrivals.get()};
         if (split_)
             launch_split_pull_pass(*split_, scratch, info_, step, stream_);
-        else if (blocks_.present)
+        else if (blocks_.present())
             launch_blocked_pull_pass(in_, pull_, blocks_, scratch, info_, step, state_.partial.get(), stream_);
         else
             launch_pull_pass(in_, pull_, scratch, info_, step, stream_);
@@ -293,7 +294,7 @@ void iterate(const Graph &g, RankPass pass, const DeviceCsr &in, const PullLayou
     const uint32_t hubs = std::max<uint32_t>(split ? split->num_virtual : pull.num_hubs, 1);
     const uint64_t variant = uint64_t(pass) | (split ? uint64_t(split->degree_bound) << 8 : 0);
     auto state = take_state<PageRankState>(g, info, config, EngineId::pagerank, variant, [&] {
-        return std::make_unique<PageRankState>(n, hubs, blocks.present);
+        return std::make_unique<PageRankState>(n, hubs, blocks.present());
     });
     state->reserve_iterations(config.max_iterations);
 
@@ -348,7 +349,7 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
     }
     // CSR: the hub-ordered CSC where the degrees are skewed (src/layout/
     // hub_order.h), else the graph's own CSC and CSR; TOCAB: the latter in
-    // two source blocks (src/layout/source_blocks.h). Each is its own entry
+    // source blocks (src/layout/source_blocks.h). Each is its own entry
     // of the layout cache, so asking for one never returns another.
     const bool blocked = report.layout == GG_LAYOUT_TOCAB;
     if (!blocked && layouts.facts().hub_order_pays) {
@@ -359,7 +360,11 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
         const DeviceCsr out = layouts.edges(EdgeDirection::out, false);
         const DeviceCsr in = layouts.edges(EdgeDirection::in, false);
         const PullLayout in_pull = layouts.pull(EdgeDirection::in);
-        const SourceBlocks blocks = blocked ? layouts.in_source_blocks() : SourceBlocks{};
+        // As many blocks as keep each block's contributions in half the L2.
+        const SourceBlocks blocks =
+            blocked ? layouts.in_source_blocks(source_block_count(layouts.facts().peak_live_sources, sizeof(double),
+                                                                  layout_l2_bytes(info)))
+                    : SourceBlocks{};
         iterate(g, blocked ? RankPass::blocked : RankPass::plain, in, in_pull, blocks, nullptr, DegreesFromOffsets{out.offsets},
                 nullptr, ranks, info, config, stream, report);
     }

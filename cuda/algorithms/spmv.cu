@@ -3,7 +3,7 @@
 // vertex; hubs split into block-sized chunks, Tigr 001_e12cff375407a15a.txt
 // §4.1). Products and sums are formed in double and rounded once to float,
 // so the result is within one rounding of the exact sum whatever the order.
-// The same step runs over GraphCage's two source blocks (TOCAB,
+// The same step runs over GraphCage's source blocks (TOCAB,
 // blocked_pull_pass.cuh) and Tigr's virtual split (split_pull_pass.cuh);
 // CuSha's layouts run in engines/cusha_engine.cu.
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include "engines/layout_relax.cuh"
 #include "algorithms/spmv_step.cuh"
 #include "layouts/device_layouts.cuh"
+#include "layout/source_blocks.h"
 #include "primitives/blocked_pull_pass.cuh"
 #include "primitives/pull_pass.cuh"
 #include "primitives/split_pull_pass.cuh"
@@ -63,8 +64,10 @@ void spmv(const Graph &g, const float *x, float *y, const RunConfig &config, Run
         const HubScratch<double> scratch{hub_sum.get(), hub_arrivals.get()};
         const ProductStep step{device_x.get(), in.weights, device_y.get()};
         if (blocked)
-            launch_blocked_pull_pass(in, in_pull, layouts.in_source_blocks(), scratch, info, step,
-                                     state->partial.get(), stream.get());
+            launch_blocked_pull_pass(in, in_pull,
+                                     layouts.in_source_blocks(source_block_count(
+                                         layouts.facts().peak_live_sources, sizeof(float), layout_l2_bytes(info))),
+                                     scratch, info, step, state->partial.get(), stream.get());
         else if (split)
             launch_split_pull_pass(in_split, scratch, info, ProductStep{device_x.get(), in_split.edges.weights,
                                                                         device_y.get()}, stream.get());

@@ -62,7 +62,7 @@ struct HubOrderEntry final : CachedLayout {
 
 struct SourceBlocksEntry final : CachedLayout {
     SourceBlocks view;
-    DeviceArray<uint64_t> cut;
+    DeviceArray<uint64_t> cuts;
 };
 
 struct PullFactsEntry final : CachedLayout {
@@ -105,7 +105,7 @@ AutoLayoutChoice RunLayouts::auto_layout(AutoKernel kernel) {
         in.hub_order_pays = pull.hub_order_pays;
         in.peak_live_sources = pull.peak_live_sources;
     }
-    in.cache_bytes = uint64_t(info_.l2_bytes);
+    in.cache_bytes = layout_l2_bytes(info_);
     size_t free_bytes = 0, total_bytes = 0;
     if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) in.free_device_bytes = free_bytes;
     const long pages = sysconf(_SC_AVPHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
@@ -221,20 +221,22 @@ HubOrderedCsc RunLayouts::hub_ordered_in() {
         .view;
 }
 
-SourceBlocks RunLayouts::in_source_blocks() {
+SourceBlocks RunLayouts::in_source_blocks(uint32_t count) {
     const DeviceCsr in = edges(EdgeDirection::in, false);
-    return fetch<SourceBlocksEntry>(info_.id, kSourceBlocks, 0, [&] {
+    return fetch<SourceBlocksEntry>(info_.id, kSourceBlocks, count, [&] {
                auto entry = std::make_unique<SourceBlocksEntry>();
-               entry->cut = DeviceArray<uint64_t>(in.n, "the CSC's source-block cuts");
+               entry->cuts = DeviceArray<uint64_t>(uint64_t(count - 1) * in.n, "the CSC's source-block cuts");
                Stopwatch clock;
-               // The second block: sources from ceil(n / 2). Lists are sorted,
+               // Block b starts at source ceil(b n / count). Lists are sorted,
                // so the cuts are found on the device by binary search.
-               find_source_cuts(in, uint32_t((uint64_t(in.n) + 1) / 2), entry->cut.get(), info_, stream_);
+               for (uint32_t b = 1; b < count; ++b)
+                   find_source_cuts(in, source_block_start(in.n, b, count), entry->cuts.get() + uint64_t(b - 1) * in.n,
+                                    info_, stream_);
                GG_CUDA_CHECK(cudaStreamSynchronize(stream_));
                entry->build_ms = clock.elapsed_ms();
-               entry->bytes = entry->cut.bytes();
-               entry->view.cut = entry->cut.get();
-               entry->view.present = true;
+               entry->bytes = entry->cuts.bytes();
+               entry->view.cuts = entry->cuts.get();
+               entry->view.count = count;
                return entry;
            })
         .view;

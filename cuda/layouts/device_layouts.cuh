@@ -39,7 +39,7 @@ enum LayoutType : uint32_t {
     kWeights = 2,       // their weights (variant: EdgeDirection)
     kPull = 3,          // pull layout (variant: direction)
     kHubOrder = 4,      // hub-ordered CSC with its pull layout
-    kSourceBlocks = 5,  // the CSC's source-block cuts
+    kSourceBlocks = 5,  // the CSC's source-block cuts (variant: the block count)
     kPullFacts = 6,     // host: PullFacts
     kShards = 7,        // CuSha's G-Shards and Concatenated Windows (variant: edge set)
     kSymmetric = 8,     // host: the symmetrized CSR of a directed graph (CC's edge set)
@@ -85,8 +85,9 @@ public:
     PullLayout pull(EdgeDirection direction);
     // The hub-ordered CSC; the caller checked facts().hub_order_pays.
     HubOrderedCsc hub_ordered_in();
-    // The CSC's two source blocks (GraphCage's TOCAB, src/layout/source_blocks.h).
-    SourceBlocks in_source_blocks();
+    // The CSC's `count` source blocks (GraphCage's TOCAB, src/layout/source_blocks.h;
+    // 2 <= count <= kMaxSourceBlocks, from source_block_count). Each count is its own entry.
+    SourceBlocks in_source_blocks(uint32_t count);
     const PullFacts &facts();
     // What layout=auto runs for `kernel` on this graph and device
     // (src/layout/auto_layout.h), from facts(), the L2 and the free memory.

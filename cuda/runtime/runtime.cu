@@ -241,9 +241,10 @@ DeviceUsage &usage() {
     return *instance;
 }
 
-// The cap in bytes, or 0 for none: a number with an optional K, M or G (powers of 1024).
-size_t memory_limit() {
-    const char *value = std::getenv("GG_DEVICE_MEMORY_LIMIT");
+// An environment variable's bytes, or 0 when unset or malformed: a number
+// with an optional K, M or G (powers of 1024).
+size_t bytes_from_environment(const char *name) {
+    const char *value = std::getenv(name);
     if (value == nullptr || *value == '\0') return 0;
     char *end = nullptr;
     const unsigned long long number = std::strtoull(value, &end, 10);
@@ -252,11 +253,19 @@ size_t memory_limit() {
     if (*end == 'M' || *end == 'm') shift = 20;
     if (*end == 'G' || *end == 'g') shift = 30;
     if (shift) ++end;
-    if (*end != '\0' || number == 0 || number > (~0ull >> shift)) return 0;  // malformed: no cap
+    if (*end != '\0' || number == 0 || number > (~0ull >> shift)) return 0;  // malformed: ignored
     return size_t(number << shift);
 }
 
+// The cap in bytes, or 0 for none.
+size_t memory_limit() { return bytes_from_environment("GG_DEVICE_MEMORY_LIMIT"); }
+
 }  // namespace
+
+uint64_t layout_l2_bytes(const DeviceInfo &info) {
+    const size_t forced = bytes_from_environment("GG_L2_BYTES");
+    return forced ? uint64_t(forced) : uint64_t(info.l2_bytes);
+}
 
 void *device_allocate(size_t bytes, const char *what) {
     if (bytes == 0) return nullptr;

@@ -41,6 +41,13 @@ struct DeviceInfo {
     size_t total_memory = 0;
 };
 
+// The L2 bytes the layout choices are sized from (layout=auto's cost model,
+// the TOCAB block count): the device's, or GG_L2_BYTES when set (a number,
+// or with K, M or G), so that the tests reach the choices of a large graph
+// on a small one and a user can see how a smaller or larger cache would
+// choose. Read at each call, as GG_DEVICE_MEMORY_LIMIT is.
+uint64_t layout_l2_bytes(const DeviceInfo &info);
+
 // Checks that device_id is usable (else GG_ERROR_UNSUPPORTED with the reason),
 // makes it current on the calling thread and returns its properties. Called
 // inside a DeviceScope, so that the caller's current device comes back.

@@ -34,4 +34,10 @@ bool source_blocks_pay(uint64_t peak_live, uint64_t value_bytes, uint64_t cache_
     return peak_live * value_bytes > cache_bytes / 2;
 }
 
+uint32_t source_block_count(uint64_t peak_live, uint64_t value_bytes, uint64_t cache_bytes) {
+    const uint64_t share = std::max<uint64_t>(cache_bytes / 2, 1);
+    const uint64_t needed = (peak_live * value_bytes + share - 1) / share;
+    return uint32_t(std::clamp<uint64_t>(needed, 2, kMaxSourceBlocks));
+}
+
 }  // namespace gg

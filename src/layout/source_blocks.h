@@ -1,7 +1,9 @@
 // GraphCage's cache blocking (TOCAB, 003_fef2620597b9a8be.txt §3.1) for the
-// PageRank pull pass: the in-edges are split by source into two blocks, ids
-// below n/2 and the rest, and each iteration is two passes, one per block,
-// so that the values a pass gathers fit in the L2 cache.
+// pull passes of PageRank and SpMV: the in-edges are split by source into k
+// blocks of equal id ranges, and each iteration is k passes, one per block,
+// so that the values a pass gathers fit in the L2 cache. k is sized from the
+// running GPU's L2 (source_block_count): the fewest blocks whose live
+// values fit in half of it, at least 2.
 //
 // Why: a pull pass gathers c(u) once per edge u -> v, destination after
 // destination. Where the sources of neighbouring destinations are spread
@@ -17,8 +19,10 @@
 // its local ids and partial-sum arrays per block, the first pass writes one
 // partial sum per vertex and the second adds it to its own sum: with two
 // blocks every vertex of such a graph has edges in both, so local ids would
-// save nothing. Three and four blocks were slower than one on urand (each
-// pass walks all n lists and their offsets), so there are at most two.
+// save nothing. Each block's pass walks all n lists and their offsets, so
+// blocks beyond what the cache needs cost more than they save: on urand
+// scale 22 (two blocks by the rule on the H100) three and four were slower
+// than one; hence the fewest that fit, and at most kMaxSourceBlocks.
 //
 // It is used where it pays: where the values still to be gathered at the
 // busiest point of a pass in destination order take more than half of the
@@ -45,5 +49,14 @@ uint64_t peak_live_sources(const Csr &out);
 // `value_bytes`, `peak_live` of them live at once (peak_live_sources), on a
 // device with `cache_bytes` of L2.
 bool source_blocks_pay(uint64_t peak_live, uint64_t value_bytes, uint64_t cache_bytes);
+
+// How many source blocks a blocked pass takes on that device: as many as it
+// needs for each block's live values to fit in half the L2 (GraphCage sizes
+// its blocks by the last-level cache, §3.1), at least 2 (a blocked pass was
+// asked for, or paid) and at most kMaxSourceBlocks (each block costs a pass
+// over all n lists and 8n bytes of cuts, so beyond a few the walks outweigh
+// the misses they save).
+constexpr uint32_t kMaxSourceBlocks = 8;
+uint32_t source_block_count(uint64_t peak_live, uint64_t value_bytes, uint64_t cache_bytes);
 
 }  // namespace gg

@@ -16,7 +16,7 @@ pub struct LayoutInfo {
     /// to Tigr's default); 0 for the other layouts.
     pub degree_bound: u32,
     /// Bytes of the layout's arrays, as the CUDA backend holds them: `Csr` the CSR (offsets, ids,
-    /// weights); `Tocab` the in-edge CSC and each list's cut between the two source blocks;
+    /// weights); `Tocab` the in-edge CSC and each list's cut between two source blocks;
     /// `GShards` the shard entries, shard and window offsets; `ConcatenatedWindows` those and the
     /// windows' SrcIndex and Mapper; `VirtualSplit` the virtual node arrays beside the CSR; `Udt`
     /// the transformed CSR and its virtual node arrays.
