@@ -95,12 +95,15 @@ public:
 
     bool has_work(uint32_t p) const { return stale_[p]; }
 
+    // Queues part p's relabelling without waiting for it, so that parts on
+    // different GPUs run at the same time; the exchange's packs follow it
+    // on the part's stream, and the exchange collects its device time.
     void step(uint32_t p) {
-        Stopwatch clock;
         const uint32_t n = parts_.plan().parts[p].size();
         DeviceScope scope(parts_.device_of(p));
         const cudaStream_t stream = parts_.stream_of(p);
         if (n > 0) {
+            parts_.start_compute(p);
             const unsigned blocks = unsigned(grid_stride_blocks(n, 256, parts_.info_of(p)));
             fill(arrays_[p]->smallest.get(), UINT32_MAX, n, stream);
             smallest_label_per_component<<<blocks, 256, 0, stream>>>(arrays_[p]->component.get(), arrays_[p]->labels.get(), n,
@@ -109,15 +112,15 @@ public:
             take_component_label<<<blocks, 256, 0, stream>>>(arrays_[p]->component.get(), arrays_[p]->smallest.get(), n,
                                                              arrays_[p]->labels.get());
             GG_CUDA_CHECK_LAUNCH("take_component_label");
-            GG_CUDA_CHECK(cudaStreamSynchronize(stream));
+            parts_.stop_compute(p);
             edges_visited += n;
         }
         stale_[p] = false;
-        parts_.compute_ms[p] += clock.elapsed_ms();
     }
 
     void exchange() {
         exchange_.to_replicas(values_, KeepSmaller{});
+        parts_.collect_compute();  // the exchange waited for the steps
         for (uint32_t p = 0; p < stale_.size(); ++p) stale_[p] = values_.changed_now[p] > 0;
     }
 

@@ -42,6 +42,10 @@ DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
         handoffs_.push_back(std::make_unique<Handoff>());
         placement = placement * 1000003u + uint64_t(device) + 1;
     }
+    // Exchange messages and results move between the devices by peer
+    // copies: direct over NVLink or PCIe where the devices allow it, else
+    // staged through the host by the driver.
+    if (devices_.size() > 1) enable_peer_access(devices_);
     std::vector<int> order = devices_;
     std::sort(order.begin(), order.end());  // one lock order for every run
     for (int device : order) exclusive_.emplace_back(persistent_kernel_lock(device));

@@ -88,23 +88,28 @@ public:
             }
         }
         values_.mark_synced(parts);
+        searched_.assign(plan.num_parts(), false);
         parts.synchronize();
     }
 
     bool has_work(uint32_t p) const { return values_.changed_now[p] > 0; }
 
+    // Queues part p's search without waiting for it (one persistent kernel,
+    // engines/near_far.cu), so that parts on different GPUs search at the
+    // same time; the exchange's packs follow it on the part's stream.
     void step(uint32_t p) {
-        Stopwatch clock;
         DeviceScope scope(parts_.device_of(p));
-        const cudaStream_t stream = parts_.stream_of(p);
-        engines_[p]->run_seeded(values_.changed(p), values_.changed_now[p], stream);
-        double unused = 0;
-        edges_visited += engines_[p]->summary(stream, unused).edges_relaxed;  // waits for the search
+        parts_.start_compute(p);
+        engines_[p]->run_seeded(values_.changed(p), values_.changed_now[p], parts_.stream_of(p));
+        parts_.stop_compute(p);
         values_.changed_now[p] = 0;
-        parts_.compute_ms[p] += clock.elapsed_ms();
+        searched_[p] = true;
     }
 
-    void exchange() { exchange_.to_replicas(values_, KeepSmaller{}); }
+    void exchange() {
+        count_searches();
+        exchange_.to_replicas(values_, KeepSmaller{});
+    }
 
     // Every part's values on the host, replicas included (for BFS parents).
     std::vector<std::vector<uint32_t>> depths_on_host(int threads) {
@@ -129,11 +134,26 @@ public:
     uint64_t edges_visited = 0;
 
 private:
+    // The edges the searches of the last steps relaxed, read once they are
+    // done (each read waits for its part's device; the parts of every
+    // device were queued before the first read), and their device time.
+    void count_searches() {
+        for (uint32_t p = 0; p < searched_.size(); ++p) {
+            if (!searched_[p]) continue;
+            DeviceScope scope(parts_.device_of(p));
+            double unused = 0;
+            edges_visited += engines_[p]->summary(parts_.stream_of(p), unused).edges_relaxed;
+            searched_[p] = false;
+        }
+        parts_.collect_compute();
+    }
+
     DevicePartSet &parts_;
     DeviceExchange exchange_;
     DevicePartValues<uint32_t> values_;
     PartLayouts layouts_;  // declared before the engines: freed after them
     std::vector<StatePool::Checkout<NearFarEngine>> engines_;
+    std::vector<bool> searched_;  // by part: stepped since the last count_searches()
 };
 
 // The search to its fixed point, then the answer into `result` (and BFS

@@ -201,6 +201,33 @@ std::mutex &persistent_kernel_lock(int device_id) {
     return locks[device_id];
 }
 
+std::vector<std::pair<int, int>> enable_peer_access(const std::vector<int> &devices) {
+    static std::mutex guard;
+    static std::map<std::pair<int, int>, bool> known;  // (from, to) -> direct access
+    std::lock_guard<std::mutex> lock(guard);
+    std::vector<std::pair<int, int>> direct;
+    for (int from : devices)
+        for (int to : devices) {
+            if (from == to) continue;
+            const std::pair<int, int> pair{from, to};
+            auto it = known.find(pair);
+            if (it == known.end()) {
+                int can = 0;
+                bool enabled = false;
+                if (cudaDeviceCanAccessPeer(&can, from, to) == cudaSuccess && can) {
+                    DeviceScope scope(from);
+                    const cudaError_t status = cudaDeviceEnablePeerAccess(to, 0);
+                    // Enabled already (by the caller's own code, say) is as good.
+                    enabled = status == cudaSuccess || status == cudaErrorPeerAccessAlreadyEnabled;
+                }
+                cudaGetLastError();  // a refusal leaves the staged copies, not a sticky error
+                it = known.emplace(pair, enabled).first;
+            }
+            if (it->second) direct.push_back(pair);
+        }
+    return direct;
+}
+
 namespace {
 
 // The test hook of docs/testing.md: with GG_FAULT_DEVICE_ALLOCATION=N in the
