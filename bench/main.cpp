@@ -168,9 +168,18 @@ int main(int argc, char **argv) {
     context_options.num_threads = options.threads;
     context_options.log_fn = log_to_stderr;
     context_options.log_level = GG_LOG_WARN;
+    if (options.all_devices) {
+        context_options.device_id = -1;
+        context_options.all_devices = 1;
+    } else if (!options.devices.empty()) {
+        context_options.device_id = options.devices[0];
+        context_options.devices = options.devices.data();
+        context_options.num_devices = uint32_t(options.devices.size());
+    }
     gg_context *context = nullptr;
     if (gg_context_create(&context_options, &context) != GG_OK) {
-        std::fprintf(stderr, "gg-bench: error: gg_context_create failed\n");
+        std::fprintf(stderr, "gg-bench: error: gg_context_create failed%s\n",
+                     options.all_devices || !options.devices.empty() ? " (it refused the --devices list)" : "");
         return 1;
     }
 
@@ -229,9 +238,20 @@ int main(int argc, char **argv) {
         section.replication_depth =
             options.replication_depth == 0 ? std::string("auto") : std::to_string(options.replication_depth);
         section.backend = gpu_usable ? "cuda" : "cpu";
-        if (gpu_usable)
-            section.backend_reason = "the parts share the context's GPUs; an algorithm whose parts the CUDA backend "
-                                     "does not run yet (GG_ERROR_UNSUPPORTED) is skipped, its message in the table";
+        if (gpu_usable) {
+            uint32_t count = 0;
+            gg_context_get_devices(context, nullptr, 0, &count);
+            section.devices.assign(count, -1);
+            gg_context_get_devices(context, section.devices.data(), count, &count);
+            std::string list;
+            for (int32_t d : section.devices) list += (list.empty() ? "" : ",") + std::to_string(d);
+            section.backend_reason =
+                "the parts go to the context's GPUs (" + list + ") in turn, part p on the (p mod " +
+                std::to_string(count) +
+                ")-th: parts on one GPU run one after another, parts on different GPUs at the same time; an "
+                "algorithm whose parts the CUDA backend does not run (GG_ERROR_UNSUPPORTED) is skipped, its "
+                "message in the table";
+        }
     }
 
     RunnerSettings settings;

@@ -75,6 +75,9 @@ const char *usage_text() {
            "                            metis,random,block; metis is skipped with a note in a build\n"
            "                            without METIS; auto: the library picks one per graph)\n"
            "  --replication-depth D     hops of replicas for --parts: 1 to 8, or auto (default 1)\n"
+           "  --devices all|LIST        the GPUs the parts of --parts run on (gg_context_options:\n"
+           "                            all_devices, or device ids such as 0,1): part p on the\n"
+           "                            (p mod D)-th; unpartitioned runs use the first (default 0)\n"
            "  --layouts LIST|all        run each algorithm once per layout (gg_run_options.layout):\n"
            "                            comma-separated names of `gg run --layout` (auto, csr, gshards,\n"
            "                            cw, vsplit, udt, tocab), or all (every one but auto); adds a\n"
@@ -321,6 +324,30 @@ bool parse_options(int argc, char **argv, Options &options, bool &help, std::str
                 return false;
             } else {
                 options.replication_depth = uint32_t(n);
+            }
+            partition_flag = flag;
+        } else if (flag == "--devices") {
+            if (!value(&text)) return false;
+            options.devices.clear();
+            options.all_devices = std::string(text) == "all";
+            if (!options.all_devices) {
+                const std::vector<std::string> items = split_list(text);
+                if (items.empty()) {
+                    error = "--devices needs all or a comma-separated list of CUDA device ids";
+                    return false;
+                }
+                for (const std::string &item : items) {
+                    if (!parse_unsigned(item.c_str(), 1023, n)) {
+                        error = "--devices: '" + item + "' is not a device id in [0, 1023] (or give all)";
+                        return false;
+                    }
+                    if (std::find(options.devices.begin(), options.devices.end(), int32_t(n)) !=
+                        options.devices.end()) {
+                        error = "--devices: " + item + " is listed twice";
+                        return false;
+                    }
+                    options.devices.push_back(int32_t(n));
+                }
             }
             partition_flag = flag;
         } else if (flag == "--layouts") {

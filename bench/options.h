@@ -34,6 +34,10 @@ struct Options {
     std::vector<uint32_t> parts;
     std::vector<gg_partitioner> partitioners;  // default metis, random, block (auto only when asked)
     uint32_t replication_depth = 1;            // 1 to 8; 0 = auto (the library's cost model)
+    // The context's GPUs (--devices): all visible ones, or these ids; neither
+    // is the library's default, device 0 alone.
+    bool all_devices = false;
+    std::vector<int32_t> devices;
     // Layout runs (--layouts): empty means none, every kernel runs once with
     // GG_LAYOUT_AUTO as before; otherwise each kernel runs once per layout,
     // in the order given, no repeats.

@@ -101,6 +101,9 @@ void write_partitioned(JsonWriter &w, const PartitionedSection &section) {
     w.key("replication_depth").value(section.replication_depth);
     w.key("backend").value(section.backend);
     if (!section.backend_reason.empty()) w.key("backend_reason").value(section.backend_reason);
+    w.key("devices").begin_array();
+    for (int32_t d : section.devices) w.value(int64_t(d));
+    w.end_array();
     w.key("compute_ms_covers").value("the whole partitioned run: every part and every exchange");
     w.key("notes").begin_array();
     for (const std::string &note : section.notes) w.value(note);

@@ -95,6 +95,7 @@ struct PartitionedSection {
     std::string replication_depth;     // as asked: "1".."8" or "auto"
     std::string backend = "cpu";       // partitioned runs name it in gg_run_options.backend
     std::string backend_reason;        // why, when the context's backend is another
+    std::vector<int32_t> devices;      // the context's GPUs the parts run on (cuda only)
     std::vector<std::string> notes;    // e.g. metis skipped
     std::vector<PlanResult> plans;
 };

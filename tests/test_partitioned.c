@@ -192,19 +192,31 @@ static void test_catalogue_equals_unpartitioned(void **state) {
     }
 }
 
-/* With a usable GPU: the catalogue again, its parts on the GPU (several
- * parts sharing it), and the awkward cases, against the CPU's unpartitioned
- * answers. Without one
- * it checks nothing and says so. */
+/* With a usable GPU: the catalogue again, its parts on every visible GPU
+ * (part p on the (p mod D)-th, several parts sharing each, messages between
+ * GPUs by peer copies), and the awkward cases, against the CPU's
+ * unpartitioned answers. Without one it checks nothing and says so. */
 static void test_gpu_parts_equal_cpu(void **state) {
     if (!gg_context_cuda_available(ctx, NULL, 0)) {
         print_message("no usable GPU: the GPU's parts are not checked here\n");
         return;
     }
+    gg_context *one_device = ctx;
+    gg_context_options o;
+    gg_context_options_init(&o);
+    o.backend = GG_BACKEND_CPU;
+    o.all_devices = 1;
+    assert_int_equal(gg_context_create(&o, &ctx), GG_OK);
+    uint32_t devices = 0;
+    assert_int_equal(gg_context_get_devices(ctx, NULL, 0, &devices), GG_OK);
+    assert_true(devices >= 1);
+    print_message("the GPU's parts over %u visible device(s)\n", devices);
     split_backend = GG_BACKEND_CUDA;
     test_catalogue_equals_unpartitioned(state);
     test_awkward_cases(state);
     split_backend = GG_BACKEND_CPU;
+    gg_context_destroy(ctx);
+    ctx = one_device;
 }
 
 /* With a usable GPU: a part that runs out of device memory, forced at each

@@ -2,6 +2,7 @@
 // names but auto, in the library's order; names are the library's own
 // (gg_layout_from_name), each at most once; and without the options nothing
 // changes (no layouts, degree bound 0: every kernel runs once with auto).
+// And --devices: all, or distinct ids in the order given, only with --parts.
 // Exits non-zero naming every check that did not hold.
 #include <cstdio>
 #include <string>
@@ -96,6 +97,26 @@ int main() {
     expect_refused({"--layouts"}, "--layouts needs a value");
     expect_refused({"--degree-bound", "0"}, "--degree-bound: '0' is not an integer");
     expect_refused({"--degree-bound", "-3"}, "--degree-bound: '-3' is not an integer");
+
+    {
+        const Parsed p = parse({});
+        expect(p.accepted && !p.options.all_devices && p.options.devices.empty(),
+               "no --devices: the library's default device", p.error);
+    }
+    {
+        const Parsed p = parse({"--parts", "1,2", "--devices", "all"});
+        expect(p.accepted && p.options.all_devices && p.options.devices.empty(), "--devices all", p.error);
+    }
+    {
+        const Parsed p = parse({"--parts", "2", "--devices", "1,0"});
+        expect(p.accepted && !p.options.all_devices && p.options.devices == std::vector<int32_t>{1, 0},
+               "--devices 1,0 keeps the order given", p.error);
+    }
+    expect_refused({"--devices", "all"}, "applies to partitioned runs: give --parts too");
+    expect_refused({"--parts", "2", "--devices", "0,0"}, "--devices: 0 is listed twice");
+    expect_refused({"--parts", "2", "--devices", "-1"}, "--devices: '-1' is not a device id");
+    expect_refused({"--parts", "2", "--devices", "one"}, "--devices: 'one' is not a device id");
+    expect_refused({"--parts", "2", "--devices", ","}, "--devices needs all or a comma-separated list");
 
     if (failures) std::printf("%d check(s) failed\n", failures);
     return failures ? 1 : 0;
