@@ -104,7 +104,7 @@ void write_partitioned(JsonWriter &w, const PartitionedSection &section) {
     w.key("devices").begin_array();
     for (int32_t d : section.devices) w.value(int64_t(d));
     w.end_array();
-    w.key("compute_ms_covers").value("the whole partitioned run: every part and every exchange");
+    w.key("compute_ms_covers").value("the whole partitioned run, every part and every exchange, but the copies of inputs and answers between host and devices (transfer_ms, as in unpartitioned runs)");
     w.key("notes").begin_array();
     for (const std::string &note : section.notes) w.value(note);
     w.end_array();

@@ -59,7 +59,7 @@ std::string partitioned_markdown(const Report &report, std::string &failures) {
           "gg_partition_plan_read_stats. Every algorithm then runs over it as in the table above: a warm-up whose "
           "answer must pass the same "
           "verifier, then the timed trials. Median, min and max are of gg_run_stats.compute_ms, which for a "
-          "partitioned run is the whole run: every part and every exchange. "
+          "partitioned run is the whole run, every part and every exchange, but the copies of the answers to the host (transfer ms, as in unpartitioned runs). "
           "x unpartitioned = median / median of parts 1 (the unpartitioned run, with no plan, on the same backend) "
           "for the same algorithm and graph" +
           (std::find(section.parts.begin(), section.parts.end(), 1u) == section.parts.end()

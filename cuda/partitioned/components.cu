@@ -96,8 +96,8 @@ public:
     bool has_work(uint32_t p) const { return stale_[p]; }
 
     // Queues part p's relabelling without waiting for it, so that parts on
-    // different GPUs run at the same time; the exchange's packs follow it
-    // on the part's stream, and the exchange collects its device time.
+    // different GPUs run at the same time; exchange() waits for every part's
+    // and collects their device time.
     void step(uint32_t p) {
         const uint32_t n = parts_.plan().parts[p].size();
         DeviceScope scope(parts_.device_of(p));
@@ -119,8 +119,9 @@ public:
     }
 
     void exchange() {
+        parts_.synchronize();  // the steps end first: their time is not the exchange's
+        parts_.collect_compute();
         exchange_.to_replicas(values_, KeepSmaller{});
-        parts_.collect_compute();  // the exchange waited for the steps
         for (uint32_t p = 0; p < stale_.size(); ++p) stale_[p] = values_.changed_now[p] > 0;
     }
 
