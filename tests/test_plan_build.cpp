@@ -1,0 +1,211 @@
+/* Building a partition plan (src/partition/plan.cpp) with every thread inside
+ * each part (fewer parts than threads) or one thread per part (at least as
+ * many parts as threads) gives the same plan, field for field, as one thread
+ * building every part: owners, each part's local graph (offsets, targets,
+ * weights), ids, out-degrees, owned and computed counts, neighbours, links.
+ * Graphs large enough for the parallel loops to take a team (kron and a grid
+ * of tens of thousands of vertices), a hub, parallel edges with different
+ * weights (a kept edge list must stay in the graph's order), directed and
+ * undirected, 1 to 9 parts, depths 1 to 3, random and block owners. And at
+ * depth 1 each part is checked against the definition, computed here
+ * directly: the replicas are the owned vertices' neighbours (either
+ * direction) owned elsewhere, in id order, and the local edges are the
+ * graph's edges with an owned end and a local other end. */
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <omp.h>
+
+#include "gen/generators.h"
+#include "graph/builder.h"
+#include "partition/partitioners.h"
+#include "partition/plan.h"
+
+// Last: cmocka defines a macro fail(), which would rename gg::fail.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+extern "C" {
+#include <cmocka.h>
+}
+
+namespace {
+
+struct Case {
+    std::string name;
+    gg::Graph graph;
+};
+
+gg::Graph generated(gg_generator kind, uint32_t scale, uint32_t rows, bool symmetrize) {
+    gg_generator_options o;
+    gg_generator_options_init(&o);
+    o.kind = kind;
+    o.scale = scale;
+    o.degree = 8;
+    o.rows = rows;
+    o.cols = rows;
+    o.weighted = 1;
+    o.symmetrize = symmetrize ? 1 : 0;
+    gg::EdgeList edges = gg::generate_edges(o);
+    gg::BuildOptions rules;
+    rules.undirected = symmetrize;
+    rules.drop_self_loops = true;
+    return gg::build_graph(std::move(edges), rules);
+}
+
+// A hub joined both ways to every other vertex, a path through the rest, a
+// self-loop and parallel edges of different weights (kept, in input order).
+gg::Graph hub_with_parallel_edges(uint32_t n) {
+    std::vector<uint32_t> src, dst;
+    std::vector<float> w;
+    auto add = [&](uint32_t u, uint32_t v, float weight) {
+        src.push_back(u);
+        dst.push_back(v);
+        w.push_back(weight);
+    };
+    for (uint32_t v = 1; v < n; ++v) {
+        add(0, v, float(v % 7 + 1));
+        add(v, 0, float(v % 5 + 1));
+        if (v + 1 < n) add(v, v + 1, 1.0f);
+        if (v % 3 == 0 && v + 2 < n) {
+            add(v, v + 2, 9.0f);
+            add(v, v + 2, 2.0f);  // parallel: its order in the list is the graph's
+        }
+    }
+    add(5, 5, 3.0f);
+    gg::BuildOptions rules;
+    rules.duplicates = GG_DUPLICATES_KEEP_ALL;
+    return gg::build_graph(n, src.size(), src.data(), dst.data(), w.data(), rules);
+}
+
+std::vector<Case> cases() {
+    std::vector<Case> all;
+    all.push_back({"kron scale 15, undirected", generated(GG_GENERATOR_KRON, 15, 0, true)});
+    all.push_back({"kron scale 14, directed", generated(GG_GENERATOR_KRON, 14, 0, false)});
+    all.push_back({"grid 200 x 200", generated(GG_GENERATOR_GRID, 0, 200, true)});
+    all.push_back({"hub of 30000 with parallel edges", hub_with_parallel_edges(30000)});
+    return all;
+}
+
+std::vector<uint32_t> owners(const gg::Graph &g, uint32_t k, bool random) {
+    std::vector<uint32_t> owner(g.n());
+    if (random) {
+        gg::random_parts(g.n(), k, 12345, owner.data());
+    } else {
+        for (uint32_t v = 0; v < g.n(); ++v) owner[v] = uint32_t(uint64_t(v) * k / g.n());
+    }
+    return owner;
+}
+
+std::unique_ptr<gg::PartitionPlan> build_with(int threads, const gg::Graph &g, const std::vector<uint32_t> &owner,
+                                              uint32_t k, uint32_t depth) {
+    const int previous = omp_get_max_threads();
+    omp_set_num_threads(threads);
+    auto plan = gg::build_partition_plan(g, owner, k, depth);
+    omp_set_num_threads(previous);
+    return plan;
+}
+
+void expect_same(const gg::PartitionPlan &a, const gg::PartitionPlan &b, const std::string &what) {
+    const char *w = what.c_str();
+    if (a.owner != b.owner || a.owner_local != b.owner_local) fail_msg("%s: owners differ", w);
+    if (a.parts.size() != b.parts.size()) fail_msg("%s: part counts differ", w);
+    for (size_t p = 0; p < a.parts.size(); ++p) {
+        const gg::PartitionPart &x = a.parts[p], &y = b.parts[p];
+        if (x.owned != y.owned || x.computed != y.computed || x.neighbours != y.neighbours)
+            fail_msg("%s: part %zu: owned %u/%u, computed %u/%u, neighbours %u/%u", w, p, x.owned, y.owned,
+                     x.computed, y.computed, x.neighbours, y.neighbours);
+        if (x.global_ids != y.global_ids) fail_msg("%s: part %zu: local ids differ", w, p);
+        if (x.out_degree != y.out_degree) fail_msg("%s: part %zu: out-degrees differ", w, p);
+        if (x.local.out.offsets != y.local.out.offsets || x.local.out.indices != y.local.out.indices ||
+            x.local.out.weights != y.local.out.weights)
+            fail_msg("%s: part %zu: local graphs differ", w, p);
+        if (x.local.max_weight != y.local.max_weight || x.local.min_weight != y.local.min_weight)
+            fail_msg("%s: part %zu: weight facts differ", w, p);
+    }
+    if (a.links.size() != b.links.size()) fail_msg("%s: link counts differ", w);
+    for (size_t l = 0; l < a.links.size(); ++l) {
+        const gg::ReplicaLink &x = a.links[l], &y = b.links[l];
+        if (x.replica_part != y.replica_part || x.owner_part != y.owner_part || x.replica_local != y.replica_local ||
+            x.owner_local != y.owner_local)
+            fail_msg("%s: link %zu differs", w, l);
+    }
+    if (a.replicas != b.replicas || a.local_edges != b.local_edges || a.edge_cut != b.edge_cut)
+        fail_msg("%s: totals differ", w);
+}
+
+// Depth 1 by the definition, from the graph's edge lists alone.
+void expect_definition(const gg::Graph &g, const gg::PartitionPlan &plan, const std::string &what) {
+    const char *w = what.c_str();
+    const gg::Csr &out = g.out, &in = g.in();
+    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+        const gg::PartitionPart &part = plan.parts[p];
+        std::vector<uint32_t> ids, replicas;
+        for (uint32_t v = 0; v < g.n(); ++v)
+            if (plan.owner[v] == p) ids.push_back(v);
+        for (uint32_t u : ids) {
+            for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e)
+                if (plan.owner[out.indices[e]] != p) replicas.push_back(out.indices[e]);
+            for (uint64_t e = in.offsets[u]; e < in.offsets[u + 1]; ++e)
+                if (plan.owner[in.indices[e]] != p) replicas.push_back(in.indices[e]);
+        }
+        std::sort(replicas.begin(), replicas.end());
+        replicas.erase(std::unique(replicas.begin(), replicas.end()), replicas.end());
+        const uint32_t owned = uint32_t(ids.size());
+        ids.insert(ids.end(), replicas.begin(), replicas.end());
+        if (part.owned != owned || part.computed != owned || part.global_ids != ids)
+            fail_msg("%s: part %u: its vertices are not the owned ones and then their neighbours", w, p);
+        std::vector<uint32_t> local_of(g.n(), UINT32_MAX);
+        for (uint32_t l = 0; l < ids.size(); ++l) local_of[ids[l]] = l;
+        for (uint32_t l = 0; l < ids.size(); ++l) {
+            std::vector<std::pair<uint32_t, float>> expected, got;
+            for (uint64_t e = out.offsets[ids[l]]; e < out.offsets[ids[l] + 1]; ++e) {
+                const uint32_t t = local_of[out.indices[e]];
+                if (t != UINT32_MAX && (l < owned || t < owned)) expected.emplace_back(t, out.weights[e]);
+            }
+            std::stable_sort(expected.begin(), expected.end(),
+                             [](const auto &a, const auto &b) { return a.first < b.first; });
+            for (uint64_t e = part.local.out.offsets[l]; e < part.local.out.offsets[l + 1]; ++e)
+                got.emplace_back(part.local.out.indices[e], part.local.out.weights[e]);
+            if (got != expected) fail_msg("%s: part %u: local vertex %u's edges are not the definition's", w, p, l);
+            if (part.out_degree[l] != out.degree(ids[l]))
+                fail_msg("%s: part %u: local vertex %u's out-degree", w, p, l);
+        }
+    }
+}
+
+void test_threads_give_the_same_plan(void **state) {
+    (void)state;
+    unsigned checked = 0;
+    for (const Case &c : cases()) {
+        for (uint32_t k : {1u, 2u, 3u, 9u})
+            for (uint32_t depth : {1u, 2u, 3u})
+                for (bool random : {true, false}) {
+                    const std::vector<uint32_t> owner = owners(c.graph, k, random);
+                    char what[160];
+                    std::snprintf(what, sizeof what, "%s, %u %s parts, depth %u", c.name.c_str(), k,
+                                  random ? "random" : "block", depth);
+                    const auto one = build_with(1, c.graph, owner, k, depth);
+                    // 8 threads: fewer parts than threads (a team inside
+                    // each part) for k < 8, one thread a part for k = 9.
+                    const auto eight = build_with(8, c.graph, owner, k, depth);
+                    expect_same(*one, *eight, what);
+                    if (depth == 1) expect_definition(c.graph, *eight, what);
+                    ++checked;
+                }
+    }
+    std::printf("%u plans built with 1 and 8 threads: the same\n", checked);
+}
+
+}  // namespace
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_threads_give_the_same_plan),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
