@@ -5,13 +5,16 @@
 // nothing in the output. Every edge of a generator takes the same number of
 // draws, so a range that starts inside a block skips to its first edge's
 // draws in O(1): a process generating its share of the edges gets exactly
-// the entries of the full list. Also the edge-list allocation and the uniform
-// integer weights every generator shares.
+// the entries of the full list. Also the uniform integer weights every
+// generator shares, and the buffers a generator fills block by block for
+// its sink (kinds.h).
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "gg.h"
+#include "gen/kinds.h"
 #include "gen/random.h"
 #include "graph/builder.h"
 
@@ -19,16 +22,6 @@ namespace gg {
 namespace gen {
 
 constexpr uint64_t kEdgesPerBlock = uint64_t(1) << 16;
-
-// An edge list of n vertices with room for m edges (and weights when asked).
-inline EdgeList allocate_edges(uint32_t n, uint64_t m, bool weighted) {
-    EdgeList edges;
-    edges.n = n;
-    edges.src.resize(m);
-    edges.dst.resize(m);
-    if (weighted) edges.weights.resize(m);
-    return edges;
-}
 
 // Integer weights in [min, max] stored as floats (exact: max < 2^24).
 class WeightDraw {
@@ -60,6 +53,23 @@ void for_each_block(uint64_t begin, uint64_t end, uint64_t draws_per_edge, uint6
         rng.skip((lo - start) * draws_per_edge);
         body(rng, lo, hi);
     }
+}
+
+// for_each_block, each block's edges written by fill(rng, lo, hi, src, dst,
+// weights) (edge e at index e - lo) into buffers of the running thread, then
+// handed to the sink.
+template <class Fill>
+void for_each_edge_block(uint64_t begin, uint64_t end, uint64_t draws_per_edge, uint64_t seed, StreamTag tag,
+                         bool weighted, const EdgeBlockSink &sink, Fill &&fill) {
+    for_each_block(begin, end, draws_per_edge, seed, tag, [&](RandomStream &rng, uint64_t lo, uint64_t hi) {
+        thread_local std::vector<uint32_t> src, dst;
+        thread_local std::vector<float> weights;
+        src.resize(kEdgesPerBlock);
+        dst.resize(kEdgesPerBlock);
+        weights.resize(weighted ? kEdgesPerBlock : 0);
+        fill(rng, lo, hi, src.data(), dst.data(), weights.data());
+        sink(EdgeBlock{lo, hi - lo, src.data(), dst.data(), weighted ? weights.data() : nullptr});
+    });
 }
 
 }  // namespace gen

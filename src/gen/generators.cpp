@@ -5,6 +5,7 @@
 // weight range).
 #include "gen/generators.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/error.h"
@@ -97,16 +98,37 @@ uint64_t checked_edge_count(const gg_generator_options &o) {
          "GG_GENERATOR_URAND (1) or GG_GENERATOR_GRID (2)", kind);
 }
 
-// Edges [begin, end) of checked options' list.
+// Edges [begin, end) of checked options' list, stored.
 EdgeList generate_range(const gg_generator_options &o, uint64_t begin, uint64_t end) {
-    switch (kind_value(o)) {
-    case GG_GENERATOR_KRON: return gen::generate_kron(o, begin, end);
-    case GG_GENERATOR_URAND: return gen::generate_urand(o, begin, end);
-    default: return gen::generate_grid(o, begin, end);
-    }
+    EdgeList edges;
+    edges.n = gen::vertex_count(o);
+    edges.src.resize(end - begin);
+    edges.dst.resize(end - begin);
+    if (o.weighted) edges.weights.resize(end - begin);
+    gen::generate_blocks(o, begin, end, [&](const gen::EdgeBlock &b) {
+        const uint64_t at = b.first - begin;
+        std::copy(b.src, b.src + b.count, edges.src.begin() + int64_t(at));
+        std::copy(b.dst, b.dst + b.count, edges.dst.begin() + int64_t(at));
+        if (b.weights) std::copy(b.weights, b.weights + b.count, edges.weights.begin() + int64_t(at));
+    });
+    return edges;
 }
 
 }  // namespace
+
+namespace gen {
+
+void generate_blocks(const gg_generator_options &o, uint64_t begin, uint64_t end, const EdgeBlockSink &sink) {
+    switch (kind_value(o)) {
+    case GG_GENERATOR_KRON: kron_blocks(o, begin, end, sink); break;
+    case GG_GENERATOR_URAND: urand_blocks(o, begin, end, sink); break;
+    default: grid_blocks(o, begin, end, sink); break;
+    }
+}
+
+uint64_t checked_edges(const gg_generator_options &o) { return checked_edge_count(o); }
+
+}  // namespace gen
 
 EdgeList generate_edges(const gg_generator_options &o) { return generate_range(o, 0, checked_edge_count(o)); }
 

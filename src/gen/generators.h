@@ -15,4 +15,11 @@ namespace gg {
 // generate_edge_share (graph/edge_share.h).
 EdgeList generate_edges(const gg_generator_options &options);
 
+// Validates the options as generate_edges does and returns the graph
+// gg_graph_generate promises (self-loops dropped, duplicates merged to the
+// smallest weight, both directions when symmetrize), built straight from the
+// generator in two passes, without an edge list (generated_csr.cpp); equal
+// to building generate_edges' list with those rules.
+Graph generate_graph(const gg_generator_options &options);
+
 }  // namespace gg

@@ -9,16 +9,16 @@
 namespace gg {
 namespace gen {
 
-EdgeList generate_grid(const gg_generator_options &o, uint64_t begin, uint64_t end) {
-    const uint64_t rows = o.rows, cols = o.cols;
+void grid_blocks(const gg_generator_options &o, uint64_t begin, uint64_t end, const EdgeBlockSink &sink) {
+    const uint64_t cols = o.cols;
     const uint64_t horizontal = grid_horizontal_edges(o);
     const bool weighted = o.weighted != 0;
-    EdgeList edges = allocate_edges(uint32_t(rows * cols), end - begin, weighted);
     const WeightDraw weight(o);
     const uint64_t draws = weighted ? WeightDraw::kDraws : 0;  // the ids are not drawn
 
     const StreamTag tag = StreamTag::grid_weights;
-    for_each_block(begin, end, draws, o.seed, tag, [&](RandomStream &rng, uint64_t lo, uint64_t hi) {
+    for_each_edge_block(begin, end, draws, o.seed, tag, weighted, sink,
+                        [&](RandomStream &rng, uint64_t lo, uint64_t hi, uint32_t *srcs, uint32_t *dsts, float *ws) {
         for (uint64_t e = lo; e < hi; ++e) {
             uint64_t from;
             uint64_t to;
@@ -30,12 +30,11 @@ EdgeList generate_grid(const gg_generator_options &o, uint64_t begin, uint64_t e
                 from = e - horizontal;  // vertical edges enumerate their upper vertex in id order
                 to = from + cols;
             }
-            edges.src[e - begin] = uint32_t(from);
-            edges.dst[e - begin] = uint32_t(to);
-            if (weighted) edges.weights[e - begin] = weight(rng);
+            srcs[e - lo] = uint32_t(from);
+            dsts[e - lo] = uint32_t(to);
+            if (weighted) ws[e - lo] = weight(rng);
         }
     });
-    return edges;
 }
 
 }  // namespace gen

@@ -32,16 +32,16 @@ struct QuadrantThresholds {
 
 }  // namespace
 
-EdgeList generate_kron(const gg_generator_options &o, uint64_t begin, uint64_t end) {
+void kron_blocks(const gg_generator_options &o, uint64_t begin, uint64_t end, const EdgeBlockSink &sink) {
     const unsigned scale = o.scale;
     const bool weighted = o.weighted != 0;
-    EdgeList edges = allocate_edges(uint32_t(uint64_t(1) << scale), end - begin, weighted);
     const QuadrantThresholds t(o);
     const VertexPermutation relabel(scale, o.seed);
     const WeightDraw weight(o);
     const uint64_t draws = (scale + 1) / 2 + (weighted ? WeightDraw::kDraws : 0);  // one per two levels
 
-    for_each_block(begin, end, draws, o.seed, StreamTag::kron_edges, [&](RandomStream &rng, uint64_t lo, uint64_t hi) {
+    for_each_edge_block(begin, end, draws, o.seed, StreamTag::kron_edges, weighted, sink,
+                        [&](RandomStream &rng, uint64_t lo, uint64_t hi, uint32_t *srcs, uint32_t *dsts, float *ws) {
         for (uint64_t e = lo; e < hi; ++e) {
             uint64_t src = 0, dst = 0;
             uint64_t draw = 0;
@@ -55,12 +55,11 @@ EdgeList generate_kron(const gg_generator_options &o, uint64_t begin, uint64_t e
                 src |= past_ab << level;
                 dst |= (past_a ^ past_ab ^ past_abc) << level;
             }
-            edges.src[e - begin] = uint32_t(relabel(src));
-            edges.dst[e - begin] = uint32_t(relabel(dst));
-            if (weighted) edges.weights[e - begin] = weight(rng);
+            srcs[e - lo] = uint32_t(relabel(src));
+            dsts[e - lo] = uint32_t(relabel(dst));
+            if (weighted) ws[e - lo] = weight(rng);
         }
     });
-    return edges;
 }
 
 }  // namespace gen

@@ -8,21 +8,20 @@
 namespace gg {
 namespace gen {
 
-EdgeList generate_urand(const gg_generator_options &o, uint64_t begin, uint64_t end) {
+void urand_blocks(const gg_generator_options &o, uint64_t begin, uint64_t end, const EdgeBlockSink &sink) {
     const unsigned scale = o.scale;
     const bool weighted = o.weighted != 0;
-    EdgeList edges = allocate_edges(uint32_t(uint64_t(1) << scale), end - begin, weighted);
     const WeightDraw weight(o);
     const uint64_t draws = 2 + (weighted ? WeightDraw::kDraws : 0);  // one per endpoint
 
-    for_each_block(begin, end, draws, o.seed, StreamTag::urand_edges, [&](RandomStream &rng, uint64_t lo, uint64_t hi) {
+    for_each_edge_block(begin, end, draws, o.seed, StreamTag::urand_edges, weighted, sink,
+                        [&](RandomStream &rng, uint64_t lo, uint64_t hi, uint32_t *srcs, uint32_t *dsts, float *ws) {
         for (uint64_t e = lo; e < hi; ++e) {
-            edges.src[e - begin] = uint32_t(rng.top_bits(scale));
-            edges.dst[e - begin] = uint32_t(rng.top_bits(scale));
-            if (weighted) edges.weights[e - begin] = weight(rng);
+            srcs[e - lo] = uint32_t(rng.top_bits(scale));
+            dsts[e - lo] = uint32_t(rng.top_bits(scale));
+            if (weighted) ws[e - lo] = weight(rng);
         }
     });
-    return edges;
 }
 
 }  // namespace gen

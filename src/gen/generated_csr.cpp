@@ -1,0 +1,161 @@
+// gg::generate_graph: a generated graph's CSR built straight from its
+// generator, without the edge list. The generators draw each edge from a
+// counter (blocks.h), so the list can be drawn twice at the cost of the
+// draws alone:
+//   1. draw the list, counting each vertex's stored edges (both directions
+//      when symmetrized, self-loops dropped) -> the offsets;
+//   2. draw it again, placing each edge at its vertex's cursor, straight
+//      into the CSR arrays;
+//   3. sort each vertex's list by (target, weight) and keep the first of
+//      each target (the smallest weight: GG_DUPLICATES_KEEP_MIN), at the
+//      start of the vertex's own range;
+//   4. close the gaps the merges left, chunk by chunk.
+// The result equals build_graph(generate_edges(o), the rules of
+// generate_edges), entry for entry (test_generate_direct checks it): both
+// keep, for each (vertex, target), the smallest weight, in target order.
+// Peak memory is the CSR before merging (with its duplicates: a few percent
+// on kron, none on a grid) and the offsets, against the builder's edge list
+// (12 bytes an edge), its 16-byte entries for each stored edge and the CSR.
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <vector>
+
+#include <omp.h>
+
+#include "core/error.h"
+#include "core/memory.h"
+#include "gen/generators.h"
+#include "gen/kinds.h"
+
+namespace gg {
+namespace {
+
+// A (target, weight) pair as one key whose order is (target, weight):
+// generated weights are non-negative integers below 2^24 (or 1 when the graph
+// is unweighted), whose float bits order as the values do.
+uint64_t pack(uint32_t target, float weight) {
+    uint32_t bits;
+    std::memcpy(&bits, &weight, sizeof bits);
+    return uint64_t(target) << 32 | bits;
+}
+
+float weight_of(uint64_t key) {
+    const uint32_t bits = uint32_t(key);
+    float weight;
+    std::memcpy(&weight, &bits, sizeof weight);
+    return weight;
+}
+
+}  // namespace
+
+Graph generate_graph(const gg_generator_options &o) {
+    const uint64_t m = gen::checked_edges(o);
+    const uint32_t n = gen::vertex_count(o);
+    // Weighted as the builder sees an edge list: one without edges has no weights.
+    const bool undirected = o.symmetrize != 0, weighted = o.weighted != 0 && m > 0;
+
+    // 1. Degrees.
+    std::vector<std::atomic<uint64_t>> cursor(n);
+#pragma omp parallel for schedule(static)
+    for (int64_t v = 0; v < int64_t(n); ++v) cursor[size_t(v)].store(0, std::memory_order_relaxed);
+    gen::generate_blocks(o, 0, m, [&](const gen::EdgeBlock &b) {
+        for (uint64_t i = 0; i < b.count; ++i) {
+            const uint32_t u = b.src[i], v = b.dst[i];
+            if (u == v) continue;
+            cursor[u].fetch_add(1, std::memory_order_relaxed);
+            if (undirected) cursor[v].fetch_add(1, std::memory_order_relaxed);
+        }
+    });
+    std::vector<uint64_t> offsets(size_t(n) + 1, 0);
+    for (uint32_t v = 0; v < n; ++v) offsets[v + 1] = offsets[v] + cursor[v].load(std::memory_order_relaxed);
+    const uint64_t stored = offsets[n];
+    check_host_memory(uint64_t(n) * 24 + stored * 8,
+                      format("a generated graph of %u vertices and %llu stored edges", n, (unsigned long long)stored));
+
+    // 2. Placement, straight into the CSR's arrays.
+    Graph g;
+    g.undirected = undirected;
+    g.weighted = weighted;
+    Csr &csr = g.out;
+    csr.n = n;
+    csr.indices.resize(stored);
+    csr.weights.resize(stored);
+#pragma omp parallel for schedule(static)
+    for (int64_t v = 0; v < int64_t(n); ++v) cursor[size_t(v)].store(offsets[size_t(v)], std::memory_order_relaxed);
+    gen::generate_blocks(o, 0, m, [&](const gen::EdgeBlock &b) {
+        for (uint64_t i = 0; i < b.count; ++i) {
+            const uint32_t u = b.src[i], v = b.dst[i];
+            if (u == v) continue;
+            const float w = b.weights ? b.weights[i] : 1.0f;
+            uint64_t at = cursor[u].fetch_add(1, std::memory_order_relaxed);
+            csr.indices[at] = v;
+            csr.weights[at] = w;
+            if (undirected) {
+                at = cursor[v].fetch_add(1, std::memory_order_relaxed);
+                csr.indices[at] = u;
+                csr.weights[at] = w;
+            }
+        }
+    });
+    std::vector<std::atomic<uint64_t>>().swap(cursor);
+
+    // 3. Each list sorted, one entry per target kept at its start.
+    std::vector<uint64_t> kept(n, 0);
+#pragma omp parallel
+    {
+        std::vector<uint64_t> keys;
+#pragma omp for schedule(dynamic, 1024)
+        for (int64_t vertex = 0; vertex < int64_t(n); ++vertex) {
+            const uint32_t v = uint32_t(vertex);
+            const uint64_t begin = offsets[v], degree = offsets[v + 1] - begin;
+            keys.resize(degree);
+            for (uint64_t i = 0; i < degree; ++i) keys[i] = pack(csr.indices[begin + i], csr.weights[begin + i]);
+            std::sort(keys.begin(), keys.end());
+            uint64_t count = 0;
+            for (uint64_t i = 0; i < degree; ++i) {
+                const uint32_t target = uint32_t(keys[i] >> 32);
+                if (count > 0 && csr.indices[begin + count - 1] == target) continue;
+                csr.indices[begin + count] = target;
+                csr.weights[begin + count] = weight_of(keys[i]);
+                ++count;
+            }
+            kept[v] = count;
+        }
+    }
+
+    // 4. The gaps closed: each chunk of vertices packs its lists at the start
+    // of its own range (in parallel: ranges do not overlap), then the chunks
+    // move down in order (each only over ranges already moved).
+    csr.offsets.assign(size_t(n) + 1, 0);
+    for (uint32_t v = 0; v < n; ++v) csr.offsets[v + 1] = csr.offsets[v] + kept[v];
+    const uint64_t final_m = csr.offsets[n];
+    if (final_m < stored) {
+        const uint32_t chunks = uint32_t(std::min<uint64_t>(n, uint64_t(omp_get_max_threads()) * 16));
+        std::vector<uint32_t> first(chunks + 1);
+        for (uint32_t c = 0; c <= chunks; ++c) first[c] = uint32_t(uint64_t(n) * c / chunks);
+        std::vector<uint64_t> packed(chunks, 0);  // entries each chunk holds after packing
+#pragma omp parallel for schedule(dynamic, 1)
+        for (int64_t c = 0; c < int64_t(chunks); ++c) {
+            uint64_t to = offsets[first[c]];
+            for (uint32_t v = first[c]; v < first[c + 1]; ++v) {
+                std::memmove(&csr.indices[to], &csr.indices[offsets[v]], kept[v] * sizeof(uint32_t));
+                std::memmove(&csr.weights[to], &csr.weights[offsets[v]], kept[v] * sizeof(float));
+                to += kept[v];
+            }
+            packed[size_t(c)] = to - offsets[first[c]];
+        }
+        for (uint32_t c = 0; c < chunks; ++c) {
+            const uint64_t from = offsets[first[c]], to = csr.offsets[first[c]];
+            if (from == to || packed[c] == 0) continue;
+            std::memmove(&csr.indices[to], &csr.indices[from], packed[c] * sizeof(uint32_t));
+            std::memmove(&csr.weights[to], &csr.weights[from], packed[c] * sizeof(float));
+        }
+        csr.indices.resize(final_m);  // keeps the capacity: no second copy of the arrays
+        csr.weights.resize(final_m);
+    }
+    compute_weight_facts(g);
+    return g;
+}
+
+}  // namespace gg

@@ -1,0 +1,158 @@
+/* A generated graph built straight from its generator (gg::generate_graph,
+ * src/gen/generated_csr.cpp) equals the generator's edge list built by the
+ * general builder with the generator's rules (self-loops dropped, duplicates
+ * merged to the smallest weight, both directions when symmetrized), entry
+ * for entry: offsets, targets, weights and the weight facts. Over kron
+ * (Graph500 and skewed R-MAT parameters: many duplicates and self-loops),
+ * urand and grids (one row, one column), weighted (weight ranges with and
+ * without 0, one weight) or not, symmetrized or not, several seeds, scales
+ * 1 to 14, and 1, 2 and 7 threads. The options' errors are the edge list's. */
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <omp.h>
+
+#include "core/error.h"
+#include "gen/generators.h"
+#include "graph/builder.h"
+
+// Last: cmocka defines a macro fail(), which would rename gg::fail.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+extern "C" {
+#include <cmocka.h>
+}
+
+namespace {
+
+gg::Graph through_the_builder(const gg_generator_options &o) {
+    gg::BuildOptions rules;
+    rules.undirected = o.symmetrize != 0;
+    rules.drop_self_loops = true;
+    rules.duplicates = GG_DUPLICATES_KEEP_MIN;
+    rules.max_edges = UINT64_MAX;
+    return gg::build_graph(gg::generate_edges(o), rules);
+}
+
+void expect_equal(const gg::Graph &want, const gg::Graph &got, const std::string &what) {
+    const char *w = what.c_str();
+    if (want.n() != got.n()) fail_msg("%s: %u vertices, expected %u", w, got.n(), want.n());
+    if (want.out.offsets != got.out.offsets) fail_msg("%s: offsets differ", w);
+    if (want.out.indices != got.out.indices) fail_msg("%s: targets differ", w);
+    if (want.out.weights != got.out.weights) fail_msg("%s: weights differ", w);
+    if (want.undirected != got.undirected || want.weighted != got.weighted) fail_msg("%s: flags differ", w);
+    if (want.min_weight != got.min_weight || want.max_weight != got.max_weight ||
+        want.integer_weights != got.integer_weights || want.has_negative_weight != got.has_negative_weight)
+        fail_msg("%s: weight facts differ", w);
+}
+
+void test_direct_build_equals_the_builder(void **state) {
+    (void)state;
+    struct Kind {
+        const char *name;
+        gg_generator kind;
+        uint32_t scale, degree, rows, cols;
+        double a, b, c;
+    };
+    const Kind kinds[] = {
+        {"kron 12", GG_GENERATOR_KRON, 12, 16, 0, 0, 0.57, 0.19, 0.19},
+        {"kron 14 skewed", GG_GENERATOR_KRON, 14, 8, 0, 0, 0.85, 0.05, 0.05},
+        {"kron 1", GG_GENERATOR_KRON, 1, 4, 0, 0, 0.57, 0.19, 0.19},
+        {"kron 3 all in one quadrant", GG_GENERATOR_KRON, 3, 8, 0, 0, 1.0, 0.0, 0.0},
+        {"urand 13", GG_GENERATOR_URAND, 13, 16, 0, 0, 0.57, 0.19, 0.19},
+        {"urand 2", GG_GENERATOR_URAND, 2, 32, 0, 0, 0.57, 0.19, 0.19},
+        {"grid 150 x 90", GG_GENERATOR_GRID, 0, 0, 150, 90, 0.57, 0.19, 0.19},
+        {"grid 1 x 500", GG_GENERATOR_GRID, 0, 0, 1, 500, 0.57, 0.19, 0.19},
+        {"grid 700 x 1", GG_GENERATOR_GRID, 0, 0, 700, 1, 0.57, 0.19, 0.19},
+        {"grid 1 x 1", GG_GENERATOR_GRID, 0, 0, 1, 1, 0.57, 0.19, 0.19},
+    };
+    struct Weights {
+        const char *name;
+        int32_t weighted;
+        uint32_t min, max;
+    };
+    const Weights weights[] = {{"unweighted", 0, 1, 255}, {"weights 1..255", 1, 1, 255},
+                               {"weights 0..3", 1, 0, 3}, {"weight 7 only", 1, 7, 7}};
+    const int thread_counts[] = {1, 2, 7};
+    const int previous = omp_get_max_threads();
+    unsigned checked = 0;
+    for (const Kind &k : kinds)
+        for (const Weights &w : weights)
+            for (int32_t symmetrize : {1, 0})
+                for (uint64_t seed : {27491095ull, 7ull}) {
+                    gg_generator_options o;
+                    gg_generator_options_init(&o);
+                    o.kind = k.kind;
+                    o.scale = k.scale;
+                    o.degree = k.degree;
+                    o.rows = k.rows;
+                    o.cols = k.cols;
+                    o.rmat_a = k.a;
+                    o.rmat_b = k.b;
+                    o.rmat_c = k.c;
+                    o.weighted = w.weighted;
+                    o.weight_min = w.min;
+                    o.weight_max = w.max;
+                    o.symmetrize = symmetrize;
+                    o.seed = seed;
+                    const gg::Graph want = through_the_builder(o);
+                    for (int threads : thread_counts) {
+                        omp_set_num_threads(threads);
+                        char what[200];
+                        std::snprintf(what, sizeof what, "%s, %s, %s, seed %llu, %d threads", k.name, w.name,
+                                      symmetrize ? "symmetrized" : "directed", (unsigned long long)seed, threads);
+                        expect_equal(want, gg::generate_graph(o), what);
+                        ++checked;
+                    }
+                    omp_set_num_threads(previous);
+                }
+    std::printf("%u generated graphs built directly: equal to the builder's\n", checked);
+}
+
+// Bad options fail before anything is drawn, with the edge list's status and message.
+void test_errors_are_the_edge_lists(void **state) {
+    (void)state;
+    gg_generator_options bad[4];
+    for (gg_generator_options &o : bad) gg_generator_options_init(&o);
+    bad[0].scale = 0;
+    bad[1].degree = 1u << 20;
+    bad[1].scale = 30;
+    bad[2].kind = GG_GENERATOR_GRID;
+    bad[2].rows = 0;
+    bad[3].weighted = 1;
+    bad[3].weight_min = 9;
+    bad[3].weight_max = 3;
+    for (const gg_generator_options &o : bad) {
+        gg_status list_status = GG_OK, direct_status = GG_OK;
+        std::string list_message, direct_message;
+        try {
+            gg::generate_edges(o);
+        } catch (const gg::Error &e) {
+            list_status = e.status();
+            list_message = e.what();
+        }
+        try {
+            gg::generate_graph(o);
+        } catch (const gg::Error &e) {
+            direct_status = e.status();
+            direct_message = e.what();
+        }
+        assert_int_not_equal(list_status, GG_OK);
+        assert_int_equal(direct_status, list_status);
+        assert_string_equal(direct_message.c_str(), list_message.c_str());
+    }
+}
+
+}  // namespace
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_direct_build_equals_the_builder),
+        cmocka_unit_test(test_errors_are_the_edge_lists),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
