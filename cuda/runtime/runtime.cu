@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
 #include <unordered_map>
 #include <string>
 #include <cstdlib>
@@ -201,31 +202,21 @@ std::mutex &persistent_kernel_lock(int device_id) {
     return locks[device_id];
 }
 
-std::vector<std::pair<int, int>> enable_peer_access(const std::vector<int> &devices) {
+void enable_peer_access(const std::vector<int> &devices) {
     static std::mutex guard;
-    static std::map<std::pair<int, int>, bool> known;  // (from, to) -> direct access
+    static std::set<std::pair<int, int>> tried;  // (from, to), once per process
     std::lock_guard<std::mutex> lock(guard);
-    std::vector<std::pair<int, int>> direct;
     for (int from : devices)
         for (int to : devices) {
-            if (from == to) continue;
-            const std::pair<int, int> pair{from, to};
-            auto it = known.find(pair);
-            if (it == known.end()) {
-                int can = 0;
-                bool enabled = false;
-                if (cudaDeviceCanAccessPeer(&can, from, to) == cudaSuccess && can) {
-                    DeviceScope scope(from);
-                    const cudaError_t status = cudaDeviceEnablePeerAccess(to, 0);
-                    // Enabled already (by the caller's own code, say) is as good.
-                    enabled = status == cudaSuccess || status == cudaErrorPeerAccessAlreadyEnabled;
-                }
-                cudaGetLastError();  // a refusal leaves the staged copies, not a sticky error
-                it = known.emplace(pair, enabled).first;
+            if (from == to || !tried.insert({from, to}).second) continue;
+            int can = 0;
+            if (cudaDeviceCanAccessPeer(&can, from, to) == cudaSuccess && can) {
+                DeviceScope scope(from);
+                // Enabled already (by the caller's own code, say) is as good.
+                cudaDeviceEnablePeerAccess(to, 0);
             }
-            if (it->second) direct.push_back(pair);
+            cudaGetLastError();  // a refusal leaves the staged copies, not a sticky error
         }
-    return direct;
 }
 
 namespace {

@@ -78,9 +78,9 @@ std::mutex &persistent_kernel_lock(int device_id);
 // Lets each of `devices` read and write the others' memory directly where
 // the hardware allows (NVLink or PCIe peer to peer), once per pair for the
 // process: a peer copy between two devices without it is staged through
-// the host. Returns the pairs (from, to) that have direct access; a pair
-// without it still works, slower, and is not an error.
-std::vector<std::pair<int, int>> enable_peer_access(const std::vector<int> &devices);
+// the host. A pair without direct access still works, slower, and is not
+// an error.
+void enable_peer_access(const std::vector<int> &devices);
 
 // Device memory; a failure is GG_ERROR_OUT_OF_MEMORY naming `what`, the bytes
 // asked for and the bytes free.
