@@ -1,6 +1,7 @@
 // One benchmarked kernel: how to call it through the public API, how to
-// check its result, and how many bytes one call must move (the byte model
-// the bandwidth column is computed from; bench/README.md lists them all).
+// check its result (serially, or against a verified baseline run's answer),
+// and how many bytes one call must move (the byte model the bandwidth column
+// is computed from; bench/README.md lists them all).
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,18 @@ public:
     virtual gg_status run(gg_context *context, const gg_graph *graph, uint32_t source, gg_run_stats *stats) = 0;
     // Checks the result of the last run; "" when it holds.
     virtual std::string verify(const HostCsr &csr, uint32_t source, const gg_run_stats &stats) const = 0;
+    // Copies the last run's answer aside for compare() to read when this
+    // kernel is the baseline: its later runs (the timed trials) overwrite
+    // the answer the verifier passed.
+    virtual void keep_answer() = 0;
+    // Compares the last run's answer with `baseline`'s (its kept answer, else
+    // its last), a kernel of the same algorithm and settings but the
+    // partition plan, run on the same graph `csr` and source: "" when they
+    // agree, else the first differing vertex and both values. Exact where
+    // the answer is unique (bfs, sssp, sswp, cc, apsp); within the tolerance
+    // of verify/'s verifier where the order of a sum rounds (pagerank, which
+    // must also run as many iterations, bc, spmv: its bound needs `csr`).
+    virtual std::string compare(const Kernel &baseline, const HostCsr &csr) const = 0;
     // Bytes one run must move at least, for a graph of n vertices and m edges.
     virtual double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &stats) const = 0;
     // That model in words, for the reports.

@@ -102,6 +102,7 @@ bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::
     // Without --layouts, one run per algorithm with GG_LAYOUT_AUTO, as always.
     const bool by_layout = !options.layouts.empty();
     const std::vector<gg_layout> layouts = by_layout ? options.layouts : std::vector<gg_layout>{GG_LAYOUT_AUTO};
+    Baselines verified;  // the suite's runs that passed, for the partitioned section
     for (const std::string &name : algorithms)
         for (gg_layout layout : layouts) {
             kernel_settings.layout = layout;
@@ -126,7 +127,9 @@ bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::
                 std::fprintf(stderr, "gg-bench:   %-8s on %-5s ... ", name.c_str(), graph.name.c_str());
             }
             std::fflush(stderr);
-            KernelResult r = measure_kernel(context, *kernel, graph, check, settings);
+            RunnerSettings suite_settings = settings;
+            suite_settings.keep_checked_answer = partitioned && !by_layout;
+            KernelResult r = measure_kernel(context, *kernel, graph, check, suite_settings);
             if (by_layout) {
                 r.layout_requested = layout_name(layout);
                 // A pairing the backend lacks is a fact of the table, not a failure.
@@ -141,8 +144,11 @@ bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::
                 std::fprintf(stderr, "%s: %s\n", r.status.c_str(), r.message.c_str());
             ok = ok && (r.status == "ok" || r.status == "unsupported");
             report.results.push_back(r);
+            // The partitioned section's unpartitioned run is compared with this one.
+            if (suite_settings.keep_checked_answer && r.status == "ok" && r.verified) verified[name] = std::move(kernel);
         }
-    if (partitioned) ok = bench_partitioned(context, graph, algorithms, check, options, settings, report) && ok;
+    if (partitioned)
+        ok = bench_partitioned(context, graph, algorithms, check, options, settings, report, std::move(verified)) && ok;
     release_graph(graph);
     return ok;
 }

@@ -17,16 +17,21 @@ namespace {
 // the section's backend, appending the results to `plan`; false when any
 // failed. An algorithm whose parts the backend does not run (the CUDA
 // backend answers GG_ERROR_UNSUPPORTED) is skipped, with the library's
-// message.
+// message. The unpartitioned run is checked against `baselines` (the
+// suite's runs of the same algorithms, when they passed) and then takes
+// their place; runs over a plan are checked against them, or by the serial
+// verifier where there is none.
 bool measure_all(gg_context *context, const SuiteGraph &graph, const std::vector<std::string> &algorithms,
                  const HostCsr *csr, const Options &options, RunnerSettings settings,
-                 const gg_partition_plan *partition_plan, gg_backend backend, PlanResult &plan) {
+                 const gg_partition_plan *partition_plan, gg_backend backend, PlanResult &plan, Baselines &baselines) {
     KernelSettings kernel_settings;
     kernel_settings.pagerank_iterations = options.pagerank_iterations;
     kernel_settings.backend = backend;
     kernel_settings.partition_plan = partition_plan;
     kernel_settings.degree_bound = options.degree_bound;
     settings.part_capacity = plan.parts > 1 ? plan.parts : 0;
+    const bool is_baseline = partition_plan == nullptr;
+    settings.keep_checked_answer = is_baseline;
     const std::string what =
         plan.parts == 1 ? std::string("unpartitioned") : format("%u parts %s", plan.parts, plan.partitioner.c_str());
     bool ok = true;
@@ -38,15 +43,22 @@ bool measure_all(gg_context *context, const SuiteGraph &graph, const std::vector
         }
         std::fprintf(stderr, "gg-bench:   %-8s on %-5s %s ... ", name.c_str(), graph.name.c_str(), what.c_str());
         std::fflush(stderr);
-        KernelResult r = measure_kernel(context, *kernel, graph, csr, settings);
+        auto base = baselines.find(name);
+        const Kernel *checked = base != baselines.end() ? base->second.get() : nullptr;
+        KernelResult r = measure_kernel(context, *kernel, graph, csr, settings, checked);
         if (r.status == "error" && partition_plan != nullptr && r.error_status == GG_ERROR_UNSUPPORTED)
             r.status = "skipped";
         if (r.status == "ok")
             std::fprintf(stderr, "median %.3f ms, %llu bytes exchanged in %u rounds%s\n", r.compute.median,
-                         (unsigned long long)r.bytes_exchanged, r.exchange_rounds, r.verified ? ", verified" : "");
+                         (unsigned long long)r.bytes_exchanged, r.exchange_rounds,
+                         r.verified ? (", verified (" + r.checked_against + ")").c_str() : "");
         else
             std::fprintf(stderr, "%s: %s\n", r.status.c_str(), r.message.c_str());
         ok = ok && (r.status == "ok" || r.status == "skipped");
+        // Only a baseline that verified and finished serves: where it failed or
+        // went unchecked (--no-verify), its plans' runs get the serial verifier
+        // (or, under --no-verify, no check), as before.
+        if (is_baseline && r.status == "ok" && r.verified) baselines[name] = std::move(kernel);
         plan.runs.push_back(r);
     }
     return ok;
@@ -60,7 +72,8 @@ void add_note(PartitionedSection &section, const std::string &note) {
 }  // namespace
 
 bool bench_partitioned(gg_context *context, const SuiteGraph &graph, const std::vector<std::string> &algorithms,
-                       const HostCsr *csr, const Options &options, const RunnerSettings &settings, Report &report) {
+                       const HostCsr *csr, const Options &options, const RunnerSettings &settings, Report &report,
+                       Baselines baselines) {
     PartitionedSection &section = report.partitioned;
     bool ok = true;
     const gg_backend backend = section.backend == "cuda" ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
@@ -72,7 +85,7 @@ bool bench_partitioned(gg_context *context, const SuiteGraph &graph, const std::
     baseline.graph = graph.name;
     baseline.parts = 1;
     baseline.requested = std::find(options.parts.begin(), options.parts.end(), 1u) != options.parts.end();
-    ok = measure_all(context, graph, algorithms, csr, options, settings, nullptr, backend, baseline) && ok;
+    ok = measure_all(context, graph, algorithms, csr, options, settings, nullptr, backend, baseline, baselines) && ok;
     std::map<std::string, double> baseline_ms;
     for (const KernelResult &r : baseline.runs)
         if (r.status == "ok") baseline_ms[r.algorithm] = r.compute.median;
@@ -136,7 +149,8 @@ bool bench_partitioned(gg_context *context, const SuiteGraph &graph, const std::
             std::fprintf(stderr, "depth %u, edge cut %llu, replicas %llu, %.1f + %.1f ms\n", stats.replication_depth,
                          (unsigned long long)stats.edge_cut, (unsigned long long)stats.replicas, stats.partition_ms,
                          stats.build_ms);
-            ok = measure_all(context, graph, algorithms, csr, options, settings, handle, backend, plan) && ok;
+            ok = measure_all(context, graph, algorithms, csr, options, settings, handle, backend, plan, baselines) &&
+                 ok;
             gg_partition_plan_destroy(handle);
             section.plans.push_back(plan);
         }

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "answer.h"
 #include "format.h"
 
 namespace bench {
@@ -28,7 +29,7 @@ public:
         program_.reset(program);
         gg_program_desc_init(&desc_);
         gg_program_get_desc(program, &desc_);
-        values_.resize(size_t(n == 0 ? 1 : n) * desc_.vertex_value_size);
+        values_ = Answer<unsigned char>(size_t(n == 0 ? 1 : n) * desc_.vertex_value_size);
         gg_run_options_init(&options_);
         options_.backend = s.backend;
         options_.layout = s.layout;
@@ -49,20 +50,59 @@ public:
     gg_status run(gg_context *c, const gg_graph *g, uint32_t source, gg_run_stats *st) override {
         run_.source = uses_source() ? source : UINT32_MAX;
         const size_t bytes = size_t(gg_graph_num_vertices(g)) * desc_.vertex_value_size;
-        return gg_run_program(c, g, program_.get(), values_.data(), bytes, &run_, &options_, st);
+        const gg_status status = gg_run_program(c, g, program_.get(), values_.data(), bytes, &run_, &options_, st);
+        iterations_run_ = st != nullptr ? st->iterations : 0;  // for compare(), which sees no stats
+        return status;
     }
     std::string verify(const HostCsr &csr, uint32_t source, const gg_run_stats &st) const override {
         const verify_csr graph = csr.view();
-        if (algorithm_ == "bfs") return finding_text(verify_bfs(&graph, source, field<uint32_t>(csr.n).data()));
-        if (algorithm_ == "sssp") return finding_text(verify_sssp(&graph, source, field<float>(csr.n).data()));
-        if (algorithm_ == "sswp") return finding_text(verify_sswp(&graph, source, field<float>(csr.n).data()));
-        if (algorithm_ == "cc") return finding_text(verify_cc(&graph, field<uint32_t>(csr.n).data()));
+        const std::vector<unsigned char> &values = values_.last();
+        if (algorithm_ == "bfs") return finding_text(verify_bfs(&graph, source, field<uint32_t>(values, csr.n).data()));
+        if (algorithm_ == "sssp") return finding_text(verify_sssp(&graph, source, field<float>(values, csr.n).data()));
+        if (algorithm_ == "sswp") return finding_text(verify_sswp(&graph, source, field<float>(values, csr.n).data()));
+        if (algorithm_ == "cc") return finding_text(verify_cc(&graph, field<uint32_t>(values, csr.n).data()));
         if (algorithm_ == "pagerank") {
             if (st.iterations != iterations_)
                 return format("ran %u iterations with tolerance 0 and a cap of %u", st.iterations, iterations_);
-            return finding_text(verify_pagerank(&graph, field<double>(csr.n).data(), st.iterations, 0.85));
+            return finding_text(verify_pagerank(&graph, field<double>(values, csr.n).data(), st.iterations, 0.85));
         }
         return "";  // no built-in to check against: the tests compare CPU and GPU
+    }
+    void keep_answer() override {
+        values_.keep();
+        kept_iterations_run_ = iterations_run_;
+    }
+    // As the built-in of the same name compares (kernels.cpp): the printed
+    // field exactly, PageRank's within verify_pagerank's tolerance after the
+    // same iteration count; a program with no built-in, every byte of every
+    // vertex's value.
+    std::string compare(const Kernel &baseline, const HostCsr &csr) const override {
+        const ProgramKernel *b = dynamic_cast<const ProgramKernel *>(&baseline);
+        if (b == nullptr || b->label_ != label_)
+            return format("the baseline runs %s, not %s", baseline.name(), name());
+        const std::vector<unsigned char> &mine = values_.last(), &theirs = b->values_.reference();
+        if (mine.size() != theirs.size())
+            return format("the answer has %zu bytes, the baseline %zu", mine.size(), theirs.size());
+        if (mine.size() < size_t(csr.n) * desc_.vertex_value_size)
+            return format("the answer has %zu bytes, too few for the graph's %u vertices", mine.size(), csr.n);
+        if (algorithm_ == "bfs" || algorithm_ == "cc")
+            return compare_vertices(algorithm_ == "bfs" ? "depth" : "label", field<uint32_t>(mine, csr.n),
+                                    field<uint32_t>(theirs, csr.n), Exactly());
+        if (algorithm_ == "sssp" || algorithm_ == "sswp")
+            return compare_vertices(algorithm_ == "sssp" ? "distance" : "width", field<float>(mine, csr.n),
+                                    field<float>(theirs, csr.n), Exactly());
+        if (algorithm_ == "pagerank") {
+            const uint32_t baseline_iterations = b->values_.has_kept() ? b->kept_iterations_run_ : b->iterations_run_;
+            if (iterations_run_ != baseline_iterations)
+                return format("ran %u iterations, the baseline %u", iterations_run_, baseline_iterations);
+            return compare_vertices("rank", field<double>(mine, csr.n), field<double>(theirs, csr.n),
+                                    Within{1e-9, 1e-15});
+        }
+        for (size_t i = 0; i < mine.size(); ++i)
+            if (mine[i] != theirs[i])
+                return format("vertex %zu differs from the baseline at byte %zu of its value",
+                              i / desc_.vertex_value_size, i % desc_.vertex_value_size);
+        return "";
     }
     double bytes_moved(uint64_t n, uint64_t m, const gg_run_stats &st) const override {
         // The built-in's compulsory traffic: the same answer needs the same bytes.
@@ -80,19 +120,20 @@ private:
     std::string algorithm_, label_;
     std::unique_ptr<gg_program, Release> program_;
     gg_program_desc desc_;
-    std::vector<unsigned char> values_;
+    Answer<unsigned char> values_;
     gg_run_options options_;
     gg_program_run_options run_;
-    uint32_t iterations_ = 0;
+    uint32_t iterations_ = 0;  // the cap PageRank programs run to
+    uint32_t iterations_run_ = 0, kept_iterations_run_ = 0;  // of the last run, of the kept answer
 
-    // The printed field of every vertex (the file's "//! output: KIND @OFFSET").
+    // The printed field of every vertex of `values` (the file's "//! output: KIND @OFFSET").
     template <class T>
-    std::vector<T> field(uint32_t n) const {
+    std::vector<T> field(const std::vector<unsigned char> &values, uint32_t n) const {
         size_t offset = 0;
         if (const char *at = std::strchr(desc_.output, '@')) offset = std::strtoull(at + 1, nullptr, 10);
         std::vector<T> out(n);
         for (uint32_t v = 0; v < n; ++v)
-            std::memcpy(&out[v], values_.data() + size_t(v) * desc_.vertex_value_size + offset, sizeof(T));
+            std::memcpy(&out[v], values.data() + size_t(v) * desc_.vertex_value_size + offset, sizeof(T));
         return out;
     }
 };

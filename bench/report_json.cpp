@@ -88,8 +88,9 @@ void write_result(JsonWriter &w, const KernelResult &r) {
 }
 
 // "partitioned": the settings, then one entry per (graph, parts, partitioner)
-// with the plan's statistics and a result per algorithm, each with the
-// exchange counters and per-part times of its last trial.
+// with the plan's statistics and a result per algorithm, each with how its
+// answer was checked and the exchange counters and per-part times of its
+// last trial.
 void write_partitioned(JsonWriter &w, const PartitionedSection &section) {
     w.key("partitioned").begin_object();
     w.key("parts").begin_array();
@@ -135,6 +136,9 @@ void write_partitioned(JsonWriter &w, const PartitionedSection &section) {
             const KernelResult &r = plan.runs[k];
             w.begin_object();
             write_result_keys(w, r);
+            // Partitioned runs only, so the top-level results keep their keys.
+            if (r.checked_against.empty()) w.key("checked_against").null();
+            else w.key("checked_against").value(r.checked_against);
             w.key("num_parts").value(r.num_parts);
             w.key("bytes_exchanged").value(r.bytes_exchanged);
             w.key("exchange_rounds").value(r.exchange_rounds);

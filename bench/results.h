@@ -56,6 +56,10 @@ struct KernelResult {
     uint64_t device_bytes = 0;
     bool verified = false;
     double verify_ms = 0;
+    // How the warm-up's answer was checked: "serial verifier" (verify/), or
+    // "unpartitioned run" (a partitioned run compared with the baseline's
+    // verified answer, Kernel::compare); "" when not checked.
+    std::string checked_against;
     // Partitioned runs, from the last trial's stats (an unpartitioned run:
     // one part, nothing exchanged, and the arrays empty).
     uint32_t num_parts = 1;

@@ -22,10 +22,29 @@ void init_stats(gg_run_stats &stats, std::vector<double> &compute, std::vector<d
     stats.part_capacity = uint32_t(compute.size());
 }
 
+// Checks the warm-up's answer (`first` its stats) against `baseline`'s when
+// there is one, else with the serial verifier; fills verify_ms,
+// checked_against and verified, or status verify-failed with the finding.
+void check_answer(Kernel &kernel, const SuiteGraph &graph, const HostCsr &csr, const Kernel *baseline,
+                  const gg_run_stats &first, bool keep, KernelResult &r) {
+    auto start = std::chrono::steady_clock::now();
+    const std::string finding =
+        baseline != nullptr ? kernel.compare(*baseline, csr) : kernel.verify(csr, graph.source, first);
+    r.verify_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    r.checked_against = baseline != nullptr ? "unpartitioned run" : "serial verifier";
+    if (!finding.empty()) {
+        r.status = "verify-failed";
+        r.message = baseline != nullptr ? "unlike the unpartitioned run: " + finding : finding;
+        return;
+    }
+    r.verified = true;
+    if (keep) kernel.keep_answer();
+}
+
 }  // namespace
 
 KernelResult measure_kernel(gg_context *context, Kernel &kernel, const SuiteGraph &graph, const HostCsr *csr,
-                            const RunnerSettings &settings) {
+                            const RunnerSettings &settings, const Kernel *baseline) {
     KernelResult r;
     r.algorithm = kernel.name();
     r.graph = graph.name;
@@ -54,15 +73,8 @@ KernelResult measure_kernel(gg_context *context, Kernel &kernel, const SuiteGrap
     r.device_bytes = first.device_bytes;
 
     if (csr != nullptr) {
-        auto start = std::chrono::steady_clock::now();
-        std::string finding = kernel.verify(*csr, graph.source, first);
-        r.verify_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        if (!finding.empty()) {
-            r.status = "verify-failed";
-            r.message = finding;
-            return r;  // timing a wrong answer would only mislead
-        }
-        r.verified = true;
+        check_answer(kernel, graph, *csr, baseline, first, settings.keep_checked_answer, r);
+        if (!r.verified) return r;  // timing a wrong answer would only mislead
     }
 
     gg_run_stats last = first;
