@@ -214,6 +214,11 @@ static void test_gpu_parts_equal_cpu(void **state) {
     split_backend = GG_BACKEND_CUDA;
     test_catalogue_equals_unpartitioned(state);
     test_awkward_cases(state);
+    /* PageRank's replicas through the message exchange, as between
+     * processes (docs/building.md). */
+    setenv("GG_PARTITIONED_MESSAGE_EXCHANGE", "1", 1);
+    test_awkward_cases(state);
+    unsetenv("GG_PARTITIONED_MESSAGE_EXCHANGE");
     split_backend = GG_BACKEND_CPU;
     gg_context_destroy(ctx);
     ctx = one_device;

@@ -6,8 +6,8 @@
  * (algorithms/cc.cu) on its local graph, once per plan (kept with the
  * part's pooled arrays); then every superstep each stale
  * part gives every local component the smallest label among its vertices
- * (two passes, an atomicMin per vertex into its component's slot, then a
- * gather), and the device exchange (device_exchange.cuh; Medusa's replica
+ * (two passes, a warp-aggregated atomicMin into each component's slot,
+ * then a gather), and the device exchange (device_exchange.cuh; Medusa's replica
  * update, 002 §4.3) sends changed owned labels to the replicas, keeping the
  * smaller. Labels stay on the device until the last superstep.
  */
@@ -21,15 +21,35 @@
 #include "partitioned/fixed_point.h"
 #include "partitioned/partitioned_run.h"
 #include "primitives/fill.cuh"
+#include "primitives/warp_ops.cuh"
 
 namespace gg::cuda {
 
 namespace {
 
+// smallest[c] = the least label of component c's vertices. A part's giant
+// component puts most of its vertices on one slot, and an atomicMin per
+// vertex serialised there: 23 ms for two rounds on kron scale 23 against
+// 2.5 ms for the whole unpartitioned CC (bench/results/multi-gpu-2026-11-27.md).
+// So the lanes of a warp that share a component first agree on their least
+// label (one atomic per component per warp), and the atomic is skipped when
+// the slot already holds a label as small (most of them, after the first
+// warps reach the slot).
 __global__ void smallest_label_per_component(const uint32_t *component, const uint32_t *label, uint32_t n,
                                              uint32_t *smallest) {
-    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < n; v += uint64_t(gridDim.x) * blockDim.x)
-        atomicMin(&smallest[component[v]], label[v]);
+    // Warp-uniform bounds: every lane of a warp runs the same iterations.
+    const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+    for (uint64_t first = blockIdx.x * uint64_t(blockDim.x) + (threadIdx.x & ~31u); first < n; first += stride) {
+        const uint64_t v = first + lane_id();
+        const bool live = v < n;
+        const unsigned lanes = __ballot_sync(kFullMask, live);
+        if (!live) continue;
+        const uint32_t c = component[v];
+        const unsigned peers = __match_any_sync(lanes, c);
+        const uint32_t least = __reduce_min_sync(peers, label[v]);
+        if (lane_id() == __ffs(peers) - 1 && least < *(volatile const uint32_t *)(smallest + c))
+            atomicMin(&smallest[c], least);
+    }
 }
 
 __global__ void take_component_label(const uint32_t *component, const uint32_t *smallest, uint32_t n,

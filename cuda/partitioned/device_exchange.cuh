@@ -36,6 +36,9 @@
 // Then the sent entries' copies take the values sent, and the change counts
 // come back in one read per part.
 //
+// broadcast_dense is the owners' direction without the host waits, for
+// plans whose parts are all in this process (PageRank's refresh).
+//
 // Between processes the bytes cross the host: NCCL, which would move them
 // device to device, refuses two processes on one GPU (the only case the
 // machines lent so far can run), and its use waits for the multi-GPU runs.
@@ -170,6 +173,14 @@ __global__ void pack_dense(const uint32_t *local, uint32_t entries, const T *val
         out_values[i] = value[local[i]];
 }
 
+// A dense message into the receiving part's slots: value[local[i]] = in[i].
+template <class T>
+__global__ void unpack_dense(const T *in, uint32_t entries, const uint32_t *local, T *value) {
+    for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < entries;
+         i += uint64_t(gridDim.x) * blockDim.x)
+        value[local[i]] = in[i];
+}
+
 // The sent copies of an owner's entries on one link (sparse: ids non-null)
 // take the values sent.
 template <class T>
@@ -231,6 +242,50 @@ public:
     template <class T, class Merge>
     void to_owners(DevicePartValues<T> &values, Merge merge) {
         round(values, /*toward_replicas=*/false, merge, false);
+    }
+
+    // Owners -> replicas, every entry of every link, for a plan whose parts
+    // are all in this process: each replica slot of values[q] takes its
+    // owner's value, with nothing but the devices waiting. Per link: a dense
+    // pack on the owner's stream, one peer copy (by the copy engines) where
+    // the replica's part lives on another device, which the receiver's
+    // stream waits for by an event, and an unpack there. No change lists,
+    // no counts read back: what PageRank's replicas need every `depth`
+    // iterations, when nearly every value changed. The streams order each
+    // buffer's reuse; the caller waits for the devices before the next call,
+    // and times the round on the devices (nothing here waits to time it).
+    template <class T>
+    void broadcast_dense(const std::vector<T *> &values) {
+        using namespace exchange_kernels;
+        if (parts_.plan().ranks != 1)
+            fail(GG_ERROR_INTERNAL, "a dense broadcast needs every part in this process; the plan spans %u",
+                 parts_.plan().ranks);
+        for (DeviceLink &link : parts_.links()) {
+            if (link.entries == 0) continue;
+            const Route r = route(link, /*toward_replicas=*/true);
+            prepare(link, r, sizeof(T));
+            const T *incoming = reinterpret_cast<const T *>(r.channel->send_values.get());
+            {
+                DeviceScope scope(parts_.device_of(r.from));
+                const cudaStream_t stream = parts_.stream_of(r.from);
+                T *out = reinterpret_cast<T *>(r.channel->send_values.get());
+                pack_dense<T><<<blocks_for(link.entries, r.from), kThreads, 0, stream>>>(r.from_local, link.entries,
+                                                                                        values[r.from], out);
+                GG_CUDA_CHECK_LAUNCH("pack_dense");
+                if (parts_.device_of(r.from) != parts_.device_of(r.to)) {
+                    GG_CUDA_CHECK(cudaMemcpyPeerAsync(r.channel->recv_values.get(), parts_.device_of(r.to), out,
+                                                      parts_.device_of(r.from), link.entries * sizeof(T), stream));
+                    parts_.hand_over(r.from, r.to);
+                    incoming = reinterpret_cast<const T *>(r.channel->recv_values.get());
+                }
+            }
+            DeviceScope scope(parts_.device_of(r.to));
+            unpack_dense<T><<<blocks_for(link.entries, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
+                incoming, link.entries, r.to_local, values[r.to]);
+            GG_CUDA_CHECK_LAUNCH("unpack_dense");
+            parts_.bytes_exchanged += uint64_t(link.entries) * sizeof(T);
+        }
+        ++parts_.exchange_rounds;
     }
 
 private:

@@ -2,24 +2,47 @@
  * PageRank over the parts of a plan on the GPUs: the CPU's partitioned
  * method (src/partitioned/pagerank.cpp says why it is exact), Medusa's
  * multi-hop replication (002 §4.3), with the GPU's pull pass
- * (primitives/pull_pass.cuh, the load balance of the unpartitioned run):
+ * (primitives/pull_pass.cuh, the load balance of the unpartitioned run).
  *
- *   contributions  each part computes r(u) / outdeg(u) for all its local
- *                  vertices (outdeg counts every edge of u, local or not) and
- *                  the dangling rank of its owned vertices;
- *   sum            the run adds the parts' dangling masses in part order;
- *   pull           each part recomputes its computed vertices (those whose
- *                  in-edges are all local) and sums the L1 change of its
- *                  owned ones; the run adds the changes in part order;
- *   refresh        every `depth` iterations owners send their ranks to the
- *                  replicas (device_exchange.cuh; dense after depth > 1,
- *                  when replicas computed values of their own).
+ * The parts hold contributions r(u) / outdeg(u) (outdeg counts every edge
+ * of u, local or not) for all their local vertices, in two buffers: an
+ * iteration's pull reads one and writes the other, one kernel per part per
+ * iteration doing all of it:
  *
- * Ranks stay on the devices; two numbers per part cross to the host each
- * iteration (and between processes, for a distributed plan). The sums run in another order than the unpartitioned run's:
- * ranks agree to rounding.
+ *   pull     each part recomputes its computed vertices (those whose
+ *            in-edges are all local) from the contributions, and writes
+ *            their new contributions, the L1 change of its owned ones and
+ *            the rank of its owned vertices without out-edges (the next
+ *            iteration's dangling mass); the run adds both sums in part
+ *            order (two numbers per part cross to the host per iteration);
+ *   refresh  every `depth` iterations owners send their contributions to
+ *            the replicas, which take them in place of their own. With
+ *            every part in this process the refresh is queued on the
+ *            devices right behind the pull, without a host wait
+ *            (DeviceExchange::broadcast_dense: a dense pack, one peer copy
+ *            per link between devices, an unpack), so an iteration waits
+ *            on the host once, for its two sums; between processes the
+ *            device exchange sends them (device_exchange.cuh), after that
+ *            wait. Replicas farther out than depth - 1 hops are not
+ *            recomputed between refreshes, so after a refresh both buffers
+ *            take their new value.
+ *
+ * A first version stored each owned vertex's new contribution into its
+ * replicas' slots on the other device from inside the pull kernel (peer
+ * stores over NVLink, no refresh step at all). On two H200s the two ways
+ * took 155.8 and 151.9 ms for 10 iterations of kron scale 25 over random
+ * parts (14.1 million replicas), and 8.23 and 8.63 ms on the 8192 x 8192
+ * grid over METIS parts (bench/results/multi-gpu-scale-25-26-2026-11-27.md):
+ * the refresh is not what bounds the run, the parts' pulls are. The
+ * broadcast stays: it needs no per-vertex replica lists on the devices,
+ * and its device time can be measured (exchange_ms).
+ *
+ * The unpartitioned run computes the same iterates; the sums run in
+ * another order, so ranks agree to rounding.
  */
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -38,8 +61,9 @@ namespace gg::cuda {
 
 namespace {
 
-// c(u) = r(u) / outdeg(u) (0 without out-edges), and the rank of the owned
-// vertices without out-edges added into *dangling.
+// The first iteration's contributions, from the start ranks of every local
+// vertex, and the rank of the owned vertices without out-edges added into
+// *dangling.
 __global__ void part_contributions(const double *rank, const uint32_t *out_degree, uint32_t size, uint32_t owned,
                                    double *contribution, double *dangling) {
     double mass = 0;
@@ -55,59 +79,83 @@ __global__ void part_contributions(const double *rank, const uint32_t *out_degre
 
 // The pull pass's operation (pull_pass.cuh): r(v) = base + d * sum of the
 // contributions of v's in-edges, for the computed vertices only (a replica
-// farther out has only some of its in-edges here; the next refresh gives it
-// its owner's rank), with the L1 change of the owned ones.
+// farther out has only some of its in-edges here: it waits for its owner's
+// value); the new contributions, and for the owned vertices the L1 change
+// and the dangling mass.
 struct PartRankStep {
     using Acc = double;
-    const double *contribution;
-    double *rank;
+    const double *contribution;  // this iteration's, every local vertex
+    double *next;                // the next iteration's
+    double *rank;                // the owned vertices'
+    const uint32_t *out_degree;
     uint32_t computed, owned;
     double base, damping;
-    double *change;
-    double local_change = 0;
+    bool refresh;  // the iteration ends in a refresh: replicas take their owners' contributions
+    double *sums;  // [0] dangling mass of the new ranks, [1] L1 change
+    double local_dangling = 0, local_change = 0;
 
     __device__ bool proceed() const { return true; }
     struct Context {
         double old_rank;
     };
-    __device__ Context before(uint32_t v) const { return Context{v < computed ? rank[v] : 0.0}; }
+    __device__ Context before(uint32_t v) const { return Context{v < owned ? rank[v] : 0.0}; }
     __device__ Acc load(uint32_t u, uint64_t) const { return __ldg(contribution + u); }
     __device__ void finish(uint32_t v, Acc sum, const Context &c) {
         if (v >= computed) return;
         const double r = base + damping * sum;
-        if (v < owned) local_change += fabs(r - c.old_rank);
+        const uint32_t degree = out_degree[v];
+        const double share = degree ? r / double(degree) : 0.0;
+        if (v >= owned) {
+            if (!refresh) next[v] = share;
+            return;
+        }
         rank[v] = r;
+        next[v] = share;
+        local_change += fabs(r - c.old_rank);
+        if (degree == 0) local_dangling += r;
     }
     __device__ void flush() {
-        const double c = block_sum(local_change);
-        if (threadIdx.x == 0) atomicAdd(change, c);
+        const double dangling = block_sum(local_dangling);
+        if (threadIdx.x == 0) atomicAdd(sums, dangling);
+        const double change = block_sum(local_change);
+        if (threadIdx.x == 0) atomicAdd(sums + 1, change);
     }
 };
 
-// A part's arrays, pooled under its local graph: ranks, contributions, the
-// global out-degrees of its local vertices (uploaded once), the hub
-// scratch of the pull pass, and the two sums of an iteration with the pinned
-// words they are read into.
+// A part's arrays, pooled under its local graph: owned ranks, the two
+// contribution buffers, the global out-degrees of its local vertices
+// (uploaded once), the hub scratch of the pull pass, and the two sums of an
+// iteration with the pinned words they are read into.
 struct PartRanks final : EngineState {
     DeviceArray<double> rank, contribution, sums, hub_sum;
     DeviceArray<uint32_t> out_degree, hub_arrivals;
+    size_t size;
     PinnedBuffer read{2 * sizeof(double)};
     PartRanks(size_t size, uint32_t hubs)
-        : rank(size, "a part's ranks"), contribution(size, "a part's rank contributions"),
+        : rank(size, "a part's ranks"), contribution(2 * size, "a part's rank contributions"),
           sums(2, "a part's dangling mass and change"), hub_sum(hubs, "a part's hub sums"),
-          out_degree(size, "a part's out-degrees"), hub_arrivals(hubs, "a part's hub arrivals") {}
+          out_degree(size, "a part's out-degrees"), hub_arrivals(hubs, "a part's hub arrivals"), size(size) {}
     uint64_t bytes() const override {
         return rank.bytes() + contribution.bytes() + sums.bytes() + hub_sum.bytes() + out_degree.bytes() +
                hub_arrivals.bytes();
     }
-    double *dangling() const { return sums.get(); }
-    double *change() const { return sums.get() + 1; }
+    // Contribution buffer 0 or 1.
+    double *buffer(uint32_t which) const { return contribution.get() + which * size; }
 };
+
+// Whether the refresh goes by the message exchange even with every part in
+// this process: GG_PARTITIONED_MESSAGE_EXCHANGE=1 (docs/building.md), so
+// that the tests check the path of distributed plans on one machine.
+bool message_exchange_asked() {
+    const char *value = std::getenv("GG_PARTITIONED_MESSAGE_EXCHANGE");
+    return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
+}
 
 class DeviceRankParts {
 public:
     DeviceRankParts(DevicePartSet &parts, const RunConfig &config, RunReport &report)
-        : parts_(parts), config_(config), values_(parts), layouts_(parts, report) {
+        : parts_(parts), config_(config), layouts_(parts, report), ranks_(parts.num_parts(), nullptr),
+          bulk_(parts.plan().ranks == 1 && !message_exchange_asked()) {
         const PartitionPlan &plan = parts.plan();
         const double start = 1.0 / double(plan.n);
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
@@ -135,64 +183,119 @@ public:
                                stream, unused);
             }
             fill(arrays.rank.get(), start, part.size(), stream);
-            values_.value[p] = arrays.rank.get();
+            ranks_[p] = arrays.rank.get();
+            refresh_clocks_.push_back(std::make_unique<EventTimer>());
         }
-        values_.mark_synced(parts);
+        if (!bulk_) messages_ = std::make_unique<DevicePartValues<double>>(parts);
         parts.synchronize();
     }
 
-    // The dangling rank of the owned vertices, over all parts.
-    double dangling() {
-        for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream, unsigned blocks) {
-            part_contributions<<<blocks, 256, 0, stream>>>(a.rank.get(), a.out_degree.get(),
-                                                           parts_.plan().parts[p].size(),
-                                                           parts_.plan().parts[p].owned, a.contribution.get(),
-                                                           a.dangling());
+    // The start ranks' contributions into buffer 0; returns their dangling mass.
+    double start() {
+        for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream) {
+            const PartitionPart &part = parts_.plan().parts[p];
+            const unsigned blocks = unsigned(grid_stride_blocks(part.size(), 256, parts_.info_of(p)));
+            part_contributions<<<blocks, 256, 0, stream>>>(a.rank.get(), a.out_degree.get(), part.size(), part.owned,
+                                                           a.buffer(0), a.sums.get());
             GG_CUDA_CHECK_LAUNCH("part_contributions");
         });
         return read_sums(0);
     }
 
-    // One pull over every part's computed vertices; returns the L1 change.
-    double pull(double base) {
-        for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream, unsigned) {
+    // Iteration `t` (from 0) over every part's computed vertices; `refresh`:
+    // it ends in a refresh. Returns the L1 change; dangling() is then the
+    // new ranks' dangling mass.
+    double iterate(uint32_t t, double base, bool refresh) {
+        const uint32_t now = t % 2, next = 1 - now;
+        for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream) {
             const PartitionPart &part = parts_.plan().parts[p];
-            PartRankStep step{a.contribution.get(), a.rank.get(), part.computed, part.owned, base,
-                              config_.damping, a.change()};
+            PartRankStep step{a.buffer(now), a.buffer(next), a.rank.get(), a.out_degree.get(), part.computed,
+                              part.owned, base, config_.damping, refresh, a.sums.get()};
             launch_pull_pass(in_[p], pull_[p], HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()},
                              parts_.info_of(p), step, stream);
             edges_visited += part.local.in().offsets[part.computed];
         });
-        return read_sums(1);
+        if (refresh && bulk_) broadcast(next);
+        const double change = read_sums(1);
+        dangling_ = read_sums_done(0);
+        if (refresh && bulk_) collect_refresh();
+        return change;
     }
+    double dangling() const { return dangling_; }
 
-    void refresh() {
-        DeviceExchange exchange(parts_);
-        exchange.to_replicas(values_, TakeOwners{}, /*everything=*/parts_.plan().depth > 1);
+    // After iteration t ended in a refresh: between processes, the owners'
+    // contributions to the replicas by the device exchange (in one process
+    // iterate() queued them already). Then, with replicas beyond depth - 1
+    // hops, both buffers take theirs.
+    void finish_refresh(uint32_t t) {
+        const uint32_t now = t % 2, next = 1 - now;
+        const PartitionPlan &plan = parts_.plan();
+        if (!bulk_) {
+            for (uint32_t p = 0; p < parts_.num_parts(); ++p) messages_->value[p] = arrays_[p]->buffer(next);
+            DeviceExchange exchange(parts_);
+            exchange.to_replicas(*messages_, TakeOwners{}, /*everything=*/true);
+        }
+        if (plan.depth == 1) return;  // every replica is refreshed every iteration
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            const PartitionPart &part = plan.parts[p];
+            if (part.size() == part.computed) continue;
+            Stopwatch clock;
+            DeviceScope scope(parts_.device_of(p));
+            GG_CUDA_CHECK(cudaMemcpyAsync(arrays_[p]->buffer(now) + part.computed,
+                                          arrays_[p]->buffer(next) + part.computed,
+                                          (part.size() - part.computed) * sizeof(double), cudaMemcpyDeviceToDevice,
+                                          parts_.stream_of(p)));
+            parts_.exchange_ms[p] += clock.elapsed_ms();
+        }
     }
 
     void to_caller(double *ranks, RunReport &report) {
         DeviceResults results(parts_);
-        results.to_caller(values_.value, ranks, report.transfer_ms);
+        results.to_caller(ranks_, ranks, report.transfer_ms);
     }
 
     uint64_t edges_visited = 0;
 
 private:
-    // Launches `launch` on every part that has vertices, its sums zeroed.
+    // The owners' new contributions (buffer `next`) to their replicas,
+    // queued behind the pulls; each part's refresh clock runs from the end
+    // of its pull to the end of its replicas' unpack, waits included.
+    void broadcast(uint32_t next) {
+        std::vector<double *> values(parts_.num_parts());
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            values[p] = arrays_[p]->buffer(next);
+            DeviceScope scope(parts_.device_of(p));
+            refresh_clocks_[p]->start(parts_.stream_of(p));
+        }
+        DeviceExchange exchange(parts_);
+        exchange.broadcast_dense(values);
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            DeviceScope scope(parts_.device_of(p));
+            refresh_clocks_[p]->stop(parts_.stream_of(p));
+        }
+    }
+    // The refresh's device time, once the devices ran it.
+    void collect_refresh() {
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            DeviceScope scope(parts_.device_of(p));
+            parts_.exchange_ms[p] += refresh_clocks_[p]->elapsed_ms();
+        }
+    }
+
+    // Launches `launch` on every part that has vertices, its sums zeroed and
+    // read back after it, its device time counted as the part's compute.
     template <class Launch>
     void for_each_part(Launch launch) {
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
-            const uint32_t size = parts_.plan().parts[p].size();
-            if (size == 0) continue;
-            Stopwatch clock;
+            if (parts_.plan().parts[p].size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
             const cudaStream_t stream = parts_.stream_of(p);
             PartRanks &a = *arrays_[p];
+            parts_.start_compute(p);
             GG_CUDA_CHECK(cudaMemsetAsync(a.sums.get(), 0, a.sums.bytes(), stream));
-            launch(p, a, stream, unsigned(grid_stride_blocks(size, 256, parts_.info_of(p))));
+            launch(p, a, stream);
+            parts_.stop_compute(p);
             GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.sums.get(), a.sums.bytes(), cudaMemcpyDeviceToHost, stream));
-            parts_.compute_ms[p] += clock.elapsed_ms();
         }
     }
 
@@ -200,25 +303,30 @@ private:
     // over every process (sum_by_part: the same bits however the parts are
     // spread).
     double read_sums(int which) {
+        parts_.synchronize();
+        parts_.collect_compute();
+        return read_sums_done(which);
+    }
+    // The same, the parts already waited for.
+    double read_sums_done(int which) {
         std::vector<double> by_part(parts_.num_parts(), 0.0);
-        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
-            if (parts_.plan().parts[p].size() == 0) continue;
-            Stopwatch clock;
-            DeviceScope scope(parts_.device_of(p));
-            GG_CUDA_CHECK(cudaStreamSynchronize(parts_.stream_of(p)));
-            by_part[p] = static_cast<const double *>(arrays_[p]->read.get())[which];
-            parts_.compute_ms[p] += clock.elapsed_ms();
-        }
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p)
+            if (parts_.plan().parts[p].size() != 0)
+                by_part[p] = static_cast<const double *>(arrays_[p]->read.get())[which];
         return sum_by_part(parts_.plan().communicator(), by_part);
     }
 
     DevicePartSet &parts_;
     const RunConfig &config_;
-    DevicePartValues<double> values_;
     PartLayouts layouts_;
     std::vector<DeviceCsr> in_;
     std::vector<PullLayout> pull_;
     std::vector<StatePool::Checkout<PartRanks>> arrays_;
+    std::vector<double *> ranks_;
+    bool bulk_;  // the refresh by broadcast_dense (every part in this process)
+    std::unique_ptr<DevicePartValues<double>> messages_;  // else by the message exchange
+    std::vector<std::unique_ptr<EventTimer>> refresh_clocks_;  // by part
+    double dangling_ = 0;
 };
 
 }  // namespace
@@ -234,14 +342,17 @@ void partitioned_pagerank(DevicePartSet &parts, double *ranks, const RunConfig &
     DeviceRankParts state(parts, config, report);
     const double d = config.damping;
     uint32_t iterations = 0;
-    // The CPU's loop (src/partitioned/pagerank.cpp), step for step.
+    // The CPU's loop (src/partitioned/pagerank.cpp), step for step, but that
+    // each pull leaves the next iteration's dangling mass.
+    double dangling = state.start();
     while (iterations < config.max_iterations) {
-        const double dangling = state.dangling();
         const double base = (1.0 - d) / double(n) + d * dangling / double(n);
-        const double change = state.pull(base);
+        const bool refresh = (iterations + 1) % plan.depth == 0;
+        const double change = state.iterate(iterations, base, refresh);
+        dangling = state.dangling();
         ++iterations;
         if (change < config.tolerance) break;
-        if (iterations % plan.depth == 0) state.refresh();
+        if (refresh) state.finish_refresh(iterations - 1);
     }
     state.to_caller(ranks, report);
     parts.finish(report, out, iterations, state.edges_visited);
