@@ -145,7 +145,8 @@ bool bench_graph(gg_context *context, SuiteGraph &graph, const std::vector<std::
             ok = ok && (r.status == "ok" || r.status == "unsupported");
             report.results.push_back(r);
             // The partitioned section's unpartitioned run is compared with this one.
-            if (suite_settings.keep_checked_answer && r.status == "ok" && r.verified) verified[name] = std::move(kernel);
+            if (suite_settings.keep_checked_answer && r.status == "ok" && (r.verified || !settings.serial_verify))
+                verified[name] = std::move(kernel);
         }
     if (partitioned)
         ok = bench_partitioned(context, graph, algorithms, check, options, settings, report, std::move(verified)) && ok;
@@ -209,6 +210,7 @@ int main(int argc, char **argv) {
     report.trials = options.trials;
     report.pagerank_iterations = options.pagerank_iterations;
     report.verify = options.verify;
+    report.serial_verify = options.serial_verify;
     report.note = options.note;
     for (gg_layout layout : options.layouts) report.layouts.push_back(layout_name(layout));
     report.degree_bound = options.degree_bound;
@@ -262,6 +264,7 @@ int main(int argc, char **argv) {
 
     RunnerSettings settings;
     settings.trials = options.trials;
+    settings.serial_verify = options.serial_verify;
     settings.host_copy_gb_per_s = report.host_copy.gb_per_s;
     settings.device_copy_gb_per_s = report.device_copy_gb_per_s;
 

@@ -64,6 +64,10 @@ const char *usage_text() {
            "  --apsp                    also run APSP on its own kron graph of 2^apsp-scale vertices\n"
            "  --apsp-scale S            scale of that graph (default 10)\n"
            "  --no-verify               skip checking each kernel's first result\n"
+           "  --compare-only            with --parts: skip the serial verifiers (minutes per\n"
+           "                            algorithm at kron scale 26), but still compare every\n"
+           "                            partitioned answer with the unpartitioned run's, which\n"
+           "                            is then itself unchecked\n"
            "  --json FILE               write the full report as JSON\n"
            "  --markdown FILE           write the markdown report (it always goes to stdout too)\n"
            "  --note TEXT               free text recorded in both reports (e.g. nice, machine state)\n"
@@ -181,7 +185,7 @@ bool parse_layouts(const std::string &text, std::vector<gg_layout> &layouts, std
 bool parse_options(int argc, char **argv, Options &options, bool &help, std::string &error) {
     help = false;
     bool algorithms_given = false;
-    std::string partition_flag;  // --partition or --replication-depth, which need --parts
+    std::string partition_flag;  // --partition, --replication-depth or --compare-only, which need --parts
     options.command_line.clear();
     for (int i = 0; i < argc; ++i) {
         if (i) options.command_line += ' ';
@@ -259,6 +263,9 @@ bool parse_options(int argc, char **argv, Options &options, bool &help, std::str
             options.apsp_scale = uint32_t(n);
         } else if (flag == "--no-verify") {
             options.verify = false;
+        } else if (flag == "--compare-only") {
+            options.serial_verify = false;
+            partition_flag = flag;
         } else if (flag == "--json") {
             if (!value(&text)) return false;
             options.json_path = text;

@@ -23,6 +23,7 @@ struct Options {
     uint64_t seed = 27491095;             // the generator's documented default
     uint32_t pagerank_iterations = 20;    // PageRank runs exactly this many iterations
     bool verify = true;
+    bool serial_verify = true;  // false: --compare-only
     bool apsp = false;                    // APSP runs only when asked, on its own small graph
     uint32_t apsp_scale = 10;
     std::string json_path;

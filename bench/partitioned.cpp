@@ -58,7 +58,8 @@ bool measure_all(gg_context *context, const SuiteGraph &graph, const std::vector
         // Only a baseline that verified and finished serves: where it failed or
         // went unchecked (--no-verify), its plans' runs get the serial verifier
         // (or, under --no-verify, no check), as before.
-        if (is_baseline && r.status == "ok" && r.verified) baselines[name] = std::move(kernel);
+        if (is_baseline && r.status == "ok" && (r.verified || !settings.serial_verify))
+            baselines[name] = std::move(kernel);
         plan.runs.push_back(r);
     }
     return ok;

@@ -184,6 +184,7 @@ std::string report_json(const Report &report) {
     w.key("trials").value(report.trials);
     w.key("pagerank_iterations").value(report.pagerank_iterations);
     w.key("verify").value(report.verify);
+    w.key("serial_verify").value(report.serial_verify);
     if (!report.layouts.empty()) {
         w.key("layouts").begin_array();
         for (const std::string &layout : report.layouts) w.value(layout);

@@ -114,6 +114,7 @@ struct Report {
     int trials = 0;
     uint32_t pagerank_iterations = 0;
     bool verify = true;
+    bool serial_verify = true;  // false: --compare-only
     CopyBandwidth host_copy;
     double device_copy_gb_per_s = 0;
     uint64_t device_copy_bytes = 0;

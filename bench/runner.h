@@ -23,6 +23,9 @@ struct RunnerSettings {
     // Kernel::keep_answer() once the warm-up's answer passed its check, so
     // that later runs can be compared with it (the partitioned runs' baseline).
     bool keep_checked_answer = false;
+    // false (--compare-only): runs without a baseline are not verified
+    // serially, only kept (as if checked) for the runs compared with them.
+    bool serial_verify = true;
 };
 
 // `csr` is the graph's host copy for the verifier, or nullptr to skip the

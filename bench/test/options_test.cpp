@@ -2,7 +2,8 @@
 // names but auto, in the library's order; names are the library's own
 // (gg_layout_from_name), each at most once; and without the options nothing
 // changes (no layouts, degree bound 0: every kernel runs once with auto).
-// And --devices: all, or distinct ids in the order given, only with --parts.
+// And --devices: all, or distinct ids in the order given, only with --parts;
+// --compare-only, only with --parts.
 // Exits non-zero naming every check that did not hold.
 #include <cstdio>
 #include <string>
@@ -117,6 +118,15 @@ int main() {
     expect_refused({"--parts", "2", "--devices", "-1"}, "--devices: '-1' is not a device id");
     expect_refused({"--parts", "2", "--devices", "one"}, "--devices: 'one' is not a device id");
     expect_refused({"--parts", "2", "--devices", ","}, "--devices needs all or a comma-separated list");
+
+    // --compare-only: the serial verifiers off, the comparisons on, only with --parts.
+    {
+        const Parsed p = parse({"--parts", "1,2", "--compare-only"});
+        expect(p.accepted && p.options.verify && !p.options.serial_verify, "--compare-only", p.error);
+        const Parsed q = parse({"--parts", "2"});
+        expect(q.accepted && q.options.serial_verify, "serial verifiers by default", q.error);
+    }
+    expect_refused({"--compare-only"}, "applies to partitioned runs: give --parts too");
 
     if (failures) std::printf("%d check(s) failed\n", failures);
     return failures ? 1 : 0;
