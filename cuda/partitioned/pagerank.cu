@@ -129,18 +129,17 @@ struct PartRankStep {
 struct PartRanks final : EngineState {
     DeviceArray<double> rank, contribution, sums, hub_sum;
     DeviceArray<uint32_t> out_degree, hub_arrivals;
-    size_t size;
     PinnedBuffer read{2 * sizeof(double)};
     PartRanks(size_t size, uint32_t hubs)
         : rank(size, "a part's ranks"), contribution(2 * size, "a part's rank contributions"),
           sums(2, "a part's dangling mass and change"), hub_sum(hubs, "a part's hub sums"),
-          out_degree(size, "a part's out-degrees"), hub_arrivals(hubs, "a part's hub arrivals"), size(size) {}
+          out_degree(size, "a part's out-degrees"), hub_arrivals(hubs, "a part's hub arrivals") {}
     uint64_t bytes() const override {
         return rank.bytes() + contribution.bytes() + sums.bytes() + hub_sum.bytes() + out_degree.bytes() +
                hub_arrivals.bytes();
     }
     // Contribution buffer 0 or 1.
-    double *buffer(uint32_t which) const { return contribution.get() + which * size; }
+    double *buffer(uint32_t which) const { return contribution.get() + which * rank.size(); }
 };
 
 // Whether the refresh goes by the message exchange even with every part in
