@@ -173,12 +173,21 @@ __global__ void pack_dense(const uint32_t *local, uint32_t entries, const T *val
         out_values[i] = value[local[i]];
 }
 
-// A dense message into the receiving part's slots: value[local[i]] = in[i].
+// A dense message from or into a part whose values sit at other positions
+// than its local ids (position[local id], e.g. a hub order; null: the ids).
 template <class T>
-__global__ void unpack_dense(const T *in, uint32_t entries, const uint32_t *local, T *value) {
+__global__ void pack_dense_at(const uint32_t *local, const uint32_t *position, uint32_t entries, const T *value,
+                              T *out_values) {
     for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < entries;
          i += uint64_t(gridDim.x) * blockDim.x)
-        value[local[i]] = in[i];
+        out_values[i] = value[position ? position[local[i]] : local[i]];
+}
+template <class T>
+__global__ void unpack_dense(const T *in, uint32_t entries, const uint32_t *local, const uint32_t *position,
+                             T *value) {
+    for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < entries;
+         i += uint64_t(gridDim.x) * blockDim.x)
+        value[position ? position[local[i]] : local[i]] = in[i];
 }
 
 // The sent copies of an owner's entries on one link (sparse: ids non-null)
@@ -254,8 +263,10 @@ public:
     // iterations, when nearly every value changed. The streams order each
     // buffer's reuse; the caller waits for the devices before the next call,
     // and times the round on the devices (nothing here waits to time it).
+    // `positions` (empty: none): per part, where each local id's value sits
+    // in values[p] (null: at the id).
     template <class T>
-    void broadcast_dense(const std::vector<T *> &values) {
+    void broadcast_dense(const std::vector<T *> &values, const std::vector<const uint32_t *> &positions = {}) {
         using namespace exchange_kernels;
         if (parts_.plan().ranks != 1)
             fail(GG_ERROR_INTERNAL, "a dense broadcast needs every part in this process; the plan spans %u",
@@ -269,9 +280,9 @@ public:
                 DeviceScope scope(parts_.device_of(r.from));
                 const cudaStream_t stream = parts_.stream_of(r.from);
                 T *out = reinterpret_cast<T *>(r.channel->send_values.get());
-                pack_dense<T><<<blocks_for(link.entries, r.from), kThreads, 0, stream>>>(r.from_local, link.entries,
-                                                                                        values[r.from], out);
-                GG_CUDA_CHECK_LAUNCH("pack_dense");
+                pack_dense_at<T><<<blocks_for(link.entries, r.from), kThreads, 0, stream>>>(
+                    r.from_local, positions.empty() ? nullptr : positions[r.from], link.entries, values[r.from], out);
+                GG_CUDA_CHECK_LAUNCH("pack_dense_at");
                 if (parts_.device_of(r.from) != parts_.device_of(r.to)) {
                     GG_CUDA_CHECK(cudaMemcpyPeerAsync(r.channel->recv_values.get(), parts_.device_of(r.to), out,
                                                       parts_.device_of(r.from), link.entries * sizeof(T), stream));
@@ -281,7 +292,7 @@ public:
             }
             DeviceScope scope(parts_.device_of(r.to));
             unpack_dense<T><<<blocks_for(link.entries, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
-                incoming, link.entries, r.to_local, values[r.to]);
+                incoming, link.entries, r.to_local, positions.empty() ? nullptr : positions[r.to], values[r.to]);
             GG_CUDA_CHECK_LAUNCH("unpack_dense");
             parts_.bytes_exchanged += uint64_t(link.entries) * sizeof(T);
         }

@@ -10,7 +10,12 @@
  * iteration doing all of it:
  *
  *   pull     each part recomputes its computed vertices (those whose
- *            in-edges are all local) from the contributions, and writes
+ *            in-edges are all local) from the contributions (over the hub
+ *            order of its local graph where hubs carry most of its edges,
+ *            the pass the unpartitioned run takes there; the first runs on
+ *            two GPUs pulled over the plain local CSC, and each part's pull
+ *            over half of kron 25's edges took 14.5 ms per iteration against
+ *            11.1 ms for all of them unpartitioned), and writes
  *            their new contributions, the L1 change of its owned ones and
  *            the rank of its owned vertices without out-edges (the next
  *            iteration's dangling mass); the run adds both sums in part
@@ -61,20 +66,50 @@ namespace gg::cuda {
 
 namespace {
 
+// How a part's pull numbers its vertices: in the hub order of its local
+// graph (src/layout/hub_order.h, where hubs carry most of its edges, as the
+// unpartitioned run does), or by local id (vertex_at null). Contributions
+// and out-degrees are by pass id, ranks by local id.
+struct PassOrder {
+    const uint32_t *vertex_at = nullptr;  // pass id -> local id
+    __device__ uint32_t local(uint32_t v) const { return vertex_at ? vertex_at[v] : v; }
+};
+
+// The global out-degree of each pass id, and each local id's pass id.
+__global__ void order_part_arrays(const uint32_t *vertex_at, const uint32_t *out_degree, uint32_t size,
+                                  uint32_t *pass_degree, uint32_t *position) {
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < size;
+         v += uint64_t(gridDim.x) * blockDim.x) {
+        const uint32_t local = vertex_at[v];
+        pass_degree[v] = out_degree[local];
+        position[local] = uint32_t(v);
+    }
+}
+
 // The first iteration's contributions, from the start ranks of every local
 // vertex, and the rank of the owned vertices without out-edges added into
 // *dangling.
-__global__ void part_contributions(const double *rank, const uint32_t *out_degree, uint32_t size, uint32_t owned,
-                                   double *contribution, double *dangling) {
+__global__ void part_contributions(const double *rank, const uint32_t *out_degree, PassOrder order, uint32_t size,
+                                   uint32_t owned, double *contribution, double *dangling) {
     double mass = 0;
     for (uint64_t u = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; u < size;
          u += uint64_t(gridDim.x) * blockDim.x) {
+        const uint32_t local = order.local(uint32_t(u));
         const uint32_t degree = out_degree[u];
-        contribution[u] = degree ? rank[u] / double(degree) : 0.0;
-        if (degree == 0 && u < owned) mass += rank[u];
+        contribution[u] = degree ? rank[local] / double(degree) : 0.0;
+        if (degree == 0 && local < owned) mass += rank[local];
     }
     mass = block_sum(mass);
     if (threadIdx.x == 0) atomicAdd(dangling, mass);
+}
+
+// After a refresh, the replicas beyond depth - 1 hops (local ids from
+// `computed` on) take their new contribution in the other buffer too.
+__global__ void copy_far_replicas(const double *from, PassOrder order, uint32_t size, uint32_t computed,
+                                  double *to) {
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < size;
+         v += uint64_t(gridDim.x) * blockDim.x)
+        if (order.local(uint32_t(v)) >= computed) to[v] = from[v];
 }
 
 // The pull pass's operation (pull_pass.cuh): r(v) = base + d * sum of the
@@ -84,10 +119,11 @@ __global__ void part_contributions(const double *rank, const uint32_t *out_degre
 // and the dangling mass.
 struct PartRankStep {
     using Acc = double;
-    const double *contribution;  // this iteration's, every local vertex
+    const double *contribution;  // this iteration's, every local vertex (by pass id)
     double *next;                // the next iteration's
-    double *rank;                // the owned vertices'
-    const uint32_t *out_degree;
+    double *rank;                // the owned vertices' (by local id)
+    const uint32_t *out_degree;  // by pass id
+    PassOrder order;
     uint32_t computed, owned;
     double base, damping;
     bool refresh;  // the iteration ends in a refresh: replicas take their owners' contributions
@@ -97,19 +133,23 @@ struct PartRankStep {
     __device__ bool proceed() const { return true; }
     struct Context {
         double old_rank;
+        uint32_t local;
     };
-    __device__ Context before(uint32_t v) const { return Context{v < owned ? rank[v] : 0.0}; }
+    __device__ Context before(uint32_t v) const {
+        const uint32_t local = order.local(v);
+        return Context{local < owned ? rank[local] : 0.0, local};
+    }
     __device__ Acc load(uint32_t u, uint64_t) const { return __ldg(contribution + u); }
     __device__ void finish(uint32_t v, Acc sum, const Context &c) {
-        if (v >= computed) return;
+        if (c.local >= computed) return;
         const double r = base + damping * sum;
         const uint32_t degree = out_degree[v];
         const double share = degree ? r / double(degree) : 0.0;
-        if (v >= owned) {
+        if (c.local >= owned) {
             if (!refresh) next[v] = share;
             return;
         }
-        rank[v] = r;
+        rank[c.local] = r;
         next[v] = share;
         local_change += fabs(r - c.old_rank);
         if (degree == 0) local_dangling += r;
@@ -122,22 +162,27 @@ struct PartRankStep {
     }
 };
 
-// A part's arrays, pooled under its local graph: owned ranks, the two
-// contribution buffers, the global out-degrees of its local vertices
-// (uploaded once), the hub scratch of the pull pass, and the two sums of an
-// iteration with the pinned words they are read into.
+// A part's arrays, pooled under its local graph and pass: owned ranks, the
+// two contribution buffers, the global out-degrees of its local vertices
+// (uploaded once; in a hub order also by pass id, with each local id's pass
+// id), the hub scratch of the pull pass, and the two sums of an iteration
+// with the pinned words they are read into.
 struct PartRanks final : EngineState {
     DeviceArray<double> rank, contribution, sums, hub_sum;
-    DeviceArray<uint32_t> out_degree, hub_arrivals;
+    DeviceArray<uint32_t> out_degree, hub_arrivals, pass_degree, position;
     PinnedBuffer read{2 * sizeof(double)};
-    PartRanks(size_t size, uint32_t hubs)
+    PartRanks(size_t size, uint32_t hubs, bool ordered)
         : rank(size, "a part's ranks"), contribution(2 * size, "a part's rank contributions"),
           sums(2, "a part's dangling mass and change"), hub_sum(hubs, "a part's hub sums"),
-          out_degree(size, "a part's out-degrees"), hub_arrivals(hubs, "a part's hub arrivals") {}
+          out_degree(size, "a part's out-degrees"), hub_arrivals(hubs, "a part's hub arrivals"),
+          pass_degree(ordered ? size : 0, "a part's out-degrees in hub order"),
+          position(ordered ? size : 0, "a part's hub order positions") {}
     uint64_t bytes() const override {
         return rank.bytes() + contribution.bytes() + sums.bytes() + hub_sum.bytes() + out_degree.bytes() +
-               hub_arrivals.bytes();
+               hub_arrivals.bytes() + pass_degree.bytes() + position.bytes();
     }
+    // The out-degrees by pass id.
+    const uint32_t *degrees() const { return pass_degree.size() ? pass_degree.get() : out_degree.get(); }
     // Contribution buffer 0 or 1.
     double *buffer(uint32_t which) const { return contribution.get() + which * rank.size(); }
 };
@@ -162,25 +207,46 @@ public:
             DeviceScope scope(parts.device_of(p));
             const cudaStream_t stream = parts.stream_of(p);
             uint32_t hubs = 1;
-            if (part.size()) {
+            PassOrder order;
+            // The unpartitioned run's choice (cuda/algorithms/pagerank.cu):
+            // the hub order where hubs carry most of the edges. The message
+            // exchange addresses values by local id, so it keeps the ids.
+            const bool ordered = bulk_ && part.size() && layouts_.of(p).facts().hub_order_pays;
+            if (ordered) {
+                const HubOrderedCsc hub = layouts_.of(p).hub_ordered_in();
+                in_.push_back(hub.in);
+                pull_.push_back(hub.pull);
+                order.vertex_at = hub.vertex_at;
+            } else if (part.size()) {
                 in_.push_back(layouts_.of(p).edges(EdgeDirection::in, false));
                 pull_.push_back(layouts_.of(p).pull(EdgeDirection::in));
-                hubs = std::max<uint32_t>(pull_.back().num_hubs, 1);
-                report.device_bytes += layouts_.of(p).device_bytes();
             } else {
                 in_.emplace_back();
                 pull_.emplace_back();
             }
+            if (part.size()) {
+                hubs = std::max<uint32_t>(pull_.back().num_hubs, 1);
+                report.device_bytes += layouts_.of(p).device_bytes();
+            }
+            order_.push_back(order);
             const size_t size = std::max<uint32_t>(part.size(), 1);
-            arrays_.push_back(take_state<PartRanks>(part.local, parts.info_of(p), parts.config_of(p, config),
-                                                    EngineId::part_pagerank, 0,
-                                                    [&] { return std::make_unique<PartRanks>(size, hubs); }));
+            arrays_.push_back(take_state<PartRanks>(
+                part.local, parts.info_of(p), parts.config_of(p, config), EngineId::part_pagerank, ordered,
+                [&] { return std::make_unique<PartRanks>(size, hubs, ordered); }));
             PartRanks &arrays = *arrays_.back();
             if (arrays_.back().fresh() && part.size()) {
                 double unused = 0;
                 copy_to_device(arrays.out_degree.get(), part.out_degree.data(), part.size() * sizeof(uint32_t),
                                stream, unused);
+                if (ordered) {
+                    const unsigned blocks = unsigned(grid_stride_blocks(part.size(), 256, parts.info_of(p)));
+                    order_part_arrays<<<blocks, 256, 0, stream>>>(order.vertex_at, arrays.out_degree.get(),
+                                                                  part.size(), arrays.pass_degree.get(),
+                                                                  arrays.position.get());
+                    GG_CUDA_CHECK_LAUNCH("order_part_arrays");
+                }
             }
+            positions_.push_back(ordered ? arrays.position.get() : nullptr);
             fill(arrays.rank.get(), start, part.size(), stream);
             ranks_[p] = arrays.rank.get();
             refresh_clocks_.push_back(std::make_unique<EventTimer>());
@@ -194,8 +260,8 @@ public:
         for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream) {
             const PartitionPart &part = parts_.plan().parts[p];
             const unsigned blocks = unsigned(grid_stride_blocks(part.size(), 256, parts_.info_of(p)));
-            part_contributions<<<blocks, 256, 0, stream>>>(a.rank.get(), a.out_degree.get(), part.size(), part.owned,
-                                                           a.buffer(0), a.sums.get());
+            part_contributions<<<blocks, 256, 0, stream>>>(a.rank.get(), a.degrees(), order_[p], part.size(),
+                                                           part.owned, a.buffer(0), a.sums.get());
             GG_CUDA_CHECK_LAUNCH("part_contributions");
         });
         return read_sums(0);
@@ -208,7 +274,7 @@ public:
         const uint32_t now = t % 2, next = 1 - now;
         for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream) {
             const PartitionPart &part = parts_.plan().parts[p];
-            PartRankStep step{a.buffer(now), a.buffer(next), a.rank.get(), a.out_degree.get(), part.computed,
+            PartRankStep step{a.buffer(now), a.buffer(next), a.rank.get(), a.degrees(), order_[p], part.computed,
                               part.owned, base, config_.damping, refresh, a.sums.get()};
             launch_pull_pass(in_[p], pull_[p], HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()},
                              parts_.info_of(p), step, stream);
@@ -240,10 +306,18 @@ public:
             if (part.size() == part.computed) continue;
             Stopwatch clock;
             DeviceScope scope(parts_.device_of(p));
-            GG_CUDA_CHECK(cudaMemcpyAsync(arrays_[p]->buffer(now) + part.computed,
-                                          arrays_[p]->buffer(next) + part.computed,
-                                          (part.size() - part.computed) * sizeof(double), cudaMemcpyDeviceToDevice,
-                                          parts_.stream_of(p)));
+            const cudaStream_t stream = parts_.stream_of(p);
+            if (order_[p].vertex_at == nullptr) {  // local ids: the far replicas are the last ones
+                GG_CUDA_CHECK(cudaMemcpyAsync(arrays_[p]->buffer(now) + part.computed,
+                                              arrays_[p]->buffer(next) + part.computed,
+                                              (part.size() - part.computed) * sizeof(double),
+                                              cudaMemcpyDeviceToDevice, stream));
+            } else {
+                const unsigned blocks = unsigned(grid_stride_blocks(part.size(), 256, parts_.info_of(p)));
+                copy_far_replicas<<<blocks, 256, 0, stream>>>(arrays_[p]->buffer(next), order_[p], part.size(),
+                                                              part.computed, arrays_[p]->buffer(now));
+                GG_CUDA_CHECK_LAUNCH("copy_far_replicas");
+            }
             parts_.exchange_ms[p] += clock.elapsed_ms();
         }
     }
@@ -267,7 +341,7 @@ private:
             refresh_clocks_[p]->start(parts_.stream_of(p));
         }
         DeviceExchange exchange(parts_);
-        exchange.broadcast_dense(values);
+        exchange.broadcast_dense(values, positions_);
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             DeviceScope scope(parts_.device_of(p));
             refresh_clocks_[p]->stop(parts_.stream_of(p));
@@ -322,6 +396,8 @@ private:
     std::vector<PullLayout> pull_;
     std::vector<StatePool::Checkout<PartRanks>> arrays_;
     std::vector<double *> ranks_;
+    std::vector<PassOrder> order_;                // by part
+    std::vector<const uint32_t *> positions_;     // by part: each local id's pass id (null: the id)
     bool bulk_;  // the refresh by broadcast_dense (every part in this process)
     std::unique_ptr<DevicePartValues<double>> messages_;  // else by the message exchange
     std::vector<std::unique_ptr<EventTimer>> refresh_clocks_;  // by part
