@@ -51,15 +51,25 @@ Csr reversed_edges(const Csr &out) {
     return csr_of(out.n, reversed);
 }
 
-bool is_hub(const Csr &out, uint32_t v) {
-    return double(out.degree(v)) > 2.0 * double(out.indices.size()) / out.n;
+// Out-edges of v into vertices [0, rows): the out-degree build_hub_order
+// ranks by (every out-edge when rows >= n).
+uint64_t kept_degree(const Csr &out, uint32_t v, uint32_t rows) {
+    uint64_t count = 0;
+    for (uint64_t e = out.offsets[v]; e < out.offsets[v + 1]; ++e) count += out.indices[e] < rows;
+    return count;
 }
 
-// Every property hub_order.cuh promises, checked from the definitions.
-void check_hub_order(const Csr &in, const Csr &out) {
+// Every property hub_order.h promises, checked from the definitions: with
+// `rows` below n, only the in-lists of vertices [0, rows) are kept and the
+// out-degrees count only the edges into them.
+void check_hub_order(const Csr &in, const Csr &out, uint32_t rows = UINT32_MAX) {
     const uint32_t n = out.n;
-    const gg::HubOrderHost h = gg::build_hub_order(in, out);
+    const gg::HubOrderHost h = gg::build_hub_order(in, out, rows);
     assert_int_equal(h.vertex_at.size(), n);
+    std::vector<uint64_t> degree(n);
+    uint64_t kept_edges = 0;
+    for (uint32_t v = 0; v < n; ++v) kept_edges += degree[v] = kept_degree(out, v, rows);
+    auto is_hub = [&](uint32_t v) { return double(degree[v]) > 2.0 * double(kept_edges) / n; };
     std::vector<uint32_t> new_id(n, UINT32_MAX);
     for (uint32_t s = 0; s < n; ++s) {
         assert_true(h.vertex_at[s] < n);
@@ -68,24 +78,26 @@ void check_hub_order(const Csr &in, const Csr &out) {
     }
     // Hubs first by falling out-degree (ties by id), then the rest in id order.
     uint32_t hubs = 0;
-    while (hubs < n && is_hub(out, h.vertex_at[hubs])) ++hubs;
-    for (uint32_t s = hubs; s < n; ++s) assert_false(is_hub(out, h.vertex_at[s]));
+    while (hubs < n && is_hub(h.vertex_at[hubs])) ++hubs;
+    for (uint32_t s = hubs; s < n; ++s) assert_false(is_hub(h.vertex_at[s]));
     for (uint32_t s = 1; s < n; ++s) {
         const uint32_t a = h.vertex_at[s - 1], b = h.vertex_at[s];
         if (s < hubs)
-            assert_true(out.degree(a) > out.degree(b) || (out.degree(a) == out.degree(b) && a < b));
+            assert_true(degree[a] > degree[b] || (degree[a] == degree[b] && a < b));
         else if (s > hubs)
             assert_true(a < b);
     }
-    // Out-degrees and in-lists by new id; each list sorted.
+    // Out-degrees and in-lists by new id; each list sorted; the lists of
+    // vertices from `rows` on empty.
     assert_int_equal(h.in.n, n);
-    assert_int_equal(h.in.indices.size(), in.indices.size());
+    assert_int_equal(h.in.indices.size(), kept_edges);
     assert_int_equal(h.in.offsets[0], 0);
     for (uint32_t s = 0; s < n; ++s) {
         const uint32_t v = h.vertex_at[s];
-        assert_int_equal(h.out_degree[s], out.degree(v));
+        assert_int_equal(h.out_degree[s], degree[v]);
         std::vector<uint32_t> want;
-        for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) want.push_back(new_id[in.indices[e]]);
+        if (v < rows)
+            for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) want.push_back(new_id[in.indices[e]]);
         std::sort(want.begin(), want.end());
         assert_int_equal(h.in.offsets[s + 1] - h.in.offsets[s], want.size());
         assert_true(std::equal(want.begin(), want.end(), h.in.indices.begin() + h.in.offsets[s]));
@@ -110,6 +122,9 @@ void test_hub_order_on_a_star(void **state) {
         const Csr out = star(leaves);
         assert_true(gg::hub_order_pays(out));
         check_hub_order(reversed_edges(out), out);
+        // Without the hub's in-list, and without any list but the hub's.
+        check_hub_order(reversed_edges(out), out, 1);
+        check_hub_order(reversed_edges(out), out, leaves / 2);
     }
 }
 
@@ -150,6 +165,9 @@ void test_hub_order_on_kron(void **state) {
         const gg::Graph &g = graph->graph;
         assert_true(gg::hub_order_pays(g.out));
         check_hub_order(g.in(), g.out);
+        // The rows a part's pull keeps (its computed vertices come first):
+        // none, some, all but one, and every one.
+        for (const uint32_t rows : {0u, g.n() / 3, g.n() - 1, g.n()}) check_hub_order(g.in(), g.out, rows);
         gg_graph_destroy(graph);
     }
     gg_context_destroy(context);

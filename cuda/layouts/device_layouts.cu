@@ -192,12 +192,13 @@ PullLayout RunLayouts::pull(EdgeDirection direction) {
         .pull.view;
 }
 
-HubOrderedCsc RunLayouts::hub_ordered_in() {
+HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows) {
     graph_in();
-    return fetch<HubOrderEntry>(info_.id, kHubOrder, 0, [&] {
+    const uint32_t variant = rows < graph_.n() ? rows + 1 : 0;
+    return fetch<HubOrderEntry>(info_.id, kHubOrder, variant, [&] {
                auto entry = std::make_unique<HubOrderEntry>();
                Stopwatch clock;
-               const HubOrderHost host = build_hub_order(graph_.in(), graph_.out);
+               const HubOrderHost host = build_hub_order(graph_.in(), graph_.out, rows);
                const PullLayoutHost pull = build_pull_layout(host.in);
                entry->build_ms = clock.elapsed_ms();
                double &ms = entry->transfer_ms;

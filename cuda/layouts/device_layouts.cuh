@@ -38,7 +38,7 @@ enum LayoutType : uint32_t {
     kStructure = 1,     // CSR, CSC or symmetrized offsets and indices (variant: EdgeDirection)
     kWeights = 2,       // their weights (variant: EdgeDirection)
     kPull = 3,          // pull layout (variant: direction)
-    kHubOrder = 4,      // hub-ordered CSC with its pull layout
+    kHubOrder = 4,      // hub-ordered CSC with its pull layout (variant: 0, or the rows kept + 1)
     kSourceBlocks = 5,  // the CSC's source-block cuts (variant: the block count)
     kPullFacts = 6,     // host: PullFacts
     kShards = 7,        // CuSha's G-Shards and Concatenated Windows (variant: edge set)
@@ -83,8 +83,10 @@ public:
     const Csr &host_edges(EdgeDirection direction);
     // The pull layout over those edges (src/layout/pull_layout.h).
     PullLayout pull(EdgeDirection direction);
-    // The hub-ordered CSC; the caller checked facts().hub_order_pays.
-    HubOrderedCsc hub_ordered_in();
+    // The hub-ordered CSC; the caller checked facts().hub_order_pays. With
+    // `rows` below n, of the in-edges of vertices [0, rows) alone
+    // (build_hub_order; a part's computed vertices), its own cache entry.
+    HubOrderedCsc hub_ordered_in(uint32_t rows = UINT32_MAX);
     // The CSC's `count` source blocks (GraphCage's TOCAB, src/layout/source_blocks.h;
     // 2 <= count <= kMaxSourceBlocks, from source_block_count). Each count is its own entry.
     SourceBlocks in_source_blocks(uint32_t count);

@@ -50,18 +50,33 @@ bool hub_order_pays(const Csr &out) {
     return out.num_edges() > 0 && 2 * hub_edges >= out.num_edges();
 }
 
-HubOrderHost build_hub_order(const Csr &in, const Csr &out) {
+HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows) {
     const uint32_t n = out.n;
-    const double threshold = hub_degree(out);
+    const bool all_rows = rows >= n;
+    // The out-degrees the order ranks by: each vertex's edges into the kept rows.
+    std::vector<uint64_t> kept(n);
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (int64_t v = 0; v < int64_t(n); ++v) {
+        if (all_rows) {
+            kept[v] = out_degree(out, uint32_t(v));
+            continue;
+        }
+        uint64_t count = 0;
+        for (uint64_t e = out.offsets[v]; e < out.offsets[v + 1]; ++e) count += out.indices[e] < rows;
+        kept[v] = count;
+    }
+    uint64_t kept_edges = 0;
+    for (uint32_t v = 0; v < n; ++v) kept_edges += kept[v];
+    const double threshold = n ? 2.0 * double(kept_edges) / n : 0.0;
+    auto in_degree = [&](uint32_t v) -> uint64_t { return all_rows || v < rows ? in.offsets[v + 1] - in.offsets[v] : 0; };
     HubOrderHost h;
     h.vertex_at.reserve(n);
     for (uint32_t v = 0; v < n; ++v)
-        if (double(out_degree(out, v)) > threshold) h.vertex_at.push_back(v);
-    std::stable_sort(h.vertex_at.begin(), h.vertex_at.end(),
-                     [&](uint32_t a, uint32_t b) { return out_degree(out, a) > out_degree(out, b); });
+        if (double(kept[v]) > threshold) h.vertex_at.push_back(v);
+    std::stable_sort(h.vertex_at.begin(), h.vertex_at.end(), [&](uint32_t a, uint32_t b) { return kept[a] > kept[b]; });
     const int64_t hubs = int64_t(h.vertex_at.size());
     for (uint32_t v = 0; v < n; ++v)
-        if (!(double(out_degree(out, v)) > threshold)) h.vertex_at.push_back(v);
+        if (!(double(kept[v]) > threshold)) h.vertex_at.push_back(v);
 
     std::vector<uint32_t> new_id(n);
     h.out_degree.resize(n);
@@ -70,16 +85,16 @@ HubOrderHost build_hub_order(const Csr &in, const Csr &out) {
     for (uint32_t s = 0; s < n; ++s) {
         const uint32_t v = h.vertex_at[s];
         new_id[v] = s;
-        h.out_degree[s] = out_degree(out, v);
-        h.in.offsets[s + 1] = h.in.offsets[s] + (in.offsets[v + 1] - in.offsets[v]);
+        h.out_degree[s] = kept[v];
+        h.in.offsets[s + 1] = h.in.offsets[s] + in_degree(v);
     }
-    h.in.indices.resize(in.num_edges());
+    h.in.indices.resize(h.in.offsets[n]);
     // New list s: the in-list of its vertex in new ids, sorted, so that a
     // group's first loads all go to the hot sectors of the first hubs.
     auto renumber_list = [&](uint32_t s, std::vector<uint32_t> &scratch) {
         const uint32_t v = h.vertex_at[s];
         uint32_t *list = h.in.indices.data() + h.in.offsets[s];
-        const uint64_t degree = in.offsets[v + 1] - in.offsets[v];
+        const uint64_t degree = in_degree(v);
         for (uint64_t i = 0; i < degree; ++i) list[i] = new_id[in.indices[in.offsets[v] + i]];
         sort_ids(list, degree, scratch);
     };
