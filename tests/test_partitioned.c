@@ -212,13 +212,19 @@ static void test_gpu_parts_equal_cpu(void **state) {
     assert_true(devices >= 1);
     print_message("the GPU's parts over %u visible device(s)\n", devices);
     split_backend = GG_BACKEND_CUDA;
+    /* BFS as partitioned_bfs chooses: level by level on the skewed shapes,
+     * to the fixed point on the others. */
     test_catalogue_equals_unpartitioned(state);
+    /* The awkward cases twice, each time the other way (docs/building.md):
+     * BFS level by level, then BFS to the fixed point with PageRank's
+     * replicas through the message exchange, as between processes. */
+    setenv("GG_PARTITIONED_BFS", "levels", 1);
     test_awkward_cases(state);
-    /* PageRank's replicas through the message exchange, as between
-     * processes (docs/building.md). */
+    setenv("GG_PARTITIONED_BFS", "fixed-point", 1);
     setenv("GG_PARTITIONED_MESSAGE_EXCHANGE", "1", 1);
     test_awkward_cases(state);
     unsetenv("GG_PARTITIONED_MESSAGE_EXCHANGE");
+    unsetenv("GG_PARTITIONED_BFS");
     split_backend = GG_BACKEND_CPU;
     gg_context_destroy(ctx);
     ctx = one_device;

@@ -32,6 +32,7 @@ enum class EngineId : uint32_t {
     layout_answers = 21,  // the answers of a run on a paper's layout (engines/layout_relax.cu)
     shard_ranks = 22,     // PageRank's ranks on CuSha's layouts (algorithms/pagerank.cu)
     matching = 23,        // matching's mates, BFS forest and frontiers (algorithms/matching.cu)
+    part_bfs_levels = 24, // a part's depths, visit list and frontier bitmap (partitioned/bfs_levels.cu)
 };
 
 template <class State, class Make>

@@ -37,7 +37,9 @@
 // come back in one read per part.
 //
 // broadcast_dense is the owners' direction without the host waits, for
-// plans whose parts are all in this process (PageRank's refresh).
+// plans whose parts are all in this process (PageRank's refresh); flags
+// sends one bit an entry either way, also without host waits (the
+// level-synchronous BFS).
 //
 // Between processes the bytes cross the host: NCCL, which would move them
 // device to device, refuses two processes on one GPU (the only case the
@@ -228,6 +230,31 @@ __global__ void merge_message(const uint32_t *ids, const T *values, uint32_t mes
     }
 }
 
+// One bit per link entry: bit i of the message is pick(local[i]). A warp
+// writes one 32-bit word, so no two threads touch one.
+template <class Pick>
+__global__ void pack_flags(const uint32_t *local, uint32_t entries, Pick pick, uint32_t *words) {
+    const uint32_t count = (entries + 31) / 32;
+    for (uint64_t w = global_warp(); w < count; w += warps_in_grid()) {
+        const uint64_t i = w * 32 + lane_id();
+        const unsigned word = __ballot_sync(kFullMask, i < entries && pick(local[i]));
+        if (lane_id() == 0) words[w] = word;
+    }
+}
+
+// take(set, local[i]) for every entry i, all 32 lanes of a warp together
+// (so that take may push with warp_push); set: bit i of the message.
+template <class Take>
+__global__ void unpack_flags(const uint32_t *words, uint32_t entries, const uint32_t *local, Take take) {
+    const uint32_t count = (entries + 31) / 32;
+    for (uint64_t w = global_warp(); w < count; w += warps_in_grid()) {
+        const uint64_t i = w * 32 + lane_id();
+        const bool inside = i < entries;
+        const bool set = inside && ((words[w] >> lane_id()) & 1u);
+        take(set, inside ? local[i] : 0u);
+    }
+}
+
 }  // namespace exchange_kernels
 
 class DeviceExchange {
@@ -295,6 +322,57 @@ public:
                 incoming, link.entries, r.to_local, positions.empty() ? nullptr : positions[r.to], values[r.to]);
             GG_CUDA_CHECK_LAUNCH("unpack_dense");
             parts_.bytes_exchanged += uint64_t(link.entries) * sizeof(T);
+        }
+        ++parts_.exchange_rounds;
+    }
+
+    // One round of flags along every link in one direction, for a plan
+    // whose parts are all in this process: entry i of a link is set where
+    // the sender's pick_of(sender)(local id) holds, and the receiver runs
+    // take_of(receiver)(set, local id) on every entry, all lanes of a warp
+    // together. One bit an entry (a 32nd of a 4-byte value), queued on the
+    // devices as broadcast_dense is: a pack on the sender's stream, one peer
+    // copy between devices, the unpack on the receiver's stream behind an
+    // event; merges into one part run in link order on its stream. What the
+    // level-synchronous BFS sends after every level (bfs_levels.cu).
+    template <class PickOf, class TakeOf>
+    void flags(bool toward_replicas, PickOf pick_of, TakeOf take_of) {
+        using namespace exchange_kernels;
+        if (parts_.plan().ranks != 1)
+            fail(GG_ERROR_INTERNAL, "a flag round needs every part in this process; the plan spans %u",
+                 parts_.plan().ranks);
+        for (DeviceLink &link : parts_.links()) {
+            if (link.entries == 0) continue;
+            const Route r = route(link, toward_replicas);
+            const uint32_t words = (link.entries + 31) / 32;
+            LinkChannel &c = *r.channel;
+            if (c.send_flags.get() == nullptr) {
+                DeviceScope scope(parts_.device_of(r.from));
+                c.send_flags = DeviceArray<uint32_t>(words, "replica link: outgoing flags");
+            }
+            const uint32_t *incoming = c.send_flags.get();
+            {
+                DeviceScope scope(parts_.device_of(r.from));
+                const cudaStream_t stream = parts_.stream_of(r.from);
+                pack_flags<<<blocks_for(uint64_t(words) * 32, r.from), kThreads, 0, stream>>>(
+                    r.from_local, link.entries, pick_of(r.from), c.send_flags.get());
+                GG_CUDA_CHECK_LAUNCH("pack_flags");
+                if (parts_.device_of(r.from) != parts_.device_of(r.to)) {
+                    if (c.recv_flags.get() == nullptr) {
+                        DeviceScope receiver(parts_.device_of(r.to));
+                        c.recv_flags = DeviceArray<uint32_t>(words, "replica link: incoming flags");
+                    }
+                    GG_CUDA_CHECK(cudaMemcpyPeerAsync(c.recv_flags.get(), parts_.device_of(r.to), c.send_flags.get(),
+                                                      parts_.device_of(r.from), words * sizeof(uint32_t), stream));
+                    parts_.hand_over(r.from, r.to);
+                    incoming = c.recv_flags.get();
+                }
+            }
+            DeviceScope scope(parts_.device_of(r.to));
+            unpack_flags<<<blocks_for(uint64_t(words) * 32, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
+                incoming, link.entries, r.to_local, take_of(r.to));
+            GG_CUDA_CHECK_LAUNCH("unpack_flags");
+            parts_.bytes_exchanged += uint64_t(words) * sizeof(uint32_t);
         }
         ++parts_.exchange_rounds;
     }

@@ -17,11 +17,14 @@
  * only when asked.
  */
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 
 #include "cuda_backend.h"
 #include "engines/engine_state.cuh"
 #include "engines/near_far.cuh"
+#include "layout/hub_order.h"
 #include "layouts/device_layouts.cuh"
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_results.cuh"
@@ -172,11 +175,29 @@ void relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, Value *r
     parts.finish(report, out, supersteps, state.edges_visited);
 }
 
+// Level by level (bfs_levels.cu: a host wait per level, every part in this
+// process) where the graph's hubs carry most of its edges, as on power-law
+// graphs, whose levels are few; else the fixed point, whose parts run their
+// levels inside one persistent kernel each (a road grid has thousands).
+// GG_PARTITIONED_BFS=levels or fixed-point forces one (docs/building.md),
+// so that the tests run both on every graph; a plan spread over processes
+// always takes the fixed point.
+bool bfs_level_by_level(const PartitionPlan &plan, const Graph &g) {
+    if (plan.ranks != 1) return false;
+    const char *forced = std::getenv("GG_PARTITIONED_BFS");
+    if (forced != nullptr && std::strcmp(forced, "levels") == 0) return true;
+    if (forced != nullptr && std::strcmp(forced, "fixed-point") == 0) return false;
+    return hub_order_pays(g.out);
+}
+
 }  // namespace
 
 void partitioned_bfs(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
                      const RunConfig &config, RunReport &report, PartitionedReport &out) {
-    relax_parts<PathKind::hops>(parts, g, source, depths, parents, config, report, out);
+    if (bfs_level_by_level(parts.plan(), g))
+        bfs_by_levels(parts, g, source, depths, parents, config, report, out);
+    else
+        relax_parts<PathKind::hops>(parts, g, source, depths, parents, config, report, out);
 }
 
 void partitioned_paths(DevicePartSet &parts, PathKind kind, const Graph &g, uint32_t source, float *result,

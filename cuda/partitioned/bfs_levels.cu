@@ -1,0 +1,441 @@
+/*
+ * BFS over the parts of a plan on the GPUs, level by level: the
+ * direction-optimizing BFS of engines/bfs_engine.cu (Beamer et al. SC'12,
+ * GAP's switching rule; top-down levels are Pathak et al.'s queue BFS,
+ * 004_6c0534b53c1f8710.txt §3.2, over the load-balanced advance of
+ * primitives/advance.cuh) run by every part on its local graph, with
+ * Medusa's replicas (002 §4.3) brought up to date after every level by flags,
+ * one bit per replica link entry (DeviceExchange::flags).
+ *
+ * The fixed-point search of paths.cu lets each part search its local graph
+ * to the end before any exchange. On a graph of few levels and many cut
+ * edges that is the wrong trade: every part runs a whole top-down search
+ * per round, one round after another (two H200s over random parts of kron
+ * 25: 28.9 ms against 5.65 ms on one GPU, bench/results/
+ * multi-gpu-scale-25-26-2026-11-27.md), where one GPU's search goes
+ * bottom-up through its middle levels. Here a level costs every part one
+ * step over its share of the frontier, and the parts agree on the
+ * direction.
+ *
+ * A part owns its vertices' frontier: its list holds the owned vertices in
+ * the order they were reached, level L a window of it (each owned vertex
+ * enters once, so the list never outgrows the owned count). Level L:
+ *
+ *   top-down   each part expands its owned frontier along its local
+ *              out-edges (a computed vertex has them all) and claims
+ *              unvisited ends by compare-and-swap: an owned end joins the
+ *              next window, a replica only takes depth L + 1;
+ *   bottom-up  each part's unvisited owned vertices scan their local
+ *              in-edges (all there) for a source at depth L, owned or
+ *              replica, in a bitmap built from the depths;
+ *   to owners  (top-down levels) each replica claimed at this level sets
+ *              its flag; the owner claims the vertex in turn, and if it was
+ *              unvisited, adds it to its next window;
+ *   to replicas  each owned vertex now at depth L + 1 sets its flag, and
+ *              its replicas take depth L + 1: the bottom-up steps read the
+ *              replicas' depths, and the top-down steps skip visited ones.
+ *
+ * Everything is queued on the devices; the host waits once per level, for
+ * each part's next window (count, degree sum, hub edges), and adds them
+ * over the parts to choose the next direction by GAP's rule, as the one-GPU
+ * kernel does from the whole frontier. So each level's depths are exactly
+ * the unpartitioned ones. The replicas' depths equal their owners', which
+ * is what bfs_parents_from_depths needs for the parents.
+ *
+ * A host wait per level suits graphs of few levels; on a road grid of
+ * thousands of levels the fixed point wins (its parts run their levels
+ * inside one persistent kernel). partitioned_bfs chooses (paths.cu).
+ */
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "cuda_backend.h"
+#include "engines/bfs_engine.cuh"
+#include "engines/engine_state.cuh"
+#include "layouts/device_layouts.cuh"
+#include "partitioned/device_exchange.cuh"
+#include "partitioned/device_results.cuh"
+#include "partitioned/device_runs.cuh"
+#include "partitioned/partitioned_run.h"
+#include "primitives/advance.cuh"
+#include "primitives/fill.cuh"
+#include "primitives/frontier.cuh"
+#include "primitives/warp_ops.cuh"
+
+namespace gg::cuda {
+
+namespace {
+
+// GAP's switching parameters, as engines/bfs_engine.cu.
+constexpr unsigned long long kAlpha = 15;
+constexpr uint32_t kBeta = 18;
+
+// A part's arrays, pooled under its local graph: depths of every local
+// vertex, the owned vertices' list in visit order with its hub list, the
+// frontier bitmap of bottom-up levels, two frontier counters (this level's
+// window, the next one's) and the bottom-up edge count, with the pinned
+// words they are read into.
+struct PartLevels final : EngineState {
+    DeviceArray<uint32_t> depth, list, huge_items, bitmap;
+    DeviceArray<unsigned long long> huge_start, examined;
+    DeviceArray<FrontierCounters> counters;
+    PinnedBuffer read{sizeof(FrontierCounters) + sizeof(unsigned long long)};
+    PartLevels(uint32_t size, uint32_t owned, uint64_t huge_capacity)
+        : depth(std::max<uint32_t>(size, 1), "a part's BFS depths"),
+          list(std::max<uint32_t>(owned, 1), "a part's BFS visit list"),
+          huge_items(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub list"),
+          bitmap((uint64_t(size) + 31) / 32 + 1, "a part's BFS frontier bitmap"),
+          huge_start(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub offsets"),
+          examined(1, "a part's bottom-up edge count"), counters(2, "a part's BFS counters") {}
+    uint64_t bytes() const override {
+        return depth.bytes() + list.bytes() + huge_items.bytes() + bitmap.bytes() + huge_start.bytes() +
+               examined.bytes() + counters.bytes();
+    }
+};
+
+// The source: depth 0 wherever a part holds it, and the first window of its
+// owner's list (one warp, so that it goes through warp_push like any other).
+__global__ void seed_source(uint32_t local, bool owned, uint32_t degree, uint32_t huge_threshold, uint32_t *depth,
+                            FrontierSink sink) {
+    if (lane_id() == 0) depth[local] = 0;
+    warp_push(sink, owned && lane_id() == 0, local, degree, huge_threshold);
+}
+
+// Claims the unvisited end of each edge of the frontier: owned ends join
+// the next window, replicas only take the depth.
+struct ClaimOutEdges {
+    using Value = uint32_t;
+    const uint64_t *offsets;
+    const uint32_t *indices;
+    uint32_t *depth;
+    uint32_t owned, next_depth, huge_threshold;
+    FrontierSink sink;
+
+    __device__ Value vertex_value(uint32_t) const { return 0; }
+    __device__ void edge(bool active, uint32_t, Value, uint64_t e) {
+        bool joins = false;
+        uint32_t v = 0, degree = 0;
+        if (active) {
+            v = indices[e];
+            if (depth[v] == kUnvisited && atomicCAS(&depth[v], kUnvisited, next_depth) == kUnvisited &&
+                v < owned) {
+                joins = true;
+                degree = uint32_t(offsets[v + 1] - offsets[v]);
+            }
+        }
+        warp_push(sink, joins, v, degree, huge_threshold);
+    }
+};
+
+__global__ void top_down_level(Frontier frontier, uint32_t huge_threshold, ClaimOutEdges claim) {
+    advance_frontier(claim.offsets, frontier, huge_threshold, claim);
+}
+
+// bitmap bit l: depth[l] == level, over every local vertex.
+__global__ void frontier_bitmap(const uint32_t *depth, uint32_t size, uint32_t level, uint32_t *bitmap) {
+    const uint32_t words = (size + 31) / 32;
+    for (uint64_t w = global_warp(); w < words; w += warps_in_grid()) {
+        const uint64_t l = w * 32 + lane_id();
+        const unsigned word = __ballot_sync(kFullMask, l < size && depth[l] == level);
+        if (lane_id() == 0) bitmap[w] = word;
+    }
+}
+
+// Each unvisited owned vertex scans its in-edges for a source in the
+// frontier bitmap, until the first.
+__global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const uint32_t *bitmap, uint32_t owned,
+                                uint32_t next_depth, uint32_t huge_threshold, uint32_t *depth, FrontierSink sink,
+                                unsigned long long *examined) {
+    unsigned long long scanned = 0;
+    const uint64_t warps = warps_in_grid();
+    for (uint64_t base = uint64_t(global_warp()) * 32; base < owned; base += warps * 32) {
+        const uint32_t v = uint32_t(base) + lane_id();
+        bool found = false;
+        if (v < owned && depth[v] == kUnvisited) {
+            for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) {
+                const uint32_t u = in.indices[e];
+                ++scanned;
+                if ((bitmap[u >> 5] >> (u & 31)) & 1u) {
+                    found = true;
+                    depth[v] = next_depth;
+                    break;
+                }
+            }
+        }
+        const uint32_t degree = found ? uint32_t(out_offsets[v + 1] - out_offsets[v]) : 0;
+        warp_push(sink, found, v, degree, huge_threshold);
+    }
+    scanned = block_sum(scanned);
+    if (threadIdx.x == 0 && scanned) atomicAdd(examined, scanned);
+}
+
+// The exchange's two sides (DeviceExchange::flags).
+struct AtDepth {  // pick: the vertex's depth is `level`
+    const uint32_t *depth;
+    uint32_t level;
+    __device__ bool operator()(uint32_t l) const { return depth[l] == level; }
+};
+struct OwnerClaims {  // take, at the owner: claim, and join the next window if unvisited
+    uint32_t *depth;
+    const uint64_t *offsets;
+    uint32_t next_depth, huge_threshold;
+    FrontierSink sink;
+    __device__ void operator()(bool set, uint32_t l) const {
+        const bool joins = set && depth[l] == kUnvisited && atomicCAS(&depth[l], kUnvisited, next_depth) == kUnvisited;
+        const uint32_t degree = joins ? uint32_t(offsets[l + 1] - offsets[l]) : 0;
+        warp_push(sink, joins, l, degree, huge_threshold);
+    }
+};
+struct ReplicaTakes {  // take, at the replica: the owner's new depth
+    uint32_t *depth;
+    uint32_t next_depth;
+    __device__ void operator()(bool set, uint32_t l) const {
+        if (set) depth[l] = next_depth;
+    }
+};
+
+// Where a part's current window lies in its list, and what its counters said.
+struct Window {
+    uint32_t begin = 0, count = 0;
+    uint32_t huge_begin = 0, huge_count = 0;
+    unsigned long long huge_edges = 0, degree_sum = 0;
+};
+
+class LevelParts {
+public:
+    LevelParts(DevicePartSet &parts, uint32_t source, const RunConfig &config, RunReport &report)
+        : parts_(parts), layouts_(parts, report), windows_(parts.num_parts()) {
+        const PartitionPlan &plan = parts.plan();
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            const PartitionPart &part = plan.parts[p];
+            DeviceScope scope(parts.device_of(p));
+            const cudaStream_t stream = parts.stream_of(p);
+            RunLayouts &layouts = layouts_.of(p);
+            out_.push_back(part.size() ? layouts.edges(EdgeDirection::out, false) : DeviceCsr{});
+            in_.push_back(part.size() ? layouts.edges(EdgeDirection::in, false) : DeviceCsr{});
+            if (part.size()) report.device_bytes += layouts.device_bytes();
+            const uint64_t local_m = part.local.m();
+            huge_threshold_.push_back(huge_degree_threshold(local_m));
+            const uint64_t huge_capacity = std::min<uint64_t>(part.owned, local_m / huge_threshold_.back() + 1);
+            arrays_.push_back(take_state<PartLevels>(
+                part.local, parts.info_of(p), parts.config_of(p, config), EngineId::part_bfs_levels, 0,
+                [&] { return std::make_unique<PartLevels>(part.size(), part.owned, huge_capacity); }));
+            PartLevels &a = *arrays_.back();
+            std::memset(a.read.get(), 0, sizeof(FrontierCounters) + sizeof(unsigned long long));
+            fill(a.depth.get(), kUnvisited, part.size(), stream);
+            GG_CUDA_CHECK(cudaMemsetAsync(a.counters.get(), 0, a.counters.bytes(), stream));
+            GG_CUDA_CHECK(cudaMemsetAsync(a.examined.get(), 0, a.examined.bytes(), stream));
+            depths_.push_back(a.depth.get());
+            exchange_clocks_.push_back(std::make_unique<EventTimer>());
+            const uint32_t local = local_id_in(plan, p, source);
+            if (local != UINT32_MAX) {
+                const uint32_t degree = uint32_t(part.local.out.offsets[local + 1] - part.local.out.offsets[local]);
+                seed_source<<<1, 32, 0, stream>>>(local, local < part.owned, degree, huge_threshold_.back(),
+                                                  a.depth.get(), sink(p, 0));
+                GG_CUDA_CHECK_LAUNCH("seed_source");
+            }
+        }
+        read_windows(0);
+    }
+
+    // Every level to the last; returns the levels expanded.
+    uint32_t run(uint64_t m, uint32_t n) {
+        uint32_t level = 0;
+        bool bottom_up = false;
+        uint64_t previous_count = 0, edges_to_check = m;
+        while (true) {
+            uint64_t count = 0, degree_sum = 0;
+            for (const Window &w : windows_) {
+                count += w.count;
+                degree_sum += w.degree_sum;
+            }
+            if (count == 0) break;
+            // GAP's rule, from the whole frontier (engines/bfs_engine.cu).
+            uint64_t scout = degree_sum;
+            if (bottom_up && !(count >= previous_count || count > n / kBeta)) {
+                bottom_up = false;
+                scout = 1;
+            }
+            if (!bottom_up && scout > edges_to_check / kAlpha) bottom_up = true;
+            if (!bottom_up) {
+                edges_to_check -= std::min<uint64_t>(scout, edges_to_check);
+                edges_visited += degree_sum;
+            }
+            step(level, bottom_up);
+            exchange(level, bottom_up);
+            read_windows(level + 1);
+            previous_count = count;
+            ++level;
+        }
+        // The bottom-up steps' scanned edges, as read after the last level.
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            if (parts_.plan().parts[p].size() == 0) continue;
+            unsigned long long scanned = 0;
+            std::memcpy(&scanned, static_cast<const char *>(arrays_[p]->read.get()) + sizeof(FrontierCounters),
+                        sizeof scanned);
+            edges_visited += scanned;
+        }
+        return level;
+    }
+
+    void to_caller(uint32_t *depths, RunReport &report) {
+        DeviceResults results(parts_);
+        results.to_caller(depths_, depths, report.transfer_ms);
+    }
+
+    // Every part's depths on the host, replicas included (for the parents).
+    std::vector<std::vector<uint32_t>> depths_on_host() {
+        const PartitionPlan &plan = parts_.plan();
+        std::vector<std::vector<uint32_t>> host(plan.num_parts());
+        for (uint32_t p = 0; p < plan.num_parts(); ++p)
+            parts_.copy_values_to_host(p, depths_[p], plan.parts[p].size(), host[p]);
+        return host;
+    }
+
+    uint64_t edges_visited = 0;
+
+private:
+    // Appends to part p's window after the current one, counted in slot `slot`.
+    FrontierSink sink(uint32_t p, uint32_t slot) const {
+        const Window &w = windows_[p];
+        PartLevels &a = *arrays_[p];
+        return FrontierSink{a.list.get(), a.huge_items.get(), a.huge_start.get(), a.counters.get() + slot,
+                            w.begin + w.count, w.huge_begin + w.huge_count};
+    }
+
+    // Level `level`'s local step on every part with owned vertices.
+    void step(uint32_t level, bool bottom_up) {
+        const uint32_t next_slot = (level + 1) % 2;
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            const PartitionPart &part = parts_.plan().parts[p];
+            if (part.size() == 0) continue;
+            DeviceScope scope(parts_.device_of(p));
+            const cudaStream_t stream = parts_.stream_of(p);
+            PartLevels &a = *arrays_[p];
+            const DeviceInfo &info = parts_.info_of(p);
+            GG_CUDA_CHECK(cudaMemsetAsync(a.counters.get() + next_slot, 0, sizeof(FrontierCounters), stream));
+            parts_.start_compute(p);
+            const Window &w = windows_[p];
+            if (bottom_up) {
+                frontier_bitmap<<<grid_stride_blocks(part.size(), kThreads, info), kThreads, 0, stream>>>(
+                    a.depth.get(), part.size(), level, a.bitmap.get());
+                GG_CUDA_CHECK_LAUNCH("frontier_bitmap");
+                if (part.owned) {
+                    bottom_up_level<<<grid_stride_blocks(part.owned, kThreads, info), kThreads, 0, stream>>>(
+                        in_[p], out_[p].offsets, a.bitmap.get(), part.owned, level + 1, huge_threshold_[p],
+                        a.depth.get(), sink(p, next_slot), a.examined.get());
+                    GG_CUDA_CHECK_LAUNCH("bottom_up_level");
+                }
+            } else if (w.count) {
+                Frontier frontier;
+                frontier.items = a.list.get() + w.begin;
+                frontier.count = w.count;
+                frontier.huge_items = a.huge_items.get() + w.huge_begin;
+                frontier.huge_start = a.huge_start.get() + w.huge_begin;
+                frontier.huge_count = w.huge_count;
+                frontier.huge_edges = w.huge_edges;
+                const ClaimOutEdges claim{out_[p].offsets, out_[p].indices, a.depth.get(), part.owned, level + 1,
+                                          huge_threshold_[p], sink(p, next_slot)};
+                const uint64_t lanes = uint64_t(w.count) * 32 + w.huge_edges;
+                top_down_level<<<grid_stride_blocks(lanes, kThreads, info), kThreads, 0, stream>>>(
+                    frontier, huge_threshold_[p], claim);
+                GG_CUDA_CHECK_LAUNCH("top_down_level");
+            }
+            parts_.stop_compute(p);
+            exchange_clocks_[p]->start(stream);
+        }
+    }
+
+    // The replicas claimed at this level to their owners (top-down levels
+    // only: a bottom-up step sets owned vertices alone), then every owned
+    // vertex reached at this level to its replicas; then each part's next
+    // counters (and bottom-up edge count) toward the host.
+    void exchange(uint32_t level, bool bottom_up) {
+        const uint32_t next_slot = (level + 1) % 2;
+        DeviceExchange exchange(parts_);
+        auto reached = [&](uint32_t p) { return AtDepth{depths_[p], level + 1}; };
+        if (!bottom_up)
+            exchange.flags(/*toward_replicas=*/false, reached, [&](uint32_t p) {
+                return OwnerClaims{depths_[p], out_[p].offsets, level + 1, huge_threshold_[p], sink(p, next_slot)};
+            });
+        exchange.flags(/*toward_replicas=*/true, reached,
+                       [&](uint32_t p) { return ReplicaTakes{depths_[p], level + 1}; });
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            if (parts_.plan().parts[p].size() == 0) continue;
+            DeviceScope scope(parts_.device_of(p));
+            const cudaStream_t stream = parts_.stream_of(p);
+            exchange_clocks_[p]->stop(stream);
+            PartLevels &a = *arrays_[p];
+            char *read = static_cast<char *>(a.read.get());
+            GG_CUDA_CHECK(cudaMemcpyAsync(read, a.counters.get() + next_slot, sizeof(FrontierCounters),
+                                          cudaMemcpyDeviceToHost, stream));
+            GG_CUDA_CHECK(cudaMemcpyAsync(read + sizeof(FrontierCounters), a.examined.get(),
+                                          sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
+        }
+    }
+
+    // Waits for the devices and moves each part's window to the one its
+    // counters (slot level % 2) describe.
+    void read_windows(uint32_t level) {
+        if (level == 0) {
+            for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+                if (parts_.plan().parts[p].size() == 0) continue;
+                DeviceScope scope(parts_.device_of(p));
+                PartLevels &a = *arrays_[p];
+                GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.counters.get(), sizeof(FrontierCounters),
+                                              cudaMemcpyDeviceToHost, parts_.stream_of(p)));
+            }
+        }
+        parts_.synchronize();
+        parts_.collect_compute();
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            if (parts_.plan().parts[p].size() == 0) continue;
+            if (level > 0) {
+                DeviceScope scope(parts_.device_of(p));
+                parts_.exchange_ms[p] += exchange_clocks_[p]->elapsed_ms();
+            }
+            FrontierCounters c;
+            std::memcpy(&c, arrays_[p]->read.get(), sizeof c);
+            Window &w = windows_[p];
+            w.begin += w.count;
+            w.huge_begin += w.huge_count;
+            w.count = c.count;
+            w.huge_count = uint32_t(c.huge >> kHugeCountShift);
+            w.huge_edges = c.huge & kHugeEdgeMask;
+            w.degree_sum = c.degree_sum;
+        }
+    }
+
+    static constexpr int kThreads = 256;
+    DevicePartSet &parts_;
+    PartLayouts layouts_;  // held for the run (device_parts.cuh)
+    std::vector<DeviceCsr> out_, in_;
+    std::vector<uint32_t> huge_threshold_;
+    std::vector<StatePool::Checkout<PartLevels>> arrays_;
+    std::vector<uint32_t *> depths_;
+    std::vector<Window> windows_;
+    std::vector<std::unique_ptr<EventTimer>> exchange_clocks_;  // by part
+};
+
+}  // namespace
+
+void bfs_by_levels(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
+                   const RunConfig &config, RunReport &report, PartitionedReport &out) {
+    const PartitionPlan &plan = parts.plan();
+    if (plan.n == 0) {
+        parts.finish(report, out, 0, 0);
+        return;
+    }
+    LevelParts state(parts, source, config, report);
+    const uint32_t levels = state.run(g.m(), plan.n);
+    state.to_caller(depths, report);
+    if (parents) {
+        const std::vector<std::vector<uint32_t>> host = state.depths_on_host();
+        bfs_parents_from_depths(plan, host, source, parents, config.num_threads);
+    }
+    parts.finish(report, out, levels, state.edges_visited);
+}
+
+}  // namespace gg::cuda
