@@ -24,7 +24,6 @@
 #include "cuda_backend.h"
 #include "engines/engine_state.cuh"
 #include "engines/near_far.cuh"
-#include "layout/hub_order.h"
 #include "layouts/device_layouts.cuh"
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_results.cuh"
@@ -181,20 +180,29 @@ void relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, Value *r
 // levels inside one persistent kernel each (a road grid has thousands).
 // GG_PARTITIONED_BFS=levels or fixed-point forces one (docs/building.md),
 // so that the tests run both on every graph; a plan spread over processes
-// always takes the fixed point.
-bool bfs_level_by_level(const PartitionPlan &plan, const Graph &g) {
+// always takes the fixed point. The degrees are the first nonempty part's,
+// whose facts are cached with its layouts: the whole graph's would cost a
+// pass over its n offsets in every run (tens of milliseconds on kron 25).
+bool bfs_level_by_level(DevicePartSet &parts, RunReport &report) {
+    const PartitionPlan &plan = parts.plan();
     if (plan.ranks != 1) return false;
     const char *forced = std::getenv("GG_PARTITIONED_BFS");
     if (forced != nullptr && std::strcmp(forced, "levels") == 0) return true;
     if (forced != nullptr && std::strcmp(forced, "fixed-point") == 0) return false;
-    return hub_order_pays(g.out);
+    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+        if (plan.parts[p].size() == 0) continue;
+        DeviceScope scope(parts.device_of(p));
+        RunLayouts layouts(plan.parts[p].local, parts.info_of(p), parts.stream_of(p), report);
+        return layouts.facts().hub_order_pays;
+    }
+    return false;
 }
 
 }  // namespace
 
 void partitioned_bfs(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
                      const RunConfig &config, RunReport &report, PartitionedReport &out) {
-    if (bfs_level_by_level(parts.plan(), g))
+    if (bfs_level_by_level(parts, report))
         bfs_by_levels(parts, g, source, depths, parents, config, report, out);
     else
         relax_parts<PathKind::hops>(parts, g, source, depths, parents, config, report, out);
