@@ -192,10 +192,59 @@ static void test_catalogue_equals_unpartitioned(void **state) {
     }
 }
 
+/* Over two GPUs or more (ctx spans them): NCCL failing to start (the hook
+ * GG_FAULT_NCCL_START) fails a run that asked for NCCL with GG_ERROR_DEVICE
+ * naming it, while a run that left the choice to gg exchanges by peer
+ * copies and gets the CPU's answer; an unknown transport is refused; and
+ * without the hook NCCL serves again. */
+static void check_transport_failures(void) {
+    shape s;
+    shape_rmat(&s, 9, 8, 0.57, 0.19, 0.19, 20, 11);
+    gg_graph *g = shape_build(ctx, &s);
+    const uint32_t n = gg_graph_num_vertices(g);
+    gg_partition_plan *plan = make_plan(g, 3, GG_PARTITIONER_RANDOM, 1, NULL);
+    gg_run_options whole, split;
+    gg_run_options_init(&whole);
+    whole.backend = GG_BACKEND_CPU;
+    split = whole;
+    split.backend = GG_BACKEND_CUDA;
+    split.partition_plan = plan;
+    double *expected = alloc(n, sizeof *expected), *got = alloc(n, sizeof *got);
+    check_ok(gg_run_pagerank(ctx, g, expected, &whole, NULL), "pagerank");
+
+    setenv("GG_FAULT_NCCL_START", "1", 1);
+    setenv("GG_PARTITIONED_TRANSPORT", "nccl", 1);
+    gg_status status = gg_run_pagerank(ctx, g, got, &split, NULL);
+    if (status != GG_ERROR_DEVICE || strstr(gg_context_last_error(ctx), "NCCL did not start") == NULL)
+        fail_msg("NCCL asked for and failing to start: status %d (%s)", status, gg_context_last_error(ctx));
+    setenv("GG_PARTITIONED_TRANSPORT", "carrier pigeons", 1);
+    status = gg_run_pagerank(ctx, g, got, &split, NULL);
+    if (status != GG_ERROR_INVALID_ARGUMENT || strstr(gg_context_last_error(ctx), "GG_PARTITIONED_TRANSPORT") == NULL)
+        fail_msg("an unknown transport: status %d (%s)", status, gg_context_last_error(ctx));
+    unsetenv("GG_PARTITIONED_TRANSPORT");
+    for (int fault = 1; fault >= 0; --fault) {
+        if (!fault) unsetenv("GG_FAULT_NCCL_START");
+        memset(got, 0, n * sizeof *got);
+        check_ok(gg_run_pagerank(ctx, g, got, &split, NULL), fault ? "pagerank, NCCL failing" : "pagerank, NCCL back");
+        for (uint32_t v = 0; v < n; ++v)
+            if (!close_enough(expected[v], got[v]))
+                fail_msg("PageRank over GPU parts (NCCL %s): %u has %.17g, unpartitioned %.17g",
+                         fault ? "failing" : "back", v, got[v], expected[v]);
+    }
+    print_message("NCCL failing to start: refused when asked for, peer copies otherwise\n");
+    free(expected);
+    free(got);
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(g);
+    shape_free(&s);
+}
+
 /* With a usable GPU: the catalogue again, its parts on every visible GPU
  * (part p on the (p mod D)-th, several parts sharing each, messages between
- * GPUs by peer copies), and the awkward cases, against the CPU's
- * unpartitioned answers. Without one it checks nothing and says so. */
+ * GPUs by NCCL where it loads), and the awkward cases, against the CPU's
+ * unpartitioned answers; over two GPUs or more, the awkward cases again by
+ * peer copies, and the transports' failures. Without a GPU it checks
+ * nothing and says so. */
 static void test_gpu_parts_equal_cpu(void **state) {
     if (!gg_context_cuda_available(ctx, NULL, 0)) {
         print_message("no usable GPU: the GPU's parts are not checked here\n");
@@ -225,6 +274,16 @@ static void test_gpu_parts_equal_cpu(void **state) {
     test_awkward_cases(state);
     unsetenv("GG_PARTITIONED_MESSAGE_EXCHANGE");
     unsetenv("GG_PARTITIONED_BFS");
+    if (devices >= 2) {
+        /* The other transport between GPUs (docs/building.md): peer copies
+         * where NCCL served above, and NCCL failing to start. */
+        setenv("GG_PARTITIONED_TRANSPORT", "peer", 1);
+        test_awkward_cases(state);
+        unsetenv("GG_PARTITIONED_TRANSPORT");
+        check_transport_failures();
+    } else {
+        print_message("one GPU: the transports between GPUs are not checked here\n");
+    }
     split_backend = GG_BACKEND_CPU;
     gg_context_destroy(ctx);
     ctx = one_device;

@@ -4,14 +4,12 @@
 #include "jit/nvrtc.cuh"
 
 #include <cuda_runtime_api.h>
-#include <dlfcn.h>
 #include <nvrtc.h>
 
-#include <algorithm>
-#include <cstdlib>
 #include <mutex>
 
 #include "core/error.h"
+#include "runtime/shared_library.h"
 
 namespace gg::cuda::jit {
 
@@ -29,16 +27,6 @@ struct Nvrtc::Entry {
     decltype(&nvrtcGetSupportedArchs) archs = nullptr;         // optional
 };
 
-namespace {
-
-template <class Fn>
-bool look_up(void *handle, const char *name, Fn &slot) {
-    slot = reinterpret_cast<Fn>(dlsym(handle, name));
-    return slot != nullptr;
-}
-
-}  // namespace
-
 const Nvrtc &Nvrtc::get() {
     static Nvrtc instance;
     static std::once_flag once;
@@ -48,25 +36,13 @@ const Nvrtc &Nvrtc::get() {
 }
 
 void Nvrtc::load() {
-    std::vector<std::string> names;
-    auto add = [&names](const std::string &name) {
-        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-    };
-    if (const char *path = std::getenv("GG_NVRTC_LIBRARY"); path != nullptr && path[0] != '\0') add(path);
     // The NVRTC of the toolkit gg was built with first: its CUBIN is what
     // this runtime and the driver it needs are sure to load.
-    add("libnvrtc.so." + std::to_string(CUDART_VERSION / 1000));
-    for (const char *name : {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}) add(name);
+    const std::vector<std::string> names = library_candidates(
+        "GG_NVRTC_LIBRARY",
+        {"libnvrtc.so." + std::to_string(CUDART_VERSION / 1000), "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"});
     std::string tried;
-    for (const std::string &name : names) {
-        handle_ = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (handle_ != nullptr) {
-            library_ = name;
-            break;
-        }
-        const char *why = dlerror();
-        tried += "\n  " + name + ": " + (why != nullptr ? why : "not found");
-    }
+    handle_ = open_first_library(names, library_, tried);
     if (handle_ == nullptr) {
         failure_ = "vertex programs on the GPU need NVRTC, the CUDA runtime compiler, and none could be loaded "
                    "(install the CUDA toolkit's libnvrtc, put its directory on LD_LIBRARY_PATH, or set "

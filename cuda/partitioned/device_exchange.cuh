@@ -20,9 +20,12 @@
 //          value, in the link's order, which both sides know), else dense;
 //   move   parts on one device: the merge reads the sender's buffer in place
 //          (a device copy would only double the traffic), and the device's
-//          one stream orders it after the pack; parts on two devices: one
-//          peer copy of the message on the sender's stream, which the
-//          receiver's stream waits for (an event, no host wait); parts in
+//          one stream orders it after the pack; parts on two devices: the
+//          message crosses by the set's transport (DevicePartSet::move):
+//          an NCCL send on the sender's stream and its receive on the
+//          receiver's, all of a round's in one group, or one peer copy on
+//          the sender's stream that the receiver's stream waits for (an
+//          event); no host wait either way; parts in
 //          two processes (a distributed plan, docs/distributed.md): the
 //          message goes to the host, into the receiving process's bytes,
 //          the plan's communicator moves every process's bytes at once (MPI,
@@ -42,8 +45,8 @@
 // level-synchronous BFS).
 //
 // Between processes the bytes cross the host: NCCL, which would move them
-// device to device, refuses two processes on one GPU (the only case the
-// machines lent so far can run), and its use waits for the multi-GPU runs.
+// device to device, refuses two processes on one GPU, and between processes
+// gg does not use it yet (docs/distributed.md).
 //
 // The bytes counted are the messages' (sparse or dense), whether or not a
 // copy moved them.
@@ -283,9 +286,8 @@ public:
     // Owners -> replicas, every entry of every link, for a plan whose parts
     // are all in this process: each replica slot of values[q] takes its
     // owner's value, with nothing but the devices waiting. Per link: a dense
-    // pack on the owner's stream, one peer copy (by the copy engines) where
-    // the replica's part lives on another device, which the receiver's
-    // stream waits for by an event, and an unpack there. No change lists,
+    // pack on the owner's stream, a move (NCCL or a peer copy) where the
+    // replica's part lives on another device, and an unpack there. No change lists,
     // no counts read back: what PageRank's replicas need every `depth`
     // iterations, when nearly every value changed. The streams order each
     // buffer's reuse; the caller waits for the devices before the next call,
@@ -298,30 +300,32 @@ public:
         if (parts_.plan().ranks != 1)
             fail(GG_ERROR_INTERNAL, "a dense broadcast needs every part in this process; the plan spans %u",
                  parts_.plan().ranks);
+        // Pack and send every link, then (the moves delivered) unpack: NCCL
+        // issues a round's sends together.
         for (DeviceLink &link : parts_.links()) {
             if (link.entries == 0) continue;
             const Route r = route(link, /*toward_replicas=*/true);
             prepare(link, r, sizeof(T));
-            const T *incoming = reinterpret_cast<const T *>(r.channel->send_values.get());
-            {
-                DeviceScope scope(parts_.device_of(r.from));
-                const cudaStream_t stream = parts_.stream_of(r.from);
-                T *out = reinterpret_cast<T *>(r.channel->send_values.get());
-                pack_dense_at<T><<<blocks_for(link.entries, r.from), kThreads, 0, stream>>>(
-                    r.from_local, positions.empty() ? nullptr : positions[r.from], link.entries, values[r.from], out);
-                GG_CUDA_CHECK_LAUNCH("pack_dense_at");
-                if (parts_.device_of(r.from) != parts_.device_of(r.to)) {
-                    GG_CUDA_CHECK(cudaMemcpyPeerAsync(r.channel->recv_values.get(), parts_.device_of(r.to), out,
-                                                      parts_.device_of(r.from), link.entries * sizeof(T), stream));
-                    parts_.hand_over(r.from, r.to);
-                    incoming = reinterpret_cast<const T *>(r.channel->recv_values.get());
-                }
-            }
+            DeviceScope scope(parts_.device_of(r.from));
+            T *out = reinterpret_cast<T *>(r.channel->send_values.get());
+            pack_dense_at<T><<<blocks_for(link.entries, r.from), kThreads, 0, parts_.stream_of(r.from)>>>(
+                r.from_local, positions.empty() ? nullptr : positions[r.from], link.entries, values[r.from], out);
+            GG_CUDA_CHECK_LAUNCH("pack_dense_at");
+            if (parts_.device_of(r.from) != parts_.device_of(r.to))
+                parts_.move(r.from, r.to, r.channel->recv_values.get(), out, link.entries * sizeof(T));
+            parts_.bytes_exchanged += uint64_t(link.entries) * sizeof(T);
+        }
+        parts_.deliver();
+        for (DeviceLink &link : parts_.links()) {
+            if (link.entries == 0) continue;
+            const Route r = route(link, /*toward_replicas=*/true);
+            const bool moved = parts_.device_of(r.from) != parts_.device_of(r.to);
+            const T *incoming = reinterpret_cast<const T *>(moved ? r.channel->recv_values.get()
+                                                                  : r.channel->send_values.get());
             DeviceScope scope(parts_.device_of(r.to));
             unpack_dense<T><<<blocks_for(link.entries, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
                 incoming, link.entries, r.to_local, positions.empty() ? nullptr : positions[r.to], values[r.to]);
             GG_CUDA_CHECK_LAUNCH("unpack_dense");
-            parts_.bytes_exchanged += uint64_t(link.entries) * sizeof(T);
         }
         ++parts_.exchange_rounds;
     }
@@ -331,9 +335,9 @@ public:
     // the sender's pick_of(sender)(local id) holds, and the receiver runs
     // take_of(receiver)(set, local id) on every entry, all lanes of a warp
     // together. One bit an entry (a 32nd of a 4-byte value), queued on the
-    // devices as broadcast_dense is: a pack on the sender's stream, one peer
-    // copy between devices, the unpack on the receiver's stream behind an
-    // event; merges into one part run in link order on its stream. What the
+    // devices as broadcast_dense is: a pack on the sender's stream, a move
+    // between devices, the unpack on the receiver's stream behind it;
+    // merges into one part run in link order on its stream. What the
     // level-synchronous BFS sends after every level (bfs_levels.cu).
     template <class PickOf, class TakeOf>
     void flags(bool toward_replicas, PickOf pick_of, TakeOf take_of) {
@@ -346,33 +350,33 @@ public:
             const Route r = route(link, toward_replicas);
             const uint32_t words = (link.entries + 31) / 32;
             LinkChannel &c = *r.channel;
+            const bool moved = parts_.device_of(r.from) != parts_.device_of(r.to);
             if (c.send_flags.get() == nullptr) {
                 DeviceScope scope(parts_.device_of(r.from));
                 c.send_flags = DeviceArray<uint32_t>(words, "replica link: outgoing flags");
             }
-            const uint32_t *incoming = c.send_flags.get();
-            {
-                DeviceScope scope(parts_.device_of(r.from));
-                const cudaStream_t stream = parts_.stream_of(r.from);
-                pack_flags<<<blocks_for(uint64_t(words) * 32, r.from), kThreads, 0, stream>>>(
-                    r.from_local, link.entries, pick_of(r.from), c.send_flags.get());
-                GG_CUDA_CHECK_LAUNCH("pack_flags");
-                if (parts_.device_of(r.from) != parts_.device_of(r.to)) {
-                    if (c.recv_flags.get() == nullptr) {
-                        DeviceScope receiver(parts_.device_of(r.to));
-                        c.recv_flags = DeviceArray<uint32_t>(words, "replica link: incoming flags");
-                    }
-                    GG_CUDA_CHECK(cudaMemcpyPeerAsync(c.recv_flags.get(), parts_.device_of(r.to), c.send_flags.get(),
-                                                      parts_.device_of(r.from), words * sizeof(uint32_t), stream));
-                    parts_.hand_over(r.from, r.to);
-                    incoming = c.recv_flags.get();
-                }
+            if (moved && c.recv_flags.get() == nullptr) {
+                DeviceScope receiver(parts_.device_of(r.to));
+                c.recv_flags = DeviceArray<uint32_t>(words, "replica link: incoming flags");
             }
+            DeviceScope scope(parts_.device_of(r.from));
+            pack_flags<<<blocks_for(uint64_t(words) * 32, r.from), kThreads, 0, parts_.stream_of(r.from)>>>(
+                r.from_local, link.entries, pick_of(r.from), c.send_flags.get());
+            GG_CUDA_CHECK_LAUNCH("pack_flags");
+            if (moved) parts_.move(r.from, r.to, c.recv_flags.get(), c.send_flags.get(), words * sizeof(uint32_t));
+            parts_.bytes_exchanged += uint64_t(words) * sizeof(uint32_t);
+        }
+        parts_.deliver();
+        for (DeviceLink &link : parts_.links()) {
+            if (link.entries == 0) continue;
+            const Route r = route(link, toward_replicas);
+            const uint32_t words = (link.entries + 31) / 32;
+            LinkChannel &c = *r.channel;
+            const bool moved = parts_.device_of(r.from) != parts_.device_of(r.to);
             DeviceScope scope(parts_.device_of(r.to));
             unpack_flags<<<blocks_for(uint64_t(words) * 32, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
-                incoming, link.entries, r.to_local, take_of(r.to));
+                moved ? c.recv_flags.get() : c.send_flags.get(), link.entries, r.to_local, take_of(r.to));
             GG_CUDA_CHECK_LAUNCH("unpack_flags");
-            parts_.bytes_exchanged += uint64_t(words) * sizeof(uint32_t);
         }
         ++parts_.exchange_rounds;
     }
@@ -469,11 +473,12 @@ private:
         }
         wait_for_devices();
         // Choose and send: to a part on this device in place, to another
-        // device by a peer copy (only the copy waits, on the device), to
-        // another process in its bytes.
+        // device by the set's transport (only the receiver's stream waits),
+        // to another process in its bytes.
         std::vector<Message> messages(links.size());
         for (size_t l = 0; l < links.size(); ++l)
             if (parts_.holds(route(links[l], toward_replicas).from)) messages[l] = send(links[l], counts[l], values, toward_replicas, everything);
+        parts_.deliver();
         if (plan.ranks > 1) transfer();
         // Merge, in the plan's link order whoever sent: merges into one part
         // add up in the same order on one process or many.
@@ -550,12 +555,8 @@ private:
             copy_to_host(out.data() + at + id_bytes, m.values, value_bytes, stream, unused);
             m = Message{};
         } else if (m.count > 0 && parts_.device_of(r.from) != parts_.device_of(r.to)) {
-            if (m.ids)
-                GG_CUDA_CHECK(cudaMemcpyPeerAsync(r.channel->recv_ids.get(), parts_.device_of(r.to), m.ids,
-                                                  parts_.device_of(r.from), m.count * sizeof(uint32_t), stream));
-            GG_CUDA_CHECK(cudaMemcpyPeerAsync(r.channel->recv_values.get(), parts_.device_of(r.to), m.values,
-                                              parts_.device_of(r.from), m.count * sizeof(T), stream));
-            parts_.hand_over(r.from, r.to);
+            if (m.ids) parts_.move(r.from, r.to, r.channel->recv_ids.get(), m.ids, m.count * sizeof(uint32_t));
+            parts_.move(r.from, r.to, r.channel->recv_values.get(), m.values, m.count * sizeof(T));
             m.ids = m.ids ? r.channel->recv_ids.get() : nullptr;
             m.values = r.channel->recv_values.get();
         }

@@ -1,6 +1,8 @@
 #include "partitioned/device_parts.cuh"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
 
 #include "engines/engine_state.cuh"
 #include "partitioned/partitioned_run.h"
@@ -42,10 +44,11 @@ DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
         handoffs_.push_back(std::make_unique<Handoff>());
         placement = placement * 1000003u + uint64_t(device) + 1;
     }
-    // Exchange messages and results move between the devices by peer
-    // copies: direct over NVLink or PCIe where the devices allow it, else
-    // staged through the host by the driver.
+    // Results move between the devices by peer copies, and so do exchange
+    // messages where NCCL does not carry them: direct over NVLink or PCIe
+    // where the devices allow it, else staged through the host by the driver.
     if (devices_.size() > 1) enable_peer_access(devices_);
+    choose_transport();
     std::vector<int> order = devices_;
     std::sort(order.begin(), order.end());  // one lock order for every run
     for (int device : order) exclusive_.emplace_back(persistent_kernel_lock(device));
@@ -59,6 +62,55 @@ DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
     const StateKey key{plan.parts[0].local.uid(), 0, devices_[0], uint32_t(EngineId::plan_links), placement};
     links_ = std::make_unique<StatePool::Checkout<PlanLinks>>(StatePool::take<PlanLinks>(
         config.states, key, [&] { return std::unique_ptr<EngineState>(upload_links()); }));
+}
+
+void DevicePartSet::choose_transport() {
+    if (devices_.size() < 2) return;
+    const char *value = std::getenv("GG_PARTITIONED_TRANSPORT");
+    const std::string asked = value != nullptr ? value : "";
+    if (!asked.empty() && asked != "nccl" && asked != "peer")
+        fail(GG_ERROR_INVALID_ARGUMENT, "GG_PARTITIONED_TRANSPORT is '%s'; it takes nccl or peer", asked.c_str());
+    transport_ = Transport::peer;
+    if (asked == "peer") return;
+    double setup_ms = 0;
+    try {
+        nccl_ = &NcclDevices::over(devices_, setup_ms);
+    } catch (const Error &) {
+        if (asked == "nccl") throw;  // asked for: its failure is the run's
+        return;                      // else the peer copies serve
+    }
+    transport_ = Transport::nccl;
+    // The first run over these devices pays NCCL's setup: exchange time.
+    if (holds(first_part_on(0))) exchange_ms[first_part_on(0)] += setup_ms;
+}
+
+const char *DevicePartSet::transport_name(Transport t) {
+    switch (t) {
+    case Transport::nccl: return "nccl";
+    case Transport::peer: return "peer copies";
+    default: return "none";
+    }
+}
+
+void DevicePartSet::move(uint32_t from, uint32_t to, void *dst, const void *src, size_t bytes) {
+    if (bytes == 0) return;
+    if (transport_ == Transport::nccl) {
+        if (nccl_pending_ == 0) nccl_->begin();
+        nccl_->copy(device_of(from), stream_of(from), src, device_of(to), stream_of(to), dst, bytes);
+        ++nccl_pending_;
+        return;
+    }
+    {
+        DeviceScope scope(device_of(from));
+        GG_CUDA_CHECK(cudaMemcpyPeerAsync(dst, device_of(to), src, device_of(from), bytes, stream_of(from)));
+    }
+    hand_over(from, to);
+}
+
+void DevicePartSet::deliver() {
+    if (nccl_pending_ == 0) return;
+    nccl_pending_ = 0;
+    nccl_->end();
 }
 
 std::unique_ptr<PlanLinks> DevicePartSet::upload_links() const {

@@ -19,6 +19,7 @@
 #include "layouts/device_layouts.cuh"
 #include "partition/plan.h"
 #include "partitioned/partitioned.h"
+#include "runtime/nccl.cuh"
 #include "runtime/runtime.cuh"
 
 namespace gg::cuda {
@@ -97,6 +98,23 @@ public:
     StatePool *states() const { return states_; }
 
     std::vector<DeviceLink> &links() { return (*links_)->links; }
+
+    // How the exchange's messages cross between two devices of this process
+    // (docs/partitioned.md, "Between GPUs"): NCCL's point-to-point sends, one
+    // group a round, or peer copies (cudaMemcpyPeerAsync) with an event the
+    // receiver waits for. GG_PARTITIONED_TRANSPORT=nccl or peer chooses
+    // (docs/building.md); unset, NCCL where it loads and starts, else peer
+    // copies. Parts on one device need neither.
+    enum class Transport { none, peer, nccl };
+    Transport transport() const { return transport_; }
+    static const char *transport_name(Transport t);
+    // Queues a copy of `bytes` from part `from`'s device to part `to`'s
+    // (two devices of this process).
+    void move(uint32_t from, uint32_t to, void *dst, const void *src, size_t bytes);
+    // Issues the moves queued since the last call; afterwards whatever a
+    // receiver's stream queues runs once its moves arrived. Call it before
+    // queueing what reads them.
+    void deliver();
     // Waits for every device's stream.
     void synchronize() const;
     // Makes part `to`'s stream wait, on its device, for what part `from`'s
@@ -135,8 +153,13 @@ private:
     // Part p's device slot: this process's i-th part (p = rank + i * ranks) goes to slot i mod D.
     size_t slot(uint32_t part) const { return (part / plan_.ranks) % devices_.size(); }
 
+    void choose_transport();
+
     const PartitionPlan &plan_;
     int num_threads_ = 1;
+    Transport transport_ = Transport::none;
+    NcclDevices *nccl_ = nullptr;  // the process's communicator over devices_, when transport_ is nccl
+    uint32_t nccl_pending_ = 0;     // moves queued in its group
     StatePool *states_ = nullptr;
     std::vector<int> devices_;  // the devices the parts use, at most one per part
     std::vector<const DeviceInfo *> infos_;
