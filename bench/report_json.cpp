@@ -143,6 +143,7 @@ void write_partitioned(JsonWriter &w, const PartitionedSection &section) {
             w.key("bytes_exchanged").value(r.bytes_exchanged);
             w.key("exchange_rounds").value(r.exchange_rounds);
             w.key("exchange_ms").value(r.exchange_ms);
+            w.key("exchange_hidden_ms").value(r.exchange_hidden_ms);
             w.key("part_compute_ms").numbers(r.part_compute_ms);
             w.key("part_exchange_ms").numbers(r.part_exchange_ms);
             if (!r.part_compute_ms.empty()) {

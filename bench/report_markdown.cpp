@@ -17,6 +17,13 @@ std::string ms(double value) {
     return format("%.0f", value);
 }
 
+// Exchange ms, and the part of it hidden behind the parts' compute where
+// some was (an overlapped refresh).
+std::string exchange_cell(const KernelResult &r) {
+    if (!(r.exchange_hidden_ms > 0) || !(r.exchange_ms > 0)) return ms(r.exchange_ms);
+    return format("%s (%.0f%% hidden)", ms(r.exchange_ms).c_str(), 100.0 * r.exchange_hidden_ms / r.exchange_ms);
+}
+
 std::string cell(const std::string &text) {
     std::string out;
     for (char c : text) {
@@ -78,7 +85,7 @@ std::string partitioned_markdown(const Report &report, std::string &failures) {
           (std::find(section.parts.begin(), section.parts.end(), 1u) == section.parts.end()
                ? std::string("; --parts does not list 1, so those rows are marked baseline")
                : std::string()) +
-          ". Iterations, bytes exchanged, rounds, exchange ms (summed over parts) and the slowest part's compute ms "
+          ". Iterations, bytes exchanged, rounds, exchange ms (summed over parts; with the share that ran behind the parts' compute, where a refresh overlapped it) and the slowest part's compute ms "
           "(part_compute_ms, with the part) are the last trial's.\n";
     for (const std::string &note : section.notes) md += "\nNote: " + cell(note) + "\n";
     if (section.plans.empty()) md += "\nNo partitioned runs (no algorithm to run over a plan).\n";
@@ -138,7 +145,7 @@ std::string partitioned_markdown(const Report &report, std::string &failures) {
                                 ratio > 0 ? format("%.2f", ratio).c_str() : "-", r.iterations,
                                 split ? bytes_text(r.bytes_exchanged).c_str() : "-",
                                 split ? std::to_string(r.exchange_rounds).c_str() : "-",
-                                split ? ms(r.exchange_ms).c_str() : "-",
+                                split ? exchange_cell(r).c_str() : "-",
                                 split && !r.part_compute_ms.empty()
                                     ? format("%s (part %u)", ms(r.slowest_part_compute_ms).c_str(), r.slowest_part).c_str()
                                     : "-",

@@ -66,6 +66,7 @@ struct KernelResult {
     uint64_t bytes_exchanged = 0;
     uint32_t exchange_rounds = 0;
     double exchange_ms = 0;                              // summed over parts
+    double exchange_hidden_ms = 0;                       // of exchange_ms, run while the parts computed
     std::vector<double> part_compute_ms, part_exchange_ms;  // per part, lent to gg_run_stats
     uint32_t slowest_part = 0;                           // the part of largest compute time
     double slowest_part_compute_ms = 0;

@@ -100,6 +100,7 @@ KernelResult measure_kernel(gg_context *context, Kernel &kernel, const SuiteGrap
     r.bytes_exchanged = last.bytes_exchanged;
     r.exchange_rounds = last.exchange_rounds;
     r.exchange_ms = last.exchange_ms;
+    r.exchange_hidden_ms = last.exchange_hidden_ms;
     if (last.num_parts > 1 && !part_compute.empty()) {
         const size_t parts = std::min<size_t>(last.num_parts, part_compute.size());
         r.part_compute_ms.assign(part_compute.begin(), part_compute.begin() + parts);

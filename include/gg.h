@@ -62,7 +62,7 @@ extern "C" {
 /** Major version: bumped only when the ABI breaks (it is the SONAME). */
 #define GG_VERSION_MAJOR 0
 /** Minor version: bumped when the ABI grows. */
-#define GG_VERSION_MINOR 7
+#define GG_VERSION_MINOR 8
 /** Patch version: bumped for fixes that do not change the ABI. */
 #define GG_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
@@ -799,6 +799,11 @@ typedef struct gg_run_stats {
         @c halt function said so; PageRank below its tolerance; every other algorithm always), 0 when an
         iteration cap stopped it first. */
     int32_t converged;
+    /** Since 0.8. The part of @c exchange_ms that ran while the parts computed, summed over parts: a GPU
+        partitioned PageRank over several devices sends its boundary's values while its parts compute their
+        other vertices, and what the parts did not wait for counts here. The fraction hidden is this over
+        @c exchange_ms; 0 for runs that do not overlap. */
+    double exchange_hidden_ms;
 } gg_run_stats;
 
 /**

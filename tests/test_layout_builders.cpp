@@ -62,9 +62,10 @@ uint64_t kept_degree(const Csr &out, uint32_t v, uint32_t rows) {
 // Every property hub_order.h promises, checked from the definitions: with
 // `rows` below n, only the in-lists of vertices [0, rows) are kept and the
 // out-degrees count only the edges into them.
-void check_hub_order(const Csr &in, const Csr &out, uint32_t rows = UINT32_MAX) {
+void check_hub_order(const Csr &in, const Csr &out, uint32_t rows = UINT32_MAX,
+                     const std::vector<uint8_t> &front = {}) {
     const uint32_t n = out.n;
-    const gg::HubOrderHost h = gg::build_hub_order(in, out, rows);
+    const gg::HubOrderHost h = gg::build_hub_order(in, out, rows, front);
     assert_int_equal(h.vertex_at.size(), n);
     std::vector<uint64_t> degree(n);
     uint64_t kept_edges = 0;
@@ -87,20 +88,40 @@ void check_hub_order(const Csr &in, const Csr &out, uint32_t rows = UINT32_MAX) 
         else if (s > hubs)
             assert_true(a < b);
     }
-    // Out-degrees and in-lists by new id; each list sorted; the lists of
+    // With a front set, the rows: the front's ids first, then the others,
+    // each group in id order; without one, row s is id s.
+    std::vector<uint32_t> row_of(n);
+    if (front.empty()) {
+        assert_true(h.row_at.empty());
+        assert_int_equal(h.front_rows, 0);
+        for (uint32_t s = 0; s < n; ++s) row_of[s] = s;
+    } else {
+        assert_int_equal(h.row_at.size(), n);
+        uint32_t flagged = 0;
+        for (uint32_t v = 0; v < n; ++v) flagged += front[v] != 0;
+        assert_int_equal(h.front_rows, flagged);
+        for (uint32_t r = 0; r < n; ++r) {
+            assert_true(h.row_at[r] < n);
+            assert_int_equal(front[h.vertex_at[h.row_at[r]]] != 0, r < h.front_rows);
+            if (r > 0 && r != h.front_rows) assert_true(h.row_at[r - 1] < h.row_at[r]);
+            row_of[h.row_at[r]] = r;
+        }
+    }
+    // Out-degrees by new id, in-lists by row; each list sorted; the lists of
     // vertices from `rows` on empty.
     assert_int_equal(h.in.n, n);
     assert_int_equal(h.in.indices.size(), kept_edges);
     assert_int_equal(h.in.offsets[0], 0);
     for (uint32_t s = 0; s < n; ++s) {
         const uint32_t v = h.vertex_at[s];
+        const uint32_t r = row_of[s];
         assert_int_equal(h.out_degree[s], degree[v]);
         std::vector<uint32_t> want;
         if (v < rows)
             for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) want.push_back(new_id[in.indices[e]]);
         std::sort(want.begin(), want.end());
-        assert_int_equal(h.in.offsets[s + 1] - h.in.offsets[s], want.size());
-        assert_true(std::equal(want.begin(), want.end(), h.in.indices.begin() + h.in.offsets[s]));
+        assert_int_equal(h.in.offsets[r + 1] - h.in.offsets[r], want.size());
+        assert_true(std::equal(want.begin(), want.end(), h.in.indices.begin() + h.in.offsets[r]));
     }
 }
 
@@ -125,6 +146,12 @@ void test_hub_order_on_a_star(void **state) {
         // Without the hub's in-list, and without any list but the hub's.
         check_hub_order(reversed_edges(out), out, 1);
         check_hub_order(reversed_edges(out), out, leaves / 2);
+        // The hub alone in front, and every leaf but the hub.
+        std::vector<uint8_t> front(leaves + 1, 0);
+        front[0] = 1;
+        check_hub_order(reversed_edges(out), out, UINT32_MAX, front);
+        for (uint8_t &flag : front) flag = !flag;
+        check_hub_order(reversed_edges(out), out, leaves / 2, front);
     }
 }
 
@@ -168,6 +195,13 @@ void test_hub_order_on_kron(void **state) {
         // The rows a part's pull keeps (its computed vertices come first):
         // none, some, all but one, and every one.
         for (const uint32_t rows : {0u, g.n() / 3, g.n() - 1, g.n()}) check_hub_order(g.in(), g.out, rows);
+        // Rows in two groups (a part's boundary first): every third vertex,
+        // none, every one.
+        std::vector<uint8_t> front(g.n());
+        for (uint32_t v = 0; v < g.n(); v += 3) front[v] = 1;
+        check_hub_order(g.in(), g.out, g.n() / 2, front);
+        check_hub_order(g.in(), g.out, g.n(), std::vector<uint8_t>(g.n(), 0));
+        check_hub_order(g.in(), g.out, g.n(), std::vector<uint8_t>(g.n(), 1));
         gg_graph_destroy(graph);
     }
     gg_context_destroy(context);
@@ -222,6 +256,26 @@ void test_pull_layout_hub_chunks(void **state) {
     assert_int_equal(layout.hub_first_chunk[1], pieces);
     assert_int_equal(layout.chunk_hub.size(), pieces);
     for (uint32_t hub : layout.chunk_hub) assert_int_equal(hub, 0);
+}
+
+// A window of rows sees its own rows from 0: the hub at row 0 is outside
+// [1, n) and inside [0, 1); the window's average degree picks its lanes.
+void test_pull_layout_over_a_window(void **state) {
+    (void)state;
+    const Csr csc = regular_with_hub(9000, 40, 8999);
+    const gg::PullLayoutHost whole = gg::build_pull_layout(csc);
+    const gg::PullLayoutHost rest = gg::build_pull_layout(csc, 1);
+    const gg::PullLayoutHost hub = gg::build_pull_layout(csc, 0, 1);
+    assert_int_equal(whole.hub_vertex.size(), 1);
+    assert_true(rest.hub_vertex.empty());
+    assert_int_equal(rest.lanes, 16);  // average 40: as regular_with_hub(_, 40, 0)
+    assert_int_equal(hub.hub_vertex.size(), 1);
+    assert_int_equal(hub.hub_vertex[0], 0);
+    assert_int_equal(hub.chunk_hub.size(), whole.chunk_hub.size());
+    // Past the end, and empty.
+    assert_true(gg::build_pull_layout(csc, 9000).hub_vertex.empty());
+    assert_true(gg::build_pull_layout(csc, 20000, 5).hub_vertex.empty());
+    assert_true(gg::build_pull_layout(csc, 3, 0).hub_vertex.empty());
 }
 
 // A generated graph's CSR (the caller destroys `graph`).
@@ -369,6 +423,7 @@ int main(void) {
         cmocka_unit_test(test_hub_order_pays_only_on_skewed_degrees),
         cmocka_unit_test(test_pull_layout_group_width),
         cmocka_unit_test(test_pull_layout_hub_chunks),
+        cmocka_unit_test(test_pull_layout_over_a_window),
         cmocka_unit_test(test_peak_live_sources),
         cmocka_unit_test(test_source_blocks_pay_where_values_overflow_half_the_cache),
         cmocka_unit_test(test_source_block_count_fills_half_the_cache),

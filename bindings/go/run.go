@@ -123,6 +123,10 @@ type RunStats struct {
 	// tolerance, every other algorithm always), false when an iteration cap
 	// stopped it first.
 	Converged bool
+	// Since ABI 0.8: the part of ExchangeMs that ran while the parts computed
+	// (a GPU partitioned PageRank over several devices overlaps its refresh);
+	// 0 otherwise.
+	ExchangeHiddenMs float64
 }
 
 func (o *RunOptions) raw() C.gg_run_options {
@@ -164,10 +168,11 @@ func (o *RunOptions) store(raw *C.gg_run_stats) {
 		NumParts: uint32(raw.num_parts), ExchangeRounds: uint32(raw.exchange_rounds),
 		EdgeCut: uint64(raw.edge_cut), Replicas: uint64(raw.replicas),
 		BytesExchanged: uint64(raw.bytes_exchanged), ExchangeMs: float64(raw.exchange_ms),
-		PartitionMs:    float64(raw.partition_ms),
-		PartComputeMs:  append([]float64(nil), unsafe.Slice((*float64)(unsafe.Pointer(raw.part_compute_ms)), parts)...),
-		PartExchangeMs: append([]float64(nil), unsafe.Slice((*float64)(unsafe.Pointer(raw.part_exchange_ms)), parts)...),
-		Converged:      raw.converged != 0,
+		PartitionMs:      float64(raw.partition_ms),
+		PartComputeMs:    append([]float64(nil), unsafe.Slice((*float64)(unsafe.Pointer(raw.part_compute_ms)), parts)...),
+		PartExchangeMs:   append([]float64(nil), unsafe.Slice((*float64)(unsafe.Pointer(raw.part_exchange_ms)), parts)...),
+		Converged:        raw.converged != 0,
+		ExchangeHiddenMs: float64(raw.exchange_hidden_ms),
 	}
 }
 

@@ -56,8 +56,8 @@ struct PullEntry final : CachedLayout {
 struct HubOrderEntry final : CachedLayout {
     HubOrderedCsc view;
     DeviceArray<uint64_t> offsets, out_degree;
-    DeviceArray<uint32_t> indices, vertex_at;
-    PullArrays pull;
+    DeviceArray<uint32_t> indices, vertex_at, row_at;
+    PullArrays pull, rest_pull;
 };
 
 struct SourceBlocksEntry final : CachedLayout {
@@ -192,14 +192,19 @@ PullLayout RunLayouts::pull(EdgeDirection direction) {
         .pull.view;
 }
 
-HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows) {
+HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows) { return hub_ordered_in(rows, {}); }
+
+HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_t> &front) {
     graph_in();
     const uint32_t variant = rows < graph_.n() ? rows + 1 : 0;
-    return fetch<HubOrderEntry>(info_.id, kHubOrder, variant, [&] {
+    const bool split = !front.empty();
+    return fetch<HubOrderEntry>(info_.id, split ? kHubOrderSplit : kHubOrder, variant, [&] {
                auto entry = std::make_unique<HubOrderEntry>();
                Stopwatch clock;
-               const HubOrderHost host = build_hub_order(graph_.in(), graph_.out, rows);
-               const PullLayoutHost pull = build_pull_layout(host.in);
+               const HubOrderHost host = build_hub_order(graph_.in(), graph_.out, rows, front);
+               const uint32_t first_rows = split ? host.front_rows : host.in.n;
+               const PullLayoutHost pull = build_pull_layout(host.in, 0, first_rows);
+               const PullLayoutHost rest = build_pull_layout(host.in, first_rows);
                entry->build_ms = clock.elapsed_ms();
                double &ms = entry->transfer_ms;
                entry->offsets = upload(host.in.offsets, "the hub-ordered CSC offsets", stream_, ms);
@@ -207,8 +212,13 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows) {
                entry->vertex_at = upload(host.vertex_at, "the hub order", stream_, ms);
                entry->out_degree = upload(host.out_degree, "the hub-ordered out-degrees", stream_, ms);
                entry->pull.upload_from(pull, stream_, ms);
+               if (split) {
+                   entry->row_at = upload(host.row_at, "the hub order's rows", stream_, ms);
+                   entry->rest_pull.upload_from(rest, stream_, ms);
+               }
                entry->bytes = entry->offsets.bytes() + entry->indices.bytes() + entry->vertex_at.bytes() +
-                              entry->out_degree.bytes() + entry->pull.bytes();
+                              entry->out_degree.bytes() + entry->pull.bytes() + entry->row_at.bytes() +
+                              entry->rest_pull.bytes();
                HubOrderedCsc &view = entry->view;
                view.in.n = host.in.n;
                view.in.m = host.in.num_edges();
@@ -217,6 +227,9 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows) {
                view.pull = entry->pull.view;
                view.vertex_at = entry->vertex_at.get();
                view.out_degree = entry->out_degree.get();
+               view.row_at = split ? entry->row_at.get() : nullptr;
+               view.front_rows = split ? host.front_rows : 0;
+               view.rest_pull = entry->rest_pull.view;
                return entry;
            })
         .view;

@@ -45,8 +45,8 @@ enum LayoutType : uint32_t {
     kSymmetric = 8,     // host: the symmetrized CSR of a directed graph (CC's edge set)
     kVirtualSplit = 9,  // Tigr's virtual node array (variant: EdgeDirection and K)
     kUdt = 10,          // Tigr's UDT-transformed graph with its virtual node array (variant: EdgeDirection and K)
+    kHubOrderSplit = 11,  // kHubOrder with its rows in two groups (variant: the rows kept + 1)
 };
-
 
 // The CSC renumbered by src/layout/hub_order.h, with its pull layout.
 struct HubOrderedCsc {
@@ -54,6 +54,13 @@ struct HubOrderedCsc {
     PullLayout pull;
     const uint32_t *vertex_at = nullptr;   // new id -> vertex
     const uint64_t *out_degree = nullptr;  // by new id
+    // Rows in two groups (hub_ordered_in with a front set): row r holds the
+    // list of new id row_at[r]; rows [0, front_rows) are the front's, each
+    // group with its own pull layout (`pull` then covers the front's rows,
+    // `rest_pull` the others'). Null: row r is new id r.
+    const uint32_t *row_at = nullptr;
+    uint32_t front_rows = 0;
+    PullLayout rest_pull;
 };
 
 // Which edges a layout holds: the out-edges, the in-edges, or both (the
@@ -87,6 +94,10 @@ public:
     // `rows` below n, of the in-edges of vertices [0, rows) alone
     // (build_hub_order; a part's computed vertices), its own cache entry.
     HubOrderedCsc hub_ordered_in(uint32_t rows = UINT32_MAX);
+    // The same with its rows in two groups, the vertices `front` flags first
+    // (build_hub_order's front set; a part's boundary, cached as the one
+    // front of these rows: a part's graph belongs to one plan).
+    HubOrderedCsc hub_ordered_in(uint32_t rows, const std::vector<uint8_t> &front);
     // The CSC's `count` source blocks (GraphCage's TOCAB, src/layout/source_blocks.h;
     // 2 <= count <= kMaxSourceBlocks, from source_block_count). Each count is its own entry.
     SourceBlocks in_source_blocks(uint32_t count);

@@ -293,9 +293,12 @@ public:
     // buffer's reuse; the caller waits for the devices before the next call,
     // and times the round on the devices (nothing here waits to time it).
     // `positions` (empty: none): per part, where each local id's value sits
-    // in values[p] (null: at the id).
+    // in values[p] (null: at the id). `lane`: the devices' streams it is
+    // queued on (the side streams: behind what the caller made them wait
+    // for, while the main streams compute).
     template <class T>
-    void broadcast_dense(const std::vector<T *> &values, const std::vector<const uint32_t *> &positions = {}) {
+    void broadcast_dense(const std::vector<T *> &values, const std::vector<const uint32_t *> &positions = {},
+                         DevicePartSet::Lane lane = DevicePartSet::Lane::main) {
         using namespace exchange_kernels;
         if (parts_.plan().ranks != 1)
             fail(GG_ERROR_INTERNAL, "a dense broadcast needs every part in this process; the plan spans %u",
@@ -308,11 +311,11 @@ public:
             prepare(link, r, sizeof(T));
             DeviceScope scope(parts_.device_of(r.from));
             T *out = reinterpret_cast<T *>(r.channel->send_values.get());
-            pack_dense_at<T><<<blocks_for(link.entries, r.from), kThreads, 0, parts_.stream_of(r.from)>>>(
+            pack_dense_at<T><<<blocks_for(link.entries, r.from), kThreads, 0, parts_.stream_of(r.from, lane)>>>(
                 r.from_local, positions.empty() ? nullptr : positions[r.from], link.entries, values[r.from], out);
             GG_CUDA_CHECK_LAUNCH("pack_dense_at");
             if (parts_.device_of(r.from) != parts_.device_of(r.to))
-                parts_.move(r.from, r.to, r.channel->recv_values.get(), out, link.entries * sizeof(T));
+                parts_.move(r.from, r.to, r.channel->recv_values.get(), out, link.entries * sizeof(T), lane);
             parts_.bytes_exchanged += uint64_t(link.entries) * sizeof(T);
         }
         parts_.deliver();
@@ -323,7 +326,7 @@ public:
             const T *incoming = reinterpret_cast<const T *>(moved ? r.channel->recv_values.get()
                                                                   : r.channel->send_values.get());
             DeviceScope scope(parts_.device_of(r.to));
-            unpack_dense<T><<<blocks_for(link.entries, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
+            unpack_dense<T><<<blocks_for(link.entries, r.to), kThreads, 0, parts_.stream_of(r.to, lane)>>>(
                 incoming, link.entries, r.to_local, positions.empty() ? nullptr : positions[r.to], values[r.to]);
             GG_CUDA_CHECK_LAUNCH("unpack_dense");
         }

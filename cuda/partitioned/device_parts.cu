@@ -30,7 +30,8 @@ uint64_t PlanLinks::bytes() const {
 }
 
 DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
-    : compute_ms(plan.num_parts(), 0.0), exchange_ms(plan.num_parts(), 0.0), plan_(plan),
+    : compute_ms(plan.num_parts(), 0.0), exchange_ms(plan.num_parts(), 0.0),
+      exchange_hidden_ms(plan.num_parts(), 0.0), plan_(plan),
       num_threads_(config.num_threads), states_(config.states) {
     const std::vector<int> &devices = config.devices;
     if (devices.empty()) fail(GG_ERROR_UNSUPPORTED, "the context has no CUDA device to run parts on");
@@ -92,19 +93,48 @@ const char *DevicePartSet::transport_name(Transport t) {
     }
 }
 
-void DevicePartSet::move(uint32_t from, uint32_t to, void *dst, const void *src, size_t bytes) {
+void DevicePartSet::move(uint32_t from, uint32_t to, void *dst, const void *src, size_t bytes, Lane lane) {
     if (bytes == 0) return;
     if (transport_ == Transport::nccl) {
         if (nccl_pending_ == 0) nccl_->begin();
-        nccl_->copy(device_of(from), stream_of(from), src, device_of(to), stream_of(to), dst, bytes);
+        nccl_->copy(device_of(from), stream_of(from, lane), src, device_of(to), stream_of(to, lane), dst, bytes);
         ++nccl_pending_;
         return;
     }
     {
         DeviceScope scope(device_of(from));
-        GG_CUDA_CHECK(cudaMemcpyPeerAsync(dst, device_of(to), src, device_of(from), bytes, stream_of(from)));
+        GG_CUDA_CHECK(cudaMemcpyPeerAsync(dst, device_of(to), src, device_of(from), bytes, stream_of(from, lane)));
     }
-    hand_over(from, to);
+    hand_over(from, to, lane);
+}
+
+cudaStream_t DevicePartSet::side_stream_of(uint32_t part) {
+    if (side_streams_.empty()) {
+        for (int device : devices_) {
+            DeviceScope scope(device);
+            side_streams_.push_back(std::make_unique<Stream>());
+            side_handoffs_.push_back(std::make_unique<Handoff>());
+            to_side_.push_back(std::make_unique<Handoff>());
+            to_main_.push_back(std::make_unique<Handoff>());
+        }
+    }
+    return side_streams_[slot(part)]->get();
+}
+
+void DevicePartSet::side_waits_for_main(uint32_t part) {
+    const cudaStream_t side = side_stream_of(part);
+    DeviceScope scope(device_of(part));
+    const cudaEvent_t event = to_side_[slot(part)]->event;
+    GG_CUDA_CHECK(cudaEventRecord(event, stream_of(part)));
+    GG_CUDA_CHECK(cudaStreamWaitEvent(side, event, 0));
+}
+
+void DevicePartSet::main_waits_for_side(uint32_t part) {
+    const cudaStream_t side = side_stream_of(part);
+    DeviceScope scope(device_of(part));
+    const cudaEvent_t event = to_main_[slot(part)]->event;
+    GG_CUDA_CHECK(cudaEventRecord(event, side));
+    GG_CUDA_CHECK(cudaStreamWaitEvent(stream_of(part), event, 0));
 }
 
 void DevicePartSet::deliver() {
@@ -141,6 +171,7 @@ DevicePartSet::~DevicePartSet() {
     for (size_t d = 0; d < devices_.size(); ++d) {
         DeviceScope scope(devices_[d]);
         cudaStreamSynchronize(streams_[d]->get());  // nothing may still read what is freed
+        if (d < side_streams_.size()) cudaStreamSynchronize(side_streams_[d]->get());
     }
 }
 
@@ -150,16 +181,18 @@ DevicePartSet::Handoff::~Handoff() {
     cudaGetLastError();
 }
 
-void DevicePartSet::hand_over(uint32_t from, uint32_t to) {
+void DevicePartSet::hand_over(uint32_t from, uint32_t to, Lane lane) {
     const size_t f = slot(from), t = slot(to);
     if (devices_[f] == devices_[t]) return;
+    const cudaStream_t sender = stream_of(from, lane), receiver = stream_of(to, lane);
+    const cudaEvent_t event = (lane == Lane::main ? handoffs_ : side_handoffs_)[f]->event;
     {
         DeviceScope scope(devices_[f]);
-        GG_CUDA_CHECK(cudaEventRecord(handoffs_[f]->event, streams_[f]->get()));
+        GG_CUDA_CHECK(cudaEventRecord(event, sender));
     }
     DeviceScope scope(devices_[t]);
     // The wait takes the event as recorded now, so the event may be recorded again at once.
-    GG_CUDA_CHECK(cudaStreamWaitEvent(streams_[t]->get(), handoffs_[f]->event, 0));
+    GG_CUDA_CHECK(cudaStreamWaitEvent(receiver, event, 0));
 }
 
 void DevicePartSet::start_compute(uint32_t p) {
@@ -192,6 +225,7 @@ void DevicePartSet::synchronize() const {
     for (size_t d = 0; d < devices_.size(); ++d) {
         DeviceScope scope(devices_[d]);
         streams_[d]->synchronize();
+        if (d < side_streams_.size()) side_streams_[d]->synchronize();
     }
 }
 
@@ -209,6 +243,8 @@ void DevicePartSet::finish(RunReport &report, PartitionedReport &out, uint32_t s
     collect_compute();
     report_totals(plan_, bytes_exchanged, exchange_rounds, compute_ms, exchange_ms, supersteps, edges_visited, report,
                   out);
+    out.exchange_hidden_ms = 0;
+    for (double ms : exchange_hidden_ms) out.exchange_hidden_ms += ms;
 }
 
 }  // namespace gg::cuda

@@ -92,6 +92,20 @@ public:
     uint32_t addressed_part() const { return addressed_; }
     const DeviceInfo &info_of(uint32_t part) const { return *infos_[slot(part)]; }
     cudaStream_t stream_of(uint32_t part) const { return streams_[slot(part)]->get(); }
+    // Each device's second stream, on which an exchange runs while the
+    // parts compute on the first (PageRank's refresh, overlapped: it waits
+    // for the part's boundary, and the part's next step waits for it).
+    // Created on first use.
+    cudaStream_t side_stream_of(uint32_t part);
+    // Which of a device's two streams an exchange step goes on.
+    enum class Lane { main, side };
+    cudaStream_t stream_of(uint32_t part, Lane lane) {
+        return lane == Lane::main ? stream_of(part) : side_stream_of(part);
+    }
+    // On part p's device: the side stream waits for what the main stream
+    // has queued so far, or the main stream for the side's.
+    void side_waits_for_main(uint32_t part);
+    void main_waits_for_side(uint32_t part);
     // A config for part p's local step: its device.
     RunConfig config_of(uint32_t part, const RunConfig &run) const;
     // The context's engine states (the run's config.states; null: none pooled).
@@ -110,7 +124,7 @@ public:
     static const char *transport_name(Transport t);
     // Queues a copy of `bytes` from part `from`'s device to part `to`'s
     // (two devices of this process).
-    void move(uint32_t from, uint32_t to, void *dst, const void *src, size_t bytes);
+    void move(uint32_t from, uint32_t to, void *dst, const void *src, size_t bytes, Lane lane = Lane::main);
     // Issues the moves queued since the last call; afterwards whatever a
     // receiver's stream queues runs once its moves arrived. Call it before
     // queueing what reads them.
@@ -119,7 +133,7 @@ public:
     void synchronize() const;
     // Makes part `to`'s stream wait, on its device, for what part `from`'s
     // stream has queued so far (nothing to do when they share a device).
-    void hand_over(uint32_t from, uint32_t to);
+    void hand_over(uint32_t from, uint32_t to, Lane lane = Lane::main);
     // Pinned host words for reading counters back, at least `count` of them.
     uint32_t *host_words(size_t count);
     // Copies part p's first `count` values from the device into `host`.
@@ -143,6 +157,7 @@ public:
 
     // The run's totals, kept as the CPU's PartitionedRun keeps them.
     std::vector<double> compute_ms, exchange_ms;
+    std::vector<double> exchange_hidden_ms;  // of exchange_ms, what ran while the part computed
     uint64_t bytes_exchanged = 0;
     uint32_t exchange_rounds = 0;
     // (Collects the compute clocks first.)
@@ -173,6 +188,10 @@ private:
         Handoff &operator=(const Handoff &) = delete;
     };
     std::vector<std::unique_ptr<Handoff>> handoffs_;
+    // Per device: the side stream, and the events of hand_over on it and of
+    // the waits between the two streams (made with the side stream).
+    std::vector<std::unique_ptr<Stream>> side_streams_;
+    std::vector<std::unique_ptr<Handoff>> side_handoffs_, to_side_, to_main_;
     // Persistent kernels need their device to themselves (runtime.cuh).
     std::vector<std::unique_lock<std::mutex>> exclusive_;
     std::unique_ptr<StatePool::Checkout<PlanLinks>> links_;

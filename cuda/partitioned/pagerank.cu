@@ -168,6 +168,47 @@ struct PartRankStep {
     }
 };
 
+// A pull over rows [first, first + count) of a hub order whose rows are in
+// two groups (HubOrderedCsc::row_at): the pass numbers them from 0, the
+// step sees their ids.
+template <class Op>
+struct RowWindow {
+    using Acc = typename Op::Acc;
+    using Context = typename Op::Context;
+    Op op;
+    const uint32_t *row_at;
+    uint32_t first;
+    __device__ bool proceed() const { return op.proceed(); }
+    __device__ Context before(uint32_t r) const { return op.before(row_at[first + r]); }
+    __device__ Acc load(uint32_t u, uint64_t e) const { return op.load(u, e); }
+    __device__ void finish(uint32_t r, Acc sum, const Context &c) { op.finish(row_at[first + r], sum, c); }
+    __device__ void flush() { op.flush(); }
+};
+
+// The rows [first, first + count) of `in` as a CSC of their own.
+DeviceCsr row_window(DeviceCsr in, uint32_t first, uint32_t count) {
+    in.offsets += first;
+    in.n = count;
+    return in;
+}
+
+// Whether a refresh may overlap the pulls (docs/building.md):
+// GG_PARTITIONED_OVERLAP=0 turns it off.
+bool overlap_allowed() {
+    const char *value = std::getenv("GG_PARTITIONED_OVERLAP");
+    return value == nullptr || std::strcmp(value, "0") != 0;
+}
+
+// The owned vertices of part p that some other part holds a replica of (its
+// boundary: what a refresh sends), flagged by local id.
+std::vector<uint8_t> boundary_of(const PartitionPlan &plan, uint32_t p) {
+    std::vector<uint8_t> front(plan.parts[p].size(), 0);
+    for (const ReplicaLink &link : plan.links)
+        if (link.owner_part == p)
+            for (uint32_t local : link.owner_local) front[local] = 1;
+    return front;
+}
+
 // A part's arrays, pooled under its local graph and pass: owned ranks, the
 // two contribution buffers, the global out-degrees of its local vertices
 // (uploaded once; in a hub order also by pass id, with each local id's pass
@@ -205,7 +246,8 @@ class DeviceRankParts {
 public:
     DeviceRankParts(DevicePartSet &parts, const RunConfig &config, RunReport &report)
         : parts_(parts), config_(config), layouts_(parts, report), ranks_(parts.num_parts(), nullptr),
-          bulk_(parts.plan().ranks == 1 && !message_exchange_asked()) {
+          bulk_(parts.plan().ranks == 1 && !message_exchange_asked()),
+          overlap_(bulk_ && parts.num_devices() > 1 && overlap_allowed()) {
         const PartitionPlan &plan = parts.plan();
         const double start = 1.0 / double(plan.n);
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
@@ -219,9 +261,15 @@ public:
             // exchange addresses values by local id, so it keeps the ids.
             const bool ordered = bulk_ && part.size() && layouts_.of(p).facts().hub_order_pays;
             if (ordered) {
-                const HubOrderedCsc hub = layouts_.of(p).hub_ordered_in(part.computed);
+                // Overlapped, its rows in two groups: the boundary's, whose
+                // values the refresh sends, then the others'.
+                const HubOrderedCsc hub = overlap_ ? layouts_.of(p).hub_ordered_in(part.computed, boundary_of(plan, p))
+                                                   : layouts_.of(p).hub_ordered_in(part.computed);
                 in_.push_back(hub.in);
                 pull_.push_back(hub.pull);
+                rest_pull_.push_back(hub.rest_pull);
+                row_at_.push_back(hub.row_at);
+                front_rows_.push_back(hub.front_rows);
                 order.vertex_at = hub.vertex_at;
             } else if (part.size()) {
                 in_.push_back(layouts_.of(p).edges(EdgeDirection::in, false));
@@ -230,14 +278,21 @@ public:
                 in_.emplace_back();
                 pull_.emplace_back();
             }
+            if (!ordered) {
+                rest_pull_.emplace_back();
+                row_at_.push_back(nullptr);
+                front_rows_.push_back(0);
+            }
             if (part.size()) {
-                hubs = std::max<uint32_t>(pull_.back().num_hubs, 1);
+                hubs = std::max<uint32_t>({pull_.back().num_hubs, rest_pull_.back().num_hubs, 1u});
                 report.device_bytes += layouts_.of(p).device_bytes();
             }
             order_.push_back(order);
             const size_t size = std::max<uint32_t>(part.size(), 1);
             arrays_.push_back(take_state<PartRanks>(
-                part.local, parts.info_of(p), parts.config_of(p, config), EngineId::part_pagerank, ordered,
+                // Keyed by the pass too: its hub count sizes the scratch.
+                part.local, parts.info_of(p), parts.config_of(p, config), EngineId::part_pagerank,
+                ordered ? (row_at_.back() ? 2 : 1) : 0,
                 [&] { return std::make_unique<PartRanks>(size, hubs, ordered); }));
             PartRanks &arrays = *arrays_.back();
             if (arrays_.back().fresh() && part.size()) {
@@ -256,6 +311,7 @@ public:
             fill(arrays.rank.get(), start, part.size(), stream);
             ranks_[p] = arrays.rank.get();
             refresh_clocks_.push_back(std::make_unique<EventTimer>());
+            exposed_clocks_.push_back(std::make_unique<EventTimer>());
         }
         if (!bulk_) messages_ = std::make_unique<DevicePartValues<double>>(parts);
         parts.synchronize();
@@ -278,12 +334,17 @@ public:
     // new ranks' dangling mass.
     double iterate(uint32_t t, double base, bool refresh) {
         const uint32_t now = t % 2, next = 1 - now;
+        if (refresh && overlap_) return iterate_overlapped(now, next, base);
         for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream) {
             const PartitionPart &part = parts_.plan().parts[p];
-            PartRankStep step{a.buffer(now), a.buffer(next), a.rank.get(), a.degrees(), order_[p], part.computed,
-                              part.owned, base, config_.damping, refresh, a.sums.get()};
-            launch_pull_pass(in_[p], pull_[p], HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()},
-                             parts_.info_of(p), step, stream);
+            PartRankStep step = step_of(p, a, now, next, base, refresh);
+            const HubScratch<double> scratch{a.hub_sum.get(), a.hub_arrivals.get()};
+            if (row_at_[p] == nullptr) {
+                launch_pull_pass(in_[p], pull_[p], scratch, parts_.info_of(p), step, stream);
+            } else {  // rows in two groups, one after the other
+                launch_rows(p, 0, front_rows_[p], pull_[p], step, scratch, stream);
+                launch_rows(p, front_rows_[p], in_[p].n - front_rows_[p], rest_pull_[p], step, scratch, stream);
+            }
             edges_visited += part.local.in().offsets[part.computed];
         });
         if (refresh && bulk_) broadcast(next);
@@ -336,6 +397,79 @@ public:
     uint64_t edges_visited = 0;
 
 private:
+    PartRankStep step_of(uint32_t p, PartRanks &a, uint32_t now, uint32_t next, double base, bool refresh) const {
+        const PartitionPart &part = parts_.plan().parts[p];
+        return PartRankStep{a.buffer(now), a.buffer(next), a.rank.get(), a.degrees(), order_[p], part.computed,
+                            part.owned, base, config_.damping, refresh, a.sums.get()};
+    }
+    void launch_rows(uint32_t p, uint32_t first, uint32_t count, const PullLayout &layout, const PartRankStep &step,
+                     HubScratch<double> scratch, cudaStream_t stream) {
+        if (count == 0) return;
+        launch_pull_pass(row_window(in_[p], first, count), layout, scratch, parts_.info_of(p),
+                         RowWindow<PartRankStep>{step, row_at_[p], first}, stream);
+    }
+
+    // An iteration that ends in a refresh, the refresh overlapped with the
+    // pulls (Medusa's overlap, 002 §4.3; issue "Partitioned execution" item
+    // 4): each part pulls its boundary rows first, then its other rows on
+    // its device's main stream, while on the side streams the boundary's
+    // new contributions go to the replicas (the pack waits for the boundary
+    // rows only). The sums are read once the part's main stream has also
+    // waited for the side's unpack. The replicas' slots the unpack writes
+    // are in the buffer the pulls write only at computed rows, and with
+    // depth 1 every replica is refreshed, with depth > 1 the computed
+    // replicas do not write in a refresh iteration (PartRankStep::finish).
+    double iterate_overlapped(uint32_t now, uint32_t next, double base) {
+        const uint32_t k = parts_.num_parts();
+        std::vector<double *> values(k, nullptr);
+        for (uint32_t p = 0; p < k; ++p) {
+            values[p] = arrays_[p]->buffer(next);
+            const PartitionPart &part = parts_.plan().parts[p];
+            if (part.size() == 0) continue;
+            DeviceScope scope(parts_.device_of(p));
+            const cudaStream_t stream = parts_.stream_of(p);
+            PartRanks &a = *arrays_[p];
+            parts_.start_compute(p);
+            GG_CUDA_CHECK(cudaMemsetAsync(a.sums.get(), 0, a.sums.bytes(), stream));
+            launch_rows(p, 0, front_rows_[p], pull_[p], step_of(p, a, now, next, base, true),
+                        HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()}, stream);
+            parts_.side_waits_for_main(p);
+            refresh_clocks_[p]->start(parts_.side_stream_of(p));
+        }
+        DeviceExchange exchange(parts_);
+        exchange.broadcast_dense(values, positions_, DevicePartSet::Lane::side);
+        for (uint32_t p = 0; p < k; ++p) {
+            const PartitionPart &part = parts_.plan().parts[p];
+            if (part.size() == 0) continue;
+            DeviceScope scope(parts_.device_of(p));
+            const cudaStream_t stream = parts_.stream_of(p);
+            PartRanks &a = *arrays_[p];
+            refresh_clocks_[p]->stop(parts_.side_stream_of(p));
+            launch_rows(p, front_rows_[p], in_[p].n - front_rows_[p], rest_pull_[p],
+                        step_of(p, a, now, next, base, true), HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()},
+                        stream);
+            parts_.stop_compute(p);
+            // What the main stream waits for the side beyond its own pulls:
+            // the refresh's time not hidden behind them.
+            exposed_clocks_[p]->start(stream);
+            parts_.main_waits_for_side(p);
+            exposed_clocks_[p]->stop(stream);
+            GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.sums.get(), a.sums.bytes(), cudaMemcpyDeviceToHost, stream));
+            edges_visited += part.local.in().offsets[part.computed];
+        }
+        const double change = read_sums(1);
+        dangling_ = read_sums_done(0);
+        for (uint32_t p = 0; p < k; ++p) {
+            if (parts_.plan().parts[p].size() == 0) continue;
+            DeviceScope scope(parts_.device_of(p));
+            const double refresh_ms = refresh_clocks_[p]->elapsed_ms();
+            const double exposed_ms = std::min(exposed_clocks_[p]->elapsed_ms(), refresh_ms);
+            parts_.exchange_ms[p] += refresh_ms;
+            parts_.exchange_hidden_ms[p] += refresh_ms - exposed_ms;
+        }
+        return change;
+    }
+
     // The owners' new contributions (buffer `next`) to their replicas,
     // queued behind the pulls; each part's refresh clock runs from the end
     // of its pull to the end of its replicas' unpack, waits included.
@@ -399,14 +533,19 @@ private:
     const RunConfig &config_;
     PartLayouts layouts_;
     std::vector<DeviceCsr> in_;
-    std::vector<PullLayout> pull_;
+    std::vector<PullLayout> pull_;       // by part: of all its rows, or of the front group's
+    std::vector<PullLayout> rest_pull_;  // by part: of the other group's rows (rows in two groups)
+    std::vector<const uint32_t *> row_at_;  // by part: row -> pass id (null: the same)
+    std::vector<uint32_t> front_rows_;      // by part: rows in the front group
     std::vector<StatePool::Checkout<PartRanks>> arrays_;
     std::vector<double *> ranks_;
     std::vector<PassOrder> order_;                // by part
     std::vector<const uint32_t *> positions_;     // by part: each local id's pass id (null: the id)
-    bool bulk_;  // the refresh by broadcast_dense (every part in this process)
+    bool bulk_;     // the refresh by broadcast_dense (every part in this process)
+    bool overlap_;  // that refresh overlapped with the pulls (parts on several devices)
     std::unique_ptr<DevicePartValues<double>> messages_;  // else by the message exchange
     std::vector<std::unique_ptr<EventTimer>> refresh_clocks_;  // by part
+    std::vector<std::unique_ptr<EventTimer>> exposed_clocks_;  // by part: the main stream's wait for the side
     double dangling_ = 0;
 };
 

@@ -209,6 +209,7 @@ void execute(const gg::Graph &g, Plan plan, const gg::RunRequest &request, gg_ru
         stats.replicas = partition->replicas;
         stats.bytes_exchanged = partitioned.bytes_exchanged;
         stats.exchange_ms = partitioned.exchange_ms;
+        stats.exchange_hidden_ms = partitioned.exchange_hidden_ms;
         for (uint32_t p = 0; p < stats.num_parts && p < arrays.capacity; ++p) {
             if (arrays.compute_ms) arrays.compute_ms[p] = partitioned.part_compute_ms[p];
             if (arrays.exchange_ms) arrays.exchange_ms[p] = partitioned.part_exchange_ms[p];

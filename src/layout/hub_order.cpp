@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/error.h"
+
 namespace gg {
 
 namespace {
@@ -50,7 +52,7 @@ bool hub_order_pays(const Csr &out) {
     return out.num_edges() > 0 && 2 * hub_edges >= out.num_edges();
 }
 
-HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows) {
+HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows, const std::vector<uint8_t> &front) {
     const uint32_t n = out.n;
     const bool all_rows = rows >= n;
     // The out-degrees the order ranks by: each vertex's edges into the kept rows.
@@ -80,33 +82,52 @@ HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows) {
 
     std::vector<uint32_t> new_id(n);
     h.out_degree.resize(n);
+    for (uint32_t s = 0; s < n; ++s) {
+        new_id[h.vertex_at[s]] = s;
+        h.out_degree[s] = kept[h.vertex_at[s]];
+    }
+    if (!front.empty()) {
+        if (front.size() != n)
+            fail(GG_ERROR_INTERNAL, "a hub order's front set has %zu flags for %u vertices", front.size(), n);
+        h.row_at.reserve(n);
+        for (uint32_t s = 0; s < n; ++s)
+            if (front[h.vertex_at[s]]) h.row_at.push_back(s);
+        h.front_rows = uint32_t(h.row_at.size());
+        for (uint32_t s = 0; s < n; ++s)
+            if (!front[h.vertex_at[s]]) h.row_at.push_back(s);
+    }
+    auto vertex_of_row = [&](uint32_t r) { return h.vertex_at[h.row_at.empty() ? r : h.row_at[r]]; };
     h.in.n = n;
     h.in.offsets.assign(uint64_t(n) + 1, 0);
-    for (uint32_t s = 0; s < n; ++s) {
-        const uint32_t v = h.vertex_at[s];
-        new_id[v] = s;
-        h.out_degree[s] = kept[v];
-        h.in.offsets[s + 1] = h.in.offsets[s] + in_degree(v);
-    }
+    for (uint32_t r = 0; r < n; ++r) h.in.offsets[r + 1] = h.in.offsets[r] + in_degree(vertex_of_row(r));
     h.in.indices.resize(h.in.offsets[n]);
-    // New list s: the in-list of its vertex in new ids, sorted, so that a
-    // group's first loads all go to the hot sectors of the first hubs.
+    // Row s: the in-list of its vertex in new ids, sorted, so that a group's
+    // first loads all go to the hot sectors of the first hubs.
     auto renumber_list = [&](uint32_t s, std::vector<uint32_t> &scratch) {
-        const uint32_t v = h.vertex_at[s];
+        const uint32_t v = vertex_of_row(s);
         uint32_t *list = h.in.indices.data() + h.in.offsets[s];
         const uint64_t degree = in_degree(v);
         for (uint64_t i = 0; i < degree; ++i) list[i] = new_id[in.indices[in.offsets[v] + i]];
         sort_ids(list, degree, scratch);
     };
-    // The hubs come first and hold most of the edges: one list per grab, or
-    // the thread that takes the first few would sort most of the graph alone.
+    // The hubs hold most of the edges: one list per grab, or the thread that
+    // takes the first few would sort most of the graph alone. They are the
+    // first rows of each group (the only group without a front set).
+    uint32_t front_hubs = 0, other_hubs = 0;
+    for (uint32_t r = 0; r < h.front_rows && h.row_at[r] < hubs; ++r) ++front_hubs;
+    for (uint32_t r = h.front_rows; r < h.row_at.size() && h.row_at[r] < hubs; ++r) ++other_hubs;
+    if (h.row_at.empty()) front_hubs = uint32_t(hubs);
+    auto hub_row = [&](int64_t i) { return i < front_hubs ? uint32_t(i) : h.front_rows + uint32_t(i - front_hubs); };
+    auto is_hub_row = [&](uint32_t r) { return r < front_hubs || (r >= h.front_rows && r < h.front_rows + other_hubs); };
+    const int64_t hub_rows = int64_t(front_hubs) + other_hubs;
 #pragma omp parallel
     {
         std::vector<uint32_t> scratch;
 #pragma omp for schedule(dynamic, 1)
-        for (int64_t s = 0; s < hubs; ++s) renumber_list(uint32_t(s), scratch);
+        for (int64_t i = 0; i < hub_rows; ++i) renumber_list(hub_row(i), scratch);
 #pragma omp for schedule(dynamic, 4096)
-        for (int64_t s = hubs; s < int64_t(n); ++s) renumber_list(uint32_t(s), scratch);
+        for (int64_t s = 0; s < int64_t(n); ++s)
+            if (!is_hub_row(uint32_t(s))) renumber_list(uint32_t(s), scratch);
     }
     return h;
 }

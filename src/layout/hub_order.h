@@ -26,8 +26,15 @@ namespace gg {
 // The renumbered CSC on the host, before upload.
 struct HubOrderHost {
     std::vector<uint32_t> vertex_at;   // new id -> vertex
-    Csr in;                            // in-edges, both ends in new ids, each list sorted; no weights
+    Csr in;                            // in-edges, sources in new ids, each list sorted; no weights
     std::vector<uint64_t> out_degree;  // by new id
+    // With a front set (build_hub_order's `front`): the lists of `in` are by
+    // row, row r holding the in-list of new id row_at[r], the front
+    // vertices' rows first ([0, front_rows), in new id order), then the
+    // others' (in new id order). Without one, row_at is empty and row s is
+    // new id s.
+    std::vector<uint32_t> row_at;
+    uint32_t front_rows = 0;
 };
 
 // Whether hubs (out-degree above twice the average) carry at least half of
@@ -41,6 +48,13 @@ bool hub_order_pays(const Csr &out);
 // vertices alone, and its other edges, into its outer replicas, would be
 // pulled for nothing (a third of each part's local edges on kron scale 25
 // in two random parts).
-HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows = UINT32_MAX);
+//
+// A nonempty `front` (n flags, by vertex) groups the rows, not the ids: the
+// rows of the vertices it flags come first. A part's pull then computes the
+// values its replicas elsewhere need (its boundary) before the rest, and
+// sends them while it computes the rest (cuda/partitioned/pagerank.cu);
+// the ids, whose order makes the gathers' locality, stay as without it.
+HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows = UINT32_MAX,
+                             const std::vector<uint8_t> &front = {});
 
 }  // namespace gg

@@ -9,10 +9,12 @@
 
 namespace gg {
 
-PullLayoutHost build_pull_layout(const Csr &csc) {
+PullLayoutHost build_pull_layout(const Csr &csc, uint32_t first, uint32_t count) {
     PullLayoutHost layout;
-    const uint32_t n = csc.n;
-    const uint64_t m = csc.num_edges();
+    first = std::min(first, csc.n);
+    const uint32_t n = std::min(count, csc.n - first);
+    const uint64_t *offsets = csc.offsets.data() + first;
+    const uint64_t m = n ? offsets[n] - offsets[0] : 0;
     const double average = n ? double(m) / n : 0.0;
     // The group is the power of two nearest half the average degree: the
     // typical list takes two coalesced rounds, whose loads are in flight
@@ -37,7 +39,7 @@ PullLayoutHost build_pull_layout(const Csr &csc) {
     layout.hub_first_chunk.push_back(0);
     uint64_t chunks = 0;
     for (uint32_t v = 0; v < n; ++v) {
-        const uint64_t degree = csc.offsets[v + 1] - csc.offsets[v];
+        const uint64_t degree = offsets[v + 1] - offsets[v];
         if (degree <= layout.hub_threshold) continue;
         const uint64_t pieces = (degree + layout.chunk_edges - 1) / layout.chunk_edges;
         if (chunks + pieces > UINT32_MAX)

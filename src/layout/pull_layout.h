@@ -38,6 +38,9 @@ struct PullLayoutHost {
     }
 };
 
-PullLayoutHost build_pull_layout(const Csr &csc);
+// The layout of the CSC's rows [first, first + count) (all of them by
+// default), its hubs numbered from `first` (a pass over that window of rows
+// sees them as rows 0, 1, ...).
+PullLayoutHost build_pull_layout(const Csr &csc, uint32_t first = 0, uint32_t count = UINT32_MAX);
 
 }  // namespace gg

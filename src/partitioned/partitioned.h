@@ -19,6 +19,7 @@ struct PartitionedReport {
     uint64_t bytes_exchanged = 0;
     uint32_t exchange_rounds = 0;
     double exchange_ms = 0;
+    double exchange_hidden_ms = 0;  // of exchange_ms, what ran while the parts computed (this process's)
     std::vector<double> part_compute_ms;
     std::vector<double> part_exchange_ms;
 };

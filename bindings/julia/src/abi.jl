@@ -106,6 +106,7 @@ mutable struct CRunStats
     part_exchange_ms::Ptr{Cdouble}
     part_capacity::UInt32
     converged::Int32  # since 0.5: 1 when the run stopped by itself, 0 when an iteration cap stopped it
+    exchange_hidden_ms::Cdouble  # since 0.8: the part of exchange_ms that ran while the parts computed
     CRunStats() = new()
 end
 

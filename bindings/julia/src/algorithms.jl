@@ -43,6 +43,9 @@ struct RunStats
     # whose halt said so, PageRank below its tolerance, every other algorithm always), false when an
     # iteration cap stopped it first.
     converged::Bool
+    # Since 0.8: the part of exchange_ms that ran while the parts computed (a GPU partitioned
+    # PageRank over several devices overlaps its refresh); 0 otherwise.
+    exchange_hidden_ms::Float64
 end
 
 function RunStats(raw::CRunStats, part_compute::Vector{Float64}, part_exchange::Vector{Float64})
@@ -53,7 +56,7 @@ function RunStats(raw::CRunStats, part_compute::Vector{Float64}, part_exchange::
              raw.total_ms, raw.compute_ms, raw.transfer_ms, raw.preprocess_ms, raw.iterations, raw.edges_visited,
              raw.device_bytes, reason, raw.num_parts, raw.exchange_rounds, raw.edge_cut, raw.replicas,
              raw.bytes_exchanged, raw.exchange_ms, raw.partition_ms, part_compute[1:count], part_exchange[1:count],
-             raw.converged != 0)
+             raw.converged != 0, raw.exchange_hidden_ms)
 end
 
 """

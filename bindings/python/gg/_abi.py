@@ -182,6 +182,8 @@ class gg_run_stats(Structure):
         ("part_capacity", c_uint32),
         # Since 0.5: 1 when the run stopped by itself, 0 when an iteration cap stopped it.
         ("converged", c_int32),
+        # Since 0.8: the part of exchange_ms that ran while the parts computed.
+        ("exchange_hidden_ms", c_double),
     ]
 
 

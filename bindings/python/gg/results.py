@@ -42,6 +42,9 @@ class RunStats:
     # left or whose halt said so, PageRank below its tolerance, every other algorithm always),
     # False when an iteration cap stopped it first.
     converged: bool = True
+    # Since 0.8: the part of exchange_ms that ran while the parts computed (a GPU
+    # partitioned PageRank over several devices overlaps its refresh); 0 otherwise.
+    exchange_hidden_ms: float = 0.0
 
     @classmethod
     def from_c(cls, raw, part_compute_ms=(), part_exchange_ms=()):
@@ -68,6 +71,7 @@ class RunStats:
             part_compute_ms=[float(x) for x in part_compute_ms],
             part_exchange_ms=[float(x) for x in part_exchange_ms],
             converged=bool(raw.converged),
+            exchange_hidden_ms=float(raw.exchange_hidden_ms),
         )
 
 

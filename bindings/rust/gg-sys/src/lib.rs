@@ -13,7 +13,7 @@ use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
-pub const GG_VERSION_MINOR: u32 = 7;
+pub const GG_VERSION_MINOR: u32 = 8;
 pub const GG_VERSION_PATCH: u32 = 0;
 pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
 
@@ -217,6 +217,8 @@ pub struct gg_run_stats {
     /// whose `halt` said so, PageRank below its tolerance, every other algorithm always), 0 when an
     /// iteration cap stopped it first.
     pub converged: i32,
+    /// Since 0.8: the part of `exchange_ms` that ran while the parts computed.
+    pub exchange_hidden_ms: f64,
 }
 
 #[repr(C)]

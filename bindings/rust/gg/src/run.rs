@@ -78,6 +78,9 @@ pub struct RunStats {
     /// left or whose `halt` said so, PageRank below its tolerance, every other algorithm always),
     /// false when an iteration cap stopped it first.
     pub converged: bool,
+    /// Since ABI 0.8: the part of `exchange_ms` that ran while the parts computed (a GPU
+    /// partitioned PageRank over several devices overlaps its refresh); 0 otherwise.
+    pub exchange_hidden_ms: f64,
 }
 
 impl RunStats {
@@ -111,6 +114,7 @@ impl RunStats {
             part_compute_ms,
             part_exchange_ms,
             converged: raw.converged != 0,
+            exchange_hidden_ms: raw.exchange_hidden_ms,
         }
     }
 }
