@@ -192,11 +192,15 @@ DeviceCsr row_window(DeviceCsr in, uint32_t first, uint32_t count) {
     return in;
 }
 
-// Whether a refresh may overlap the pulls (docs/building.md):
-// GG_PARTITIONED_OVERLAP=0 turns it off.
-bool overlap_allowed() {
+// Whether the refresh overlaps the pulls: GG_PARTITIONED_OVERLAP=1
+// (docs/building.md). Not by default: on two H200s it made kron 25 and 26
+// over random parts slower (153.6 against 131.0 ms, 343.9 against 320.3 ms
+// for 20 iterations; bench/results/multi-gpu-nccl-overlap-2026-11-27.md):
+// 57% of the refresh ran behind the pulls, but beside them it took twice
+// as long, and the pulls slowed by 8% on kron 25.
+bool overlap_asked() {
     const char *value = std::getenv("GG_PARTITIONED_OVERLAP");
-    return value == nullptr || std::strcmp(value, "0") != 0;
+    return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
 }
 
 // The owned vertices of part p that some other part holds a replica of (its
@@ -247,7 +251,7 @@ public:
     DeviceRankParts(DevicePartSet &parts, const RunConfig &config, RunReport &report)
         : parts_(parts), config_(config), layouts_(parts, report), ranks_(parts.num_parts(), nullptr),
           bulk_(parts.plan().ranks == 1 && !message_exchange_asked()),
-          overlap_(bulk_ && parts.num_devices() > 1 && overlap_allowed()) {
+          overlap_(bulk_ && parts.num_devices() > 1 && overlap_asked()) {
         const PartitionPlan &plan = parts.plan();
         const double start = 1.0 / double(plan.n);
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
@@ -431,8 +435,12 @@ private:
             PartRanks &a = *arrays_[p];
             parts_.start_compute(p);
             GG_CUDA_CHECK(cudaMemsetAsync(a.sums.get(), 0, a.sums.bytes(), stream));
-            launch_rows(p, 0, front_rows_[p], pull_[p], step_of(p, a, now, next, base, true),
-                        HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()}, stream);
+            const HubScratch<double> scratch{a.hub_sum.get(), a.hub_arrivals.get()};
+            if (row_at_[p] == nullptr)  // a part whose pull is not in two groups: all of it first
+                launch_pull_pass(in_[p], pull_[p], scratch, parts_.info_of(p), step_of(p, a, now, next, base, true),
+                                 stream);
+            else
+                launch_rows(p, 0, front_rows_[p], pull_[p], step_of(p, a, now, next, base, true), scratch, stream);
             parts_.side_waits_for_main(p);
             refresh_clocks_[p]->start(parts_.side_stream_of(p));
         }
@@ -445,9 +453,10 @@ private:
             const cudaStream_t stream = parts_.stream_of(p);
             PartRanks &a = *arrays_[p];
             refresh_clocks_[p]->stop(parts_.side_stream_of(p));
-            launch_rows(p, front_rows_[p], in_[p].n - front_rows_[p], rest_pull_[p],
-                        step_of(p, a, now, next, base, true), HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()},
-                        stream);
+            if (row_at_[p] != nullptr)
+                launch_rows(p, front_rows_[p], in_[p].n - front_rows_[p], rest_pull_[p],
+                            step_of(p, a, now, next, base, true),
+                            HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()}, stream);
             parts_.stop_compute(p);
             // What the main stream waits for the side beyond its own pulls:
             // the refresh's time not hidden behind them.
