@@ -48,6 +48,11 @@
  * ms per iteration against 11.1 ms for all of them unpartitioned. With the
  * hub order of every local row it took 9.25 ms on four H200s.
  *
+ * With GG_PARTITIONED_OVERLAP=1 and parts on several devices, a refresh
+ * iteration computes each part's boundary first and refreshes while it
+ * pulls the rest (iterate_overlapped, Medusa's overlap, 002 §4.3). It is
+ * off by default: measured slower (overlap_asked says by how much).
+ *
  * The unpartitioned run computes the same iterates; the sums run in
  * another order, so ranks agree to rounding.
  */
