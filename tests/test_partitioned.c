@@ -376,6 +376,62 @@ static void test_gpu_parts_out_of_memory(void **state) {
     shape_free(&s);
 }
 
+/* With a usable GPU: PageRank as the first run on a fresh plan, plan after
+ * plan, each made after the last one's device states were freed, so that
+ * its arrays may land in memory the last one filled. The pull pass's hub
+ * scratch must start at zero: four GPU parts of kron 25 once gave wrong
+ * ranks this way (bench/results/multi-gpu-nccl-overlap-2026-11-27.md). A
+ * skewed graph of 2^12 vertices, whose hubs have in-degrees past the pull
+ * layout's hub threshold, over every visible GPU. */
+static void test_gpu_pagerank_first_on_fresh_plans(void **state) {
+    (void)state;
+    if (!gg_context_cuda_available(ctx, NULL, 0)) {
+        print_message("no usable GPU: PageRank first on fresh GPU plans is not checked here\n");
+        return;
+    }
+    gg_context *one_device = ctx;
+    gg_context_options o;
+    gg_context_options_init(&o);
+    o.backend = GG_BACKEND_CPU;
+    o.all_devices = 1;
+    assert_int_equal(gg_context_create(&o, &ctx), GG_OK);
+    shape s;
+    shape_rmat(&s, 12, 16, 0.57, 0.19, 0.19, 20, 5);
+    gg_graph *g = shape_build(ctx, &s);
+    const uint32_t n = gg_graph_num_vertices(g);
+    gg_run_options whole, split;
+    gg_run_options_init(&whole);
+    whole.backend = GG_BACKEND_CPU;
+    split = whole;
+    split.backend = GG_BACKEND_CUDA;
+    double *expected = alloc(n, sizeof *expected), *got = alloc(n, sizeof *got);
+    check_ok(gg_run_pagerank(ctx, g, expected, &whole, NULL), "pagerank");
+    static const uint32_t part_counts[] = {2, 4, 3, 4, 2, 5};
+    for (size_t k = 0; k < sizeof part_counts / sizeof *part_counts; ++k) {
+        gg_partition_plan *plan = make_plan(g, part_counts[k], GG_PARTITIONER_RANDOM, 1, NULL);
+        split.partition_plan = plan;
+        check_ok(gg_run_pagerank(ctx, g, got, &split, NULL), "pagerank first on a fresh plan");
+        for (uint32_t v = 0; v < n; ++v)
+            if (!close_enough(expected[v], got[v]))
+                fail_msg("PageRank first on fresh plan %zu (%u parts): %u has %.17g, unpartitioned %.17g", k,
+                         part_counts[k], v, got[v], expected[v]);
+        /* SpMV and BFS leave other values where the next plan may allocate. */
+        float *x = alloc(n, sizeof *x), *y = alloc(n, sizeof *y);
+        for (uint32_t v = 0; v < n; ++v) x[v] = (float)(v % 7) + 0.5f;
+        check_ok(gg_run_spmv(ctx, g, x, y, &split, NULL), "spmv over the plan");
+        free(x);
+        free(y);
+        gg_partition_plan_destroy(plan);
+        check_ok(gg_graph_release_device_memory(ctx, g, NULL), "gg_graph_release_device_memory");
+    }
+    free(expected);
+    free(got);
+    gg_graph_destroy(g);
+    shape_free(&s);
+    gg_context_destroy(ctx);
+    ctx = one_device;
+}
+
 /* One mid-sized shape through every part count 1..8, partitioner and depth 1..3. */
 static void test_every_setting_on_one_shape(void **state) {
     (void)state;
@@ -822,6 +878,7 @@ int main(void) {
         cmocka_unit_test(test_catalogue_equals_unpartitioned),
         cmocka_unit_test(test_gpu_parts_equal_cpu),
         cmocka_unit_test(test_gpu_parts_out_of_memory),
+        cmocka_unit_test(test_gpu_pagerank_first_on_fresh_plans),
     };
     apply_test_filters();
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -317,6 +317,14 @@ public:
                 }
             }
             positions_.push_back(ordered ? arrays.position.get() : nullptr);
+            // The pull pass needs its hub scratch zero (each pass leaves it
+            // so): a fresh allocation may hold what the memory last held (a
+            // freed plan's states), and a failed run may leave partial sums.
+            // Without this, four parts of kron 25 gave wrong ranks when
+            // PageRank was the first run on its plan after another plan's
+            // states were freed (bench/results/multi-gpu-nccl-overlap-2026-11-27.md).
+            GG_CUDA_CHECK(cudaMemsetAsync(arrays.hub_sum.get(), 0, arrays.hub_sum.bytes(), stream));
+            GG_CUDA_CHECK(cudaMemsetAsync(arrays.hub_arrivals.get(), 0, arrays.hub_arrivals.bytes(), stream));
             fill(arrays.rank.get(), start, part.size(), stream);
             ranks_[p] = arrays.rank.get();
             refresh_clocks_.push_back(std::make_unique<EventTimer>());
