@@ -11,6 +11,7 @@
 #include <numeric>
 
 #include "core/error.h"
+#include "core/huge_pages.h"
 #include "core/memory.h"
 
 namespace gg {
@@ -98,7 +99,7 @@ Graph build(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, co
     for (uint32_t v = 0; v < n; ++v) offsets[v + 1] = offsets[v] + degree[v].load(std::memory_order_relaxed);
     const uint64_t total = offsets[n];
 
-    std::vector<Entry> entries(total);
+    HugeArray<Entry> entries(total);  // written at random: huge pages, no zeroing pass
     {
         std::vector<std::atomic<uint64_t>> &cursor = degree;  // reuse: cursor[v] starts at offsets[v]
 #pragma omp parallel for schedule(static)
@@ -160,8 +161,8 @@ Graph build(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, co
     csr.offsets.assign(uint64_t(n) + 1, 0);
     for (uint32_t v = 0; v < n; ++v) csr.offsets[v + 1] = csr.offsets[v] + kept[v];
     const uint64_t final_m = csr.offsets[n];
-    csr.indices.resize(final_m);
-    csr.weights.resize(final_m);
+    resize_huge(csr.indices, final_m);
+    resize_huge(csr.weights, final_m);
 #pragma omp parallel for schedule(dynamic, 1024)
     for (int64_t v = 0; v < int64_t(n); ++v) {
         const Entry *from = entries.data() + offsets[v];

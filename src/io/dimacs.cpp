@@ -57,9 +57,7 @@ public:
     }
 
     void reserve(uint64_t count) {
-        edges.src.reserve(count);
-        edges.dst.reserve(count);
-        edges.weights.reserve(count);
+        edges.reserve(count, true);
     }
 
     void at_end(uint64_t entries_in_file, uint64_t last_line) const {

@@ -51,9 +51,7 @@ public:
     }
 
     void reserve(uint64_t count) {
-        edges.src.reserve(count);
-        edges.dst.reserve(count);
-        if (weighted_) edges.weights.reserve(count);
+        edges.reserve(count, weighted_);
     }
 
     void at_end(uint64_t, uint64_t) const {}

@@ -101,9 +101,7 @@ public:
     }
 
     void reserve(uint64_t count) {
-        edges.src.reserve(count);
-        edges.dst.reserve(count);
-        if (!banner_.pattern) edges.weights.reserve(count);
+        edges.reserve(count, !banner_.pattern);
     }
 
     // The checks at the end of the file, given the entries of the whole file
