@@ -11,6 +11,7 @@
 #include <string>
 #include <cstdlib>
 
+#include "core/environment.h"
 #include "cuda_backend.h"
 #include "runtime/runtime.cuh"
 
@@ -257,22 +258,6 @@ struct DeviceUsage {
 DeviceUsage &usage() {
     static DeviceUsage *instance = new DeviceUsage();  // never destroyed: frees may come from static destructors
     return *instance;
-}
-
-// An environment variable's bytes, or 0 when unset or malformed: a number
-// with an optional K, M or G (powers of 1024).
-size_t bytes_from_environment(const char *name) {
-    const char *value = std::getenv(name);
-    if (value == nullptr || *value == '\0') return 0;
-    char *end = nullptr;
-    const unsigned long long number = std::strtoull(value, &end, 10);
-    unsigned shift = 0;
-    if (*end == 'K' || *end == 'k') shift = 10;
-    if (*end == 'M' || *end == 'm') shift = 20;
-    if (*end == 'G' || *end == 'g') shift = 30;
-    if (shift) ++end;
-    if (*end != '\0' || number == 0 || number > (~0ull >> shift)) return 0;  // malformed: ignored
-    return size_t(number << shift);
 }
 
 // The cap in bytes, or 0 for none.

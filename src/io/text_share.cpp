@@ -4,6 +4,11 @@
 
 #include <vector>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "core/environment.h"
 #include "io/formats.h"
 
 namespace gg::io {
@@ -23,6 +28,18 @@ uint64_t line_start_from(InputFile &in, uint64_t floor, uint64_t at) {
         from += got;
     }
     return size;
+}
+
+uint32_t text_ranges_for(InputFile &in) {
+    if (!in.size_known()) return 1;  // a pipe: one scan
+    const uint64_t forced = bytes_from_environment("GG_TEXT_SPLIT_BYTES");
+    const uint64_t threshold = forced ? forced : uint64_t(64) << 20;
+    if (in.size() < threshold) return 1;
+#ifdef _OPENMP
+    return uint32_t(std::max(1, omp_get_max_threads()));
+#else
+    return 1;
+#endif
 }
 
 std::unique_ptr<TextShare> open_text_share(const std::string &path, gg_format format, uint32_t rank, uint32_t ranks,

@@ -36,10 +36,13 @@
 // class over every line.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "graph/builder.h"
@@ -70,10 +73,24 @@ public:
     virtual uint64_t end() const = 0;
 };
 
+template <class Grammar, class... Extra>
+Graph read_text_by_ranges(const std::string &path, uint32_t ranges, const BuildOptions &options,
+                          const ProgressFn &progress, Extra... extra);
+
+// How many ranges a whole-file load of `in` is read by, one per thread (1:
+// the one scan). A regular file of at least GG_TEXT_SPLIT_BYTES (default 64
+// MiB; a test hook, docs/building.md) is cut: below it one scan takes well
+// under a second.
+uint32_t text_ranges_for(InputFile &in);
+
 // The whole-file reader of a grammar: every line in order, then the
-// end-of-file checks, then the graph built with the load rules.
+// end-of-file checks, then the graph built with the load rules. Large
+// regular files are read by ranges on the run's threads
+// (read_text_by_ranges), with the same graph and the same messages.
 template <class Grammar, class... Extra>
 Graph read_text_file(InputFile &in, const BuildOptions &options, const ProgressFn &progress, Extra... extra) {
+    if (const uint32_t ranges = text_ranges_for(in); ranges > 1)
+        return read_text_by_ranges<Grammar>(in.path(), ranges, options, progress, extra...);
     Grammar grammar(in, options, true, extra...);
     uint64_t last_line = 0;
     for_each_line(in, progress, [&](const char *begin, uint64_t line) {
@@ -174,5 +191,79 @@ private:
     uint64_t header_lines_ = 0, begin_ = 0, end_ = 0;
     TextLines counted_;
 };
+
+// Runs step(r) for r in [0, count) on the run's threads and returns the
+// index of the first that threw (count when none did), its exception in
+// `failure`.
+template <class Step>
+uint32_t each_range(uint32_t count, Step &&step, std::exception_ptr &failure) {
+    std::vector<std::exception_ptr> thrown(count);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int64_t r = 0; r < int64_t(count); ++r) {
+        try {
+            step(uint32_t(r));
+        } catch (...) {
+            thrown[size_t(r)] = std::current_exception();
+        }
+    }
+    for (uint32_t r = 0; r < count; ++r)
+        if (thrown[r]) {
+            failure = thrown[r];
+            return r;
+        }
+    return count;
+}
+
+// A whole-file load by `ranges` byte ranges, read side by side: the file is
+// cut as a distributed load cuts it among processes (TextShareOf: the
+// header read by each, the body cut at line starts), each range's lines and
+// entries counted, then each range parsed given the counts of the ranges
+// before it, and the ranges' edges joined in file order. So the edges, and
+// the graph built from them, are the whole-file reader's, and so is the
+// message of a faulty file: a range's counts are known only when every
+// range before it counted, so a fault found while counting (a line past 16
+// MiB) is reported only if no range before it fails to parse, and of the
+// ranges that fail to parse the first in the file is reported.
+template <class Grammar, class... Extra>
+Graph read_text_by_ranges(const std::string &path, uint32_t ranges, const BuildOptions &options,
+                          const ProgressFn &progress, Extra... extra) {
+    std::vector<std::unique_ptr<TextShareOf<Grammar>>> shares;
+    for (uint32_t r = 0; r < ranges; ++r)
+        shares.push_back(std::make_unique<TextShareOf<Grammar>>(path, r, ranges, options, extra...));
+    std::vector<TextLines> counts(ranges), before(ranges);
+    std::exception_ptr count_failure, read_failure;
+    const uint32_t counted = each_range(ranges, [&](uint32_t r) { counts[r] = shares[r]->count(); }, count_failure);
+    TextLines total;
+    for (uint32_t r = 0; r < counted; ++r) {
+        before[r] = total;
+        total.lines += counts[r].lines;
+        total.entries += counts[r].entries;
+    }
+    each_range(counted, [&](uint32_t r) { shares[r]->read(before[r]); }, read_failure);
+    if (read_failure) std::rethrow_exception(read_failure);
+    if (count_failure) std::rethrow_exception(count_failure);
+    if (progress) progress(shares.back()->end(), shares.back()->end());
+    uint64_t id_bound = 0;
+    for (const auto &share : shares) id_bound = std::max(id_bound, share->id_bound());
+    // The end-of-file checks, with the whole file's counts, as the
+    // whole-file reader runs them once (every range's are the same).
+    std::vector<EdgeShare> parts;
+    for (auto &share : shares) parts.push_back(share->finish(total, id_bound));
+    shares.clear();
+    EdgeList edges;
+    edges.n = parts[0].n;
+    edges.reserve(total.entries, parts[0].weighted);
+    for (EdgeShare &part : parts) {  // in file order, each freed once joined
+        edges.src.insert(edges.src.end(), part.edges.src.begin(), part.edges.src.end());
+        edges.dst.insert(edges.dst.end(), part.edges.dst.begin(), part.edges.dst.end());
+        edges.weights.insert(edges.weights.end(), part.edges.weights.begin(), part.edges.weights.end());
+        part.edges = EdgeList();
+    }
+    BuildOptions effective = options;
+    effective.undirected = parts[0].undirected;
+    Graph g = build_graph(std::move(edges), effective);
+    g.weighted = parts[0].weighted;  // a weighted format with no entries is still weighted
+    return g;
+}
 
 }  // namespace gg::io

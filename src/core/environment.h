@@ -1,0 +1,12 @@
+// Settings read from the environment (docs/building.md lists them).
+#pragma once
+
+#include <cstdint>
+
+namespace gg {
+
+// A byte count from environment variable `name`: a number, or one with K,
+// M or G; 0 when unset, empty or malformed (ignored, as if unset).
+uint64_t bytes_from_environment(const char *name);
+
+}  // namespace gg
