@@ -75,6 +75,28 @@ static int close_enough(double a, double b) {
     return fabs(a - b) <= 1e-9 * fmax(1.0, fmax(fabs(a), fabs(b)));
 }
 
+/* A context over every visible GPU (its default backend the CPU), in place
+ * of the suite's one-device context while a GPU test runs. */
+static gg_context *context_over_all_devices(void) {
+    gg_context_options o;
+    gg_context_options_init(&o);
+    o.backend = GG_BACKEND_CPU;
+    o.all_devices = 1;
+    gg_context *all = NULL;
+    assert_int_equal(gg_context_create(&o, &all), GG_OK);
+    return all;
+}
+
+/* The options of an unpartitioned run on the CPU (`whole`) and of a run
+ * over `plan` on the GPU (`split`). */
+static void cpu_and_gpu_options(const gg_partition_plan *plan, gg_run_options *whole, gg_run_options *split) {
+    gg_run_options_init(whole);
+    whole->backend = GG_BACKEND_CPU;
+    *split = *whole;
+    split->backend = GG_BACKEND_CUDA;
+    split->partition_plan = plan;
+}
+
 static void test_awkward_cases(void **state);
 
 /* The backend the partitioned runs of compare_runs() use: the CPU, and the
@@ -210,11 +232,7 @@ static void check_transport_failures(void) {
     const uint32_t n = gg_graph_num_vertices(g);
     gg_partition_plan *plan = make_plan(g, 3, GG_PARTITIONER_RANDOM, 1, NULL);
     gg_run_options whole, split;
-    gg_run_options_init(&whole);
-    whole.backend = GG_BACKEND_CPU;
-    split = whole;
-    split.backend = GG_BACKEND_CUDA;
-    split.partition_plan = plan;
+    cpu_and_gpu_options(plan, &whole, &split);
     double *expected = alloc(n, sizeof *expected), *got = alloc(n, sizeof *got);
     check_ok(gg_run_pagerank(ctx, g, expected, &whole, NULL), "pagerank");
 
@@ -257,11 +275,7 @@ static void test_gpu_parts_equal_cpu(void **state) {
         return;
     }
     gg_context *one_device = ctx;
-    gg_context_options o;
-    gg_context_options_init(&o);
-    o.backend = GG_BACKEND_CPU;
-    o.all_devices = 1;
-    assert_int_equal(gg_context_create(&o, &ctx), GG_OK);
+    ctx = context_over_all_devices();
     uint32_t devices = 0;
     assert_int_equal(gg_context_get_devices(ctx, NULL, 0, &devices), GG_OK);
     assert_true(devices >= 1);
@@ -316,11 +330,7 @@ static void test_gpu_parts_out_of_memory(void **state) {
     const uint32_t n = gg_graph_num_vertices(g);
     gg_partition_plan *plan = make_plan(g, 3, GG_PARTITIONER_RANDOM, 1, NULL);
     gg_run_options whole, split;
-    gg_run_options_init(&whole);
-    whole.backend = GG_BACKEND_CPU;
-    split = whole;
-    split.backend = GG_BACKEND_CUDA;
-    split.partition_plan = plan;
+    cpu_and_gpu_options(plan, &whole, &split);
     double *expected = alloc(n, sizeof *expected), *got = alloc(n, sizeof *got);
     uint32_t *depths = alloc(n, sizeof *depths);
     const uint32_t sources[2] = {0, n / 2};
@@ -390,20 +400,13 @@ static void test_gpu_pagerank_first_on_fresh_plans(void **state) {
         return;
     }
     gg_context *one_device = ctx;
-    gg_context_options o;
-    gg_context_options_init(&o);
-    o.backend = GG_BACKEND_CPU;
-    o.all_devices = 1;
-    assert_int_equal(gg_context_create(&o, &ctx), GG_OK);
+    ctx = context_over_all_devices();
     shape s;
     shape_rmat(&s, 12, 16, 0.57, 0.19, 0.19, 20, 5);
     gg_graph *g = shape_build(ctx, &s);
     const uint32_t n = gg_graph_num_vertices(g);
     gg_run_options whole, split;
-    gg_run_options_init(&whole);
-    whole.backend = GG_BACKEND_CPU;
-    split = whole;
-    split.backend = GG_BACKEND_CUDA;
+    cpu_and_gpu_options(NULL, &whole, &split);
     double *expected = alloc(n, sizeof *expected), *got = alloc(n, sizeof *got);
     check_ok(gg_run_pagerank(ctx, g, expected, &whole, NULL), "pagerank");
     static const uint32_t part_counts[] = {2, 4, 3, 4, 2, 5};
