@@ -24,6 +24,7 @@
 #include <omp.h>
 
 #include "core/error.h"
+#include "core/huge_pages.h"
 #include "core/memory.h"
 #include "gen/generators.h"
 #include "gen/kinds.h"
@@ -79,8 +80,9 @@ Graph generate_graph(const gg_generator_options &o) {
     g.weighted = weighted;
     Csr &csr = g.out;
     csr.n = n;
-    csr.indices.resize(stored);
-    csr.weights.resize(stored);
+    // Written at random: on huge pages where the kernel gives them (core/huge_pages.h).
+    resize_huge(csr.indices, stored);
+    resize_huge(csr.weights, stored);
 #pragma omp parallel for schedule(static)
     for (int64_t v = 0; v < int64_t(n); ++v) cursor[size_t(v)].store(offsets[size_t(v)], std::memory_order_relaxed);
     gen::generate_blocks(o, 0, m, [&](const gen::EdgeBlock &b) {
