@@ -95,6 +95,7 @@ def test_run_stats_of_a_partitioned_run():
         assert stats.backend == "cpu" and stats.num_parts == 4
         assert stats.edge_cut == plan.edge_cut and stats.replicas == plan.replicas
         assert stats.partition_ms >= 0 and stats.exchange_ms >= 0
+        assert stats.exchange_hidden_ms == 0.0  # the CPU's parts overlap nothing (ABI 0.8)
         assert stats.exchange_rounds >= 1 and stats.bytes_exchanged > 0
         assert len(stats.part_compute_ms) == 4 and len(stats.part_exchange_ms) == 4
         assert all(t >= 0 for t in stats.part_compute_ms + stats.part_exchange_ms)

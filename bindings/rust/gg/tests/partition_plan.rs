@@ -144,6 +144,7 @@ fn run_stats_of_a_partitioned_run() {
     assert_eq!((stats.edge_cut, stats.replicas), (plan.stats().edge_cut, plan.stats().replicas));
     assert!(stats.exchange_rounds >= 1 && stats.bytes_exchanged > 0, "{stats:?}");
     assert!(stats.exchange_ms >= 0.0 && stats.partition_ms >= 0.0);
+    assert_eq!(stats.exchange_hidden_ms, 0.0, "the CPU's parts overlap nothing (ABI 0.8)");
     assert_eq!((stats.part_compute_ms.len(), stats.part_exchange_ms.len()), (4, 4));
     assert!(stats.part_compute_ms.iter().chain(&stats.part_exchange_ms).all(|&t| t >= 0.0));
 
