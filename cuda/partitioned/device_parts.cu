@@ -85,14 +85,6 @@ void DevicePartSet::choose_transport() {
     if (holds(first_part_on(0))) exchange_ms[first_part_on(0)] += setup_ms;
 }
 
-const char *DevicePartSet::transport_name(Transport t) {
-    switch (t) {
-    case Transport::nccl: return "nccl";
-    case Transport::peer: return "peer copies";
-    default: return "none";
-    }
-}
-
 void DevicePartSet::move(uint32_t from, uint32_t to, void *dst, const void *src, size_t bytes, Lane lane) {
     if (bytes == 0) return;
     if (transport_ == Transport::nccl) {

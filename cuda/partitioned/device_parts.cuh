@@ -120,8 +120,6 @@ public:
     // (docs/building.md); unset, NCCL where it loads and starts, else peer
     // copies. Parts on one device need neither.
     enum class Transport { none, peer, nccl };
-    Transport transport() const { return transport_; }
-    static const char *transport_name(Transport t);
     // Queues a copy of `bytes` from part `from`'s device to part `to`'s
     // (two devices of this process).
     void move(uint32_t from, uint32_t to, void *dst, const void *src, size_t bytes, Lane lane = Lane::main);
