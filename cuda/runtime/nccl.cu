@@ -62,14 +62,9 @@ void check(const Nccl::Entry &e, NcclResult status, const char *call) {
 }  // namespace
 
 const Nccl &Nccl::get() {
-    std::string why;
-    if (!available(why)) fail(GG_ERROR_UNSUPPORTED, "%s", why.c_str());
-    return process_nccl();
-}
-
-bool Nccl::available(std::string &why) {
-    why = process_nccl().failure_;
-    return why.empty();
+    const Nccl &nccl = process_nccl();
+    if (!nccl.failure_.empty()) fail(GG_ERROR_UNSUPPORTED, "%s", nccl.failure_.c_str());
+    return nccl;
 }
 
 Nccl &Nccl::process_nccl() {

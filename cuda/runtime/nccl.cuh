@@ -24,11 +24,6 @@ public:
     // libnccl.so.2, libnccl.so. Throws GG_ERROR_UNSUPPORTED when none loads
     // (every call, with the same reason).
     static const Nccl &get();
-    // Whether get() would succeed; else `why` says what was tried.
-    static bool available(std::string &why);
-
-    int version() const { return version_; }  // e.g. 22809 for 2.28.9
-    const std::string &library() const { return library_; }
 
     Nccl(const Nccl &) = delete;
     Nccl &operator=(const Nccl &) = delete;
