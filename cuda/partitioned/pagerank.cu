@@ -5,9 +5,11 @@
  * (primitives/pull_pass.cuh, the load balance of the unpartitioned run).
  *
  * The parts hold contributions r(u) / outdeg(u) (outdeg counts every edge
- * of u, local or not) for all their local vertices, in two buffers: an
- * iteration's pull reads one and writes the other, one kernel per part per
- * iteration doing all of it:
+ * of u, local or not; r(u) itself where there is none) for all their local
+ * vertices, in two buffers, and no ranks until the end, as the
+ * unpartitioned run (cuda/algorithms/pagerank.cu says why): an iteration's
+ * pull reads one and writes the other, one kernel per part per iteration
+ * doing all of it:
  *
  *   pull     each part recomputes its computed vertices (those whose
  *            in-edges are all local) from the contributions, and writes
@@ -98,8 +100,9 @@ __global__ void order_part_arrays(const uint32_t *vertex_at, const uint32_t *out
 }
 
 // The first iteration's contributions, from the start ranks of every local
-// vertex, and the rank of the owned vertices without out-edges added into
-// *dangling.
+// vertex (r / outdeg, or r itself without out-edges: no edge gathers it,
+// and it keeps the rank), and the rank of the owned vertices without
+// out-edges added into *dangling.
 __global__ void part_contributions(const double *rank, const uint32_t *out_degree, PassOrder order, uint32_t size,
                                    uint32_t owned, double *contribution, double *dangling) {
     double mass = 0;
@@ -107,11 +110,23 @@ __global__ void part_contributions(const double *rank, const uint32_t *out_degre
          u += uint64_t(gridDim.x) * blockDim.x) {
         const uint32_t local = order.local(uint32_t(u));
         const uint32_t degree = out_degree[u];
-        contribution[u] = degree ? rank[local] / double(degree) : 0.0;
+        contribution[u] = degree ? rank[local] / double(degree) : rank[local];
         if (degree == 0 && local < owned) mass += rank[local];
     }
     mass = block_sum(mass);
     if (threadIdx.x == 0) atomicAdd(dangling, mass);
+}
+
+// The owned vertices' ranks, by local id, from their contributions.
+__global__ void part_ranks(const double *contribution, const uint32_t *out_degree, PassOrder order, uint32_t size,
+                           uint32_t owned, double *rank) {
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < size;
+         v += uint64_t(gridDim.x) * blockDim.x) {
+        const uint32_t local = order.local(uint32_t(v));
+        if (local >= owned) continue;
+        const uint32_t degree = out_degree[v];
+        rank[local] = degree ? contribution[v] * double(degree) : contribution[v];
+    }
 }
 
 // After a refresh, the replicas beyond depth - 1 hops (local ids from
@@ -132,7 +147,6 @@ struct PartRankStep {
     using Acc = double;
     const double *contribution;  // this iteration's, every local vertex (by pass id)
     double *next;                // the next iteration's
-    double *rank;                // the owned vertices' (by local id)
     const uint32_t *out_degree;  // by pass id
     PassOrder order;
     uint32_t computed, owned;
@@ -146,21 +160,26 @@ struct PartRankStep {
         double old_rank;
         uint32_t local;
     };
+    // The old rank from the vertex's own contribution (read in pass order),
+    // as the unpartitioned run does: a rank array read and written by local
+    // id is a random access per vertex in a hub order.
     __device__ Context before(uint32_t v) const {
         const uint32_t local = order.local(v);
-        return Context{local < owned ? rank[local] : 0.0, local};
+        if (local >= owned) return Context{0.0, local};
+        const uint32_t degree = out_degree[v];
+        const double own = contribution[v];
+        return Context{degree ? own * double(degree) : own, local};
     }
     __device__ Acc load(uint32_t u, uint64_t) const { return __ldg(contribution + u); }
     __device__ void finish(uint32_t v, Acc sum, const Context &c) {
         if (c.local >= computed) return;
         const double r = base + damping * sum;
         const uint32_t degree = out_degree[v];
-        const double share = degree ? r / double(degree) : 0.0;
+        const double share = degree ? r / double(degree) : r;
         if (c.local >= owned) {
             if (!refresh) next[v] = share;
             return;
         }
-        rank[c.local] = r;
         next[v] = share;
         local_change += fabs(r - c.old_rank);
         if (degree == 0) local_dangling += r;
@@ -406,7 +425,19 @@ public:
         }
     }
 
-    void to_caller(double *ranks, RunReport &report) {
+    // The owned ranks after `iterations` iterations (their contributions are
+    // in buffer iterations % 2) into the caller's array.
+    void to_caller(uint32_t iterations, double *ranks, RunReport &report) {
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            const PartitionPart &part = parts_.plan().parts[p];
+            if (part.size() == 0) continue;
+            DeviceScope scope(parts_.device_of(p));
+            const unsigned blocks = unsigned(grid_stride_blocks(part.size(), 256, parts_.info_of(p)));
+            part_ranks<<<blocks, 256, 0, parts_.stream_of(p)>>>(arrays_[p]->buffer(iterations % 2),
+                                                                arrays_[p]->degrees(), order_[p], part.size(),
+                                                                part.owned, arrays_[p]->rank.get());
+            GG_CUDA_CHECK_LAUNCH("part_ranks");
+        }
         DeviceResults results(parts_);
         results.to_caller(ranks_, ranks, report.transfer_ms);
     }
@@ -416,8 +447,8 @@ public:
 private:
     PartRankStep step_of(uint32_t p, PartRanks &a, uint32_t now, uint32_t next, double base, bool refresh) const {
         const PartitionPart &part = parts_.plan().parts[p];
-        return PartRankStep{a.buffer(now), a.buffer(next), a.rank.get(), a.degrees(), order_[p], part.computed,
-                            part.owned, base, config_.damping, refresh, a.sums.get()};
+        return PartRankStep{a.buffer(now), a.buffer(next), a.degrees(), order_[p], part.computed, part.owned, base,
+                            config_.damping, refresh, a.sums.get()};
     }
     void launch_rows(uint32_t p, uint32_t first, uint32_t count, const PullLayout &layout, const PartRankStep &step,
                      HubScratch<double> scratch, cudaStream_t stream) {
@@ -596,7 +627,7 @@ void partitioned_pagerank(DevicePartSet &parts, double *ranks, const RunConfig &
         if (change < config.tolerance) break;
         if (refresh) state.finish_refresh(iterations - 1);
     }
-    state.to_caller(ranks, report);
+    state.to_caller(iterations, ranks, report);
     parts.finish(report, out, iterations, state.edges_visited);
 }
 
