@@ -26,10 +26,15 @@
 //          receiver's, all of a round's in one group, or one peer copy on
 //          the sender's stream that the receiver's stream waits for (an
 //          event); no host wait either way; parts in
-//          two processes (a distributed plan, docs/distributed.md): the
-//          message goes to the host, into the receiving process's bytes,
-//          the plan's communicator moves every process's bytes at once (MPI,
-//          as the CPU's exchange does), and the receiver uploads it;
+//          two processes (a distributed plan, docs/distributed.md): each
+//          message's size goes into the receiving process's bytes, which
+//          the plan's communicator moves at once (MPI, as the CPU's exchange
+//          does); then, where NCCL joins the processes' GPUs
+//          (DevicePartSet::remote_by_nccl), the message itself goes device
+//          to device, every send and receive of the round in one NCCL group
+//          in the plan's link order; else it travels in those bytes, from
+//          the sender's device to its host and from the receiver's host to
+//          its device;
 //   merge  on the receiver's device, one thread per message entry, in the
 //          plan's link order whoever sent; a replica has one owner and an
 //          owner appears once per link, so no two messages of one merge
@@ -44,9 +49,9 @@
 // sends one bit an entry either way, also without host waits (the
 // level-synchronous BFS).
 //
-// Between processes the bytes cross the host: NCCL, which would move them
-// device to device, refuses two processes on one GPU, and between processes
-// gg does not use it yet (docs/distributed.md).
+// Between processes the messages cross the hosts where NCCL cannot join
+// the processes' GPUs: NCCL refuses two processes on one GPU, and
+// GG_PARTITIONED_TRANSPORT=peer asks for the hosts (docs/distributed.md).
 //
 // The bytes counted are the messages' (sparse or dense), whether or not a
 // copy moved them.
@@ -482,13 +487,22 @@ private:
         for (size_t l = 0; l < links.size(); ++l)
             if (parts_.holds(route(links[l], toward_replicas).from)) messages[l] = send(links[l], counts[l], values, toward_replicas, everything);
         parts_.deliver();
-        if (plan.ranks > 1) transfer();
+        if (plan.ranks > 1) {
+            transfer();
+            // The messages from other processes, in link order (NCCL matches
+            // each pair's sends and receives in the order issued).
+            for (size_t l = 0; l < links.size(); ++l) {
+                const Route r = route(links[l], toward_replicas);
+                if (parts_.holds(r.to) && !parts_.holds(r.from)) messages[l] = receive<T>(links[l], r);
+            }
+            parts_.deliver_remote();
+        }
         // Merge, in the plan's link order whoever sent: merges into one part
         // add up in the same order on one process or many.
         for (size_t l = 0; l < links.size(); ++l) {
             const Route r = route(links[l], toward_replicas);
             if (!parts_.holds(r.to)) continue;
-            const Message m = parts_.holds(r.from) ? messages[l] : receive<T>(r);
+            const Message m = messages[l];
             if (m.count == 0) continue;
             Stopwatch merge_clock;
             DeviceScope scope(parts_.device_of(r.to));
@@ -549,13 +563,19 @@ private:
             Bytes &out = outgoing_[parts_.plan().rank_of(r.to)];
             const WireHeader header{m.count, m.ids != nullptr};
             const size_t id_bytes = m.ids ? m.count * sizeof(uint32_t) : 0, value_bytes = m.count * sizeof(T);
+            const bool by_nccl = parts_.remote_by_nccl();
             size_t at = out.size();
-            out.resize(at + sizeof header + id_bytes + value_bytes);
+            out.resize(at + sizeof header + (by_nccl ? 0 : id_bytes + value_bytes));
             std::memcpy(out.data() + at, &header, sizeof header);
             at += sizeof header;
-            double unused = 0;
-            copy_to_host(out.data() + at, m.ids, id_bytes, stream, unused);
-            copy_to_host(out.data() + at + id_bytes, m.values, value_bytes, stream, unused);
+            if (by_nccl) {  // the bytes follow device to device, once the sizes crossed
+                parts_.send_remote(r.from, m.ids, id_bytes, r.to);
+                parts_.send_remote(r.from, m.values, value_bytes, r.to);
+            } else {
+                double unused = 0;
+                copy_to_host(out.data() + at, m.ids, id_bytes, stream, unused);
+                copy_to_host(out.data() + at + id_bytes, m.values, value_bytes, stream, unused);
+            }
             m = Message{};
         } else if (m.count > 0 && parts_.device_of(r.from) != parts_.device_of(r.to)) {
             if (m.ids) parts_.move(r.from, r.to, r.channel->recv_ids.get(), m.ids, m.count * sizeof(uint32_t));
@@ -578,10 +598,10 @@ private:
         if (parts_.holds(parts_.first_part_on(0))) parts_.exchange_ms[parts_.first_part_on(0)] += clock.elapsed_ms();
     }
 
-    // The next message from the process of route r's sender, uploaded to
-    // the receiver's device.
+    // The next message from the process of route r's sender (over `link`),
+    // uploaded to the receiver's device, or its receive queued for NCCL.
     template <class T>
-    Message receive(const Route &r) {
+    Message receive(const DeviceLink &link, const Route &r) {
         const uint32_t process = parts_.plan().rank_of(r.from);
         const Bytes &in = incoming_[process];
         size_t &at = read_at_[process];
@@ -590,9 +610,13 @@ private:
             fail(GG_ERROR_DISTRIBUTED, "process %u sent a short exchange round", process);
         std::memcpy(&header, in.data() + at, sizeof header);
         at += sizeof header;
+        if (header.count > link.entries)
+            fail(GG_ERROR_DISTRIBUTED, "process %u sent %u values over a link of %u entries", process, header.count,
+                 link.entries);
         const size_t id_bytes = header.sparse ? size_t(header.count) * sizeof(uint32_t) : 0;
         const size_t value_bytes = size_t(header.count) * sizeof(T);
-        if (at + id_bytes + value_bytes > in.size())
+        const bool by_nccl = parts_.remote_by_nccl();
+        if (!by_nccl && at + id_bytes + value_bytes > in.size())
             fail(GG_ERROR_DISTRIBUTED, "process %u sent a short exchange round", process);
         Message m;
         m.count = header.count;
@@ -600,14 +624,19 @@ private:
             Stopwatch clock;
             DeviceScope scope(parts_.device_of(r.to));
             const cudaStream_t stream = parts_.stream_of(r.to);
-            double unused = 0;
-            copy_to_device(r.channel->recv_ids.get(), in.data() + at, id_bytes, stream, unused);
-            copy_to_device(r.channel->recv_values.get(), in.data() + at + id_bytes, value_bytes, stream, unused);
+            if (by_nccl) {
+                parts_.receive_remote(r.to, r.channel->recv_ids.get(), id_bytes, r.from);
+                parts_.receive_remote(r.to, r.channel->recv_values.get(), value_bytes, r.from);
+            } else {
+                double unused = 0;
+                copy_to_device(r.channel->recv_ids.get(), in.data() + at, id_bytes, stream, unused);
+                copy_to_device(r.channel->recv_values.get(), in.data() + at + id_bytes, value_bytes, stream, unused);
+            }
             m.ids = header.sparse ? r.channel->recv_ids.get() : nullptr;
             m.values = r.channel->recv_values.get();
             parts_.exchange_ms[r.to] += clock.elapsed_ms();
         }
-        at += id_bytes + value_bytes;
+        if (!by_nccl) at += id_bytes + value_bytes;
         return m;
     }
 
@@ -617,8 +646,7 @@ private:
         for (uint32_t d = 0; d < parts_.num_devices(); ++d) {
             const uint32_t p = parts_.first_part_on(d);
             Stopwatch clock;
-            DeviceScope scope(parts_.device_of(p));
-            GG_CUDA_CHECK(cudaStreamSynchronize(parts_.stream_of(p)));
+            parts_.wait_for_slot(d);
             if (parts_.holds(p)) parts_.exchange_ms[p] += clock.elapsed_ms();
         }
     }

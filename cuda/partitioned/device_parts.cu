@@ -66,23 +66,57 @@ DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
 }
 
 void DevicePartSet::choose_transport() {
-    if (devices_.size() < 2) return;
     const char *value = std::getenv("GG_PARTITIONED_TRANSPORT");
     const std::string asked = value != nullptr ? value : "";
     if (!asked.empty() && asked != "nccl" && asked != "peer")
         fail(GG_ERROR_INVALID_ARGUMENT, "GG_PARTITIONED_TRANSPORT is '%s'; it takes nccl or peer", asked.c_str());
-    transport_ = Transport::peer;
-    if (asked == "peer") return;
     double setup_ms = 0;
-    try {
-        nccl_ = &NcclDevices::over(devices_, setup_ms);
-    } catch (const Error &) {
-        if (asked == "nccl") throw;  // asked for: its failure is the run's
-        return;                      // else the peer copies serve
+    // Between processes first: every process takes part, whatever its devices.
+    if (plan_.ranks > 1) remote_ = NcclProcesses::over(plan_.communicator(), devices_, asked, setup_ms);
+    if (devices_.size() >= 2) {
+        transport_ = Transport::peer;
+        if (asked != "peer") {
+            double local_ms = 0;
+            try {
+                nccl_ = &NcclDevices::over(devices_, local_ms);
+                transport_ = Transport::nccl;
+                setup_ms += local_ms;
+            } catch (const Error &) {
+                if (asked == "nccl") throw;  // asked for: its failure is the run's
+            }                                // else the peer copies serve
+        }
     }
-    transport_ = Transport::nccl;
     // The first run over these devices pays NCCL's setup: exchange time.
     if (holds(first_part_on(0))) exchange_ms[first_part_on(0)] += setup_ms;
+}
+
+int DevicePartSet::remote_rank(uint32_t part) const {
+    const uint32_t process = plan_.rank_of(part);
+    return remote_->rank_of(process, (part / plan_.ranks) % remote_->devices_of(process));
+}
+
+void DevicePartSet::send_remote(uint32_t from, const void *src, size_t bytes, uint32_t to) {
+    remote_->send(uint32_t(slot(from)), stream_of(from), src, bytes, remote_rank(to));
+}
+
+void DevicePartSet::receive_remote(uint32_t to, void *dst, size_t bytes, uint32_t from) {
+    remote_->receive(uint32_t(slot(to)), stream_of(to), dst, bytes, remote_rank(from));
+}
+
+void DevicePartSet::deliver_remote() {
+    if (remote_ != nullptr) remote_->issue();
+}
+
+void DevicePartSet::wait_for(cudaStream_t stream) const {
+    if (remote_ != nullptr)
+        remote_->wait(stream);
+    else
+        GG_CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
+void DevicePartSet::wait_for_slot(uint32_t d) const {
+    DeviceScope scope(devices_[d]);
+    wait_for(streams_[d]->get());
 }
 
 void DevicePartSet::move(uint32_t from, uint32_t to, void *dst, const void *src, size_t bytes, Lane lane) {
@@ -216,8 +250,8 @@ RunConfig DevicePartSet::config_of(uint32_t part, const RunConfig &run) const {
 void DevicePartSet::synchronize() const {
     for (size_t d = 0; d < devices_.size(); ++d) {
         DeviceScope scope(devices_[d]);
-        streams_[d]->synchronize();
-        if (d < side_streams_.size()) side_streams_[d]->synchronize();
+        wait_for(streams_[d]->get());
+        if (d < side_streams_.size()) wait_for(side_streams_[d]->get());
     }
 }
 

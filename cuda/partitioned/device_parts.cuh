@@ -20,6 +20,7 @@
 #include "partition/plan.h"
 #include "partitioned/partitioned.h"
 #include "runtime/nccl.cuh"
+#include "runtime/nccl_processes.cuh"
 #include "runtime/runtime.cuh"
 
 namespace gg::cuda {
@@ -127,8 +128,26 @@ public:
     // receiver's stream queues runs once its moves arrived. Call it before
     // queueing what reads them.
     void deliver();
-    // Waits for every device's stream.
+
+    // Between processes (a plan spread over them, docs/distributed.md):
+    // whether the messages go device to device through NCCL (else through
+    // both hosts and the context's communicator). Chosen by every process
+    // together at the start of the run (NcclProcesses::over).
+    bool remote_by_nccl() const { return remote_ != nullptr; }
+    // Queues a send of `bytes` from part `from` (held here) to part `to` (of
+    // another process), or the receive of part `to` (held here) from part
+    // `from`; both processes queue their ends in the same order.
+    void send_remote(uint32_t from, const void *src, size_t bytes, uint32_t to);
+    void receive_remote(uint32_t to, void *dst, size_t bytes, uint32_t from);
+    // Issues them; afterwards what a receiver's stream queues runs once its
+    // bytes arrived.
+    void deliver_remote();
+
+    // Waits for every device's stream (watching NCCL between processes: a
+    // process that stopped answering fails the wait within the timeout).
     void synchronize() const;
+    // Waits for device slot d's main stream, the same way.
+    void wait_for_slot(uint32_t d) const;
     // Makes part `to`'s stream wait, on its device, for what part `from`'s
     // stream has queued so far (nothing to do when they share a device).
     void hand_over(uint32_t from, uint32_t to, Lane lane = Lane::main);
@@ -172,6 +191,10 @@ private:
     int num_threads_ = 1;
     Transport transport_ = Transport::none;
     NcclDevices *nccl_ = nullptr;  // the process's communicator over devices_, when transport_ is nccl
+    NcclProcesses *remote_ = nullptr;  // the context's NCCL between processes, when it carries their messages
+    // Part p's NCCL rank between processes.
+    int remote_rank(uint32_t part) const;
+    void wait_for(cudaStream_t stream) const;
     uint32_t nccl_pending_ = 0;     // moves queued in its group
     StatePool *states_ = nullptr;
     std::vector<int> devices_;  // the devices the parts use, at most one per part

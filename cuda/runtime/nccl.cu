@@ -1,5 +1,6 @@
 // NCCL through dlopen (nccl.cuh).
 #include "runtime/nccl.cuh"
+#include "runtime/nccl_entry.cuh"
 
 #include <cstdlib>
 #include <map>
@@ -15,48 +16,10 @@ namespace gg::cuda {
 
 namespace {
 
-// The part of NCCL's C interface gg calls, as libnccl.so.2 defines it
-// (nccl.h): results are ints with 0 for success, a communicator is an opaque
-// pointer, ncclUint8 is 1.
-using NcclResult = int;
-using NcclComm = void *;
-constexpr int kNcclSuccess = 0;
-constexpr int kNcclUint8 = 1;
-
-}  // namespace
-
-struct Nccl::Entry {
-    NcclResult (*get_version)(int *) = nullptr;
-    const char *(*error_string)(NcclResult) = nullptr;
-    const char *(*last_error)(NcclComm) = nullptr;  // optional (NCCL 2.13+)
-    NcclResult (*comm_init_all)(NcclComm *, int, const int *) = nullptr;
-    NcclResult (*group_start)() = nullptr;
-    NcclResult (*group_end)() = nullptr;
-    NcclResult (*send)(const void *, size_t, int, int, NcclComm, cudaStream_t) = nullptr;
-    NcclResult (*recv)(void *, size_t, int, int, NcclComm, cudaStream_t) = nullptr;
-};
-
-namespace {
-
-// NCCL's own words for a failed call, with its last error where it keeps one.
-std::string nccl_message(const Nccl::Entry &e, NcclResult status, NcclComm comm = nullptr) {
-    std::string out = e.error_string ? e.error_string(status) : "NCCL error " + std::to_string(status);
-    if (e.last_error) {
-        const char *last = e.last_error(comm);
-        if (last != nullptr && last[0] != '\0') out += std::string(": ") + last;
-    }
-    return out;
-}
-
 std::string device_list(const std::vector<int> &devices) {
     std::string list;
     for (int d : devices) list += (list.empty() ? "devices " : ", ") + std::to_string(d);
     return list;
-}
-
-void check(const Nccl::Entry &e, NcclResult status, const char *call) {
-    if (status != kNcclSuccess)
-        fail(GG_ERROR_DEVICE, "NCCL's %s failed: %s", call, nccl_message(e, status).c_str());
 }
 
 }  // namespace
@@ -93,6 +56,12 @@ void Nccl::load() {
                           look_up(handle_, "ncclGroupStart", e.group_start) &&
                           look_up(handle_, "ncclGroupEnd", e.group_end) && look_up(handle_, "ncclSend", e.send) &&
                           look_up(handle_, "ncclRecv", e.recv);
+    // What processes need besides (nccl_processes.cu): a missing one only
+    // keeps the exchange between processes on the host.
+    look_up(handle_, "ncclGetUniqueId", e.get_unique_id);
+    look_up(handle_, "ncclCommInitRankConfig", e.comm_init_rank_config);
+    look_up(handle_, "ncclCommGetAsyncError", e.comm_get_async_error);
+    look_up(handle_, "ncclCommAbort", e.comm_abort);
     if (!complete) {
         failure_ = "the NCCL library " + library_ +
                    " lacks ncclSend or another entry point gg needs (NCCL 2.7 or newer is needed)";
@@ -149,7 +118,7 @@ void NcclDevices::end() {
     // One thread drives every device, so the sends and receives must be one
     // group: outside a group, the first send would wait for a receive that
     // is never issued.
-    check(e, e.group_start(), "ncclGroupStart");
+    nccl_check(e, e.group_start(), "ncclGroupStart");
     NcclResult failed = kNcclSuccess;
     const char *call = "";
     for (const Copy &c : pending_) {
@@ -160,8 +129,8 @@ void NcclDevices::end() {
     }
     pending_.clear();
     const NcclResult ended = e.group_end();  // closes the group even after a failed call
-    check(e, failed, call);
-    check(e, ended, "ncclGroupEnd");
+    nccl_check(e, failed, call);
+    nccl_check(e, ended, "ncclGroupEnd");
 }
 
 }  // namespace gg::cuda

@@ -11,6 +11,39 @@
 
 namespace gg_cli {
 
+namespace {
+
+// Under an MPI launcher: the process's rank among those on its host, as the
+// launchers name it (Open MPI, MPICH, Slurm); -1 when none does.
+int32_t local_rank() {
+    for (const char *name : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "PMIX_LOCAL_RANK", "SLURM_LOCALID"}) {
+        const char *value = std::getenv(name);
+        if (value != nullptr && *value != '\0') return int32_t(std::strtol(value, nullptr, 10));
+    }
+    return -1;
+}
+
+// The GPU a distributed run's process takes when --devices names none: its
+// local rank modulo the host's visible GPUs, so that the processes of one
+// host use different GPUs (NCCL, which joins their GPUs, refuses two
+// processes on one); -1 (device 0) without a local rank or a usable GPU.
+int32_t device_by_local_rank() {
+    const int32_t local = local_rank();
+    if (local < 0) return -1;
+    gg_context_options probe_options;
+    gg_context_options_init(&probe_options);
+    probe_options.backend = GG_BACKEND_CUDA;
+    probe_options.all_devices = 1;
+    gg_context *probe = nullptr;
+    uint32_t visible = 0;
+    if (gg_context_create(&probe_options, &probe) == GG_OK && gg_context_cuda_available(probe, nullptr, 0))
+        gg_context_get_devices(probe, nullptr, 0, &visible);
+    gg_context_destroy(probe);
+    return visible > 0 ? local % int32_t(visible) : -1;
+}
+
+}  // namespace
+
 Session::Session(gg_backend backend, int32_t threads, const std::vector<int32_t> &devices, bool all_devices,
                  bool distributed) {
     gg_context_options options;
@@ -25,6 +58,8 @@ Session::Session(gg_backend backend, int32_t threads, const std::vector<int32_t>
         options.device_id = devices[0];
         options.devices = devices.data();
         options.num_devices = uint32_t(devices.size());
+    } else if (distributed && backend != GG_BACKEND_CPU) {
+        options.device_id = device_by_local_rank();
     }
     options.log_fn = &Session::on_log;
     options.log_user_data = this;

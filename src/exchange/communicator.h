@@ -41,6 +41,24 @@ public:
     // Held for the whole of a distributed call: the collectives of two
     // calls on one communicator must not interleave. One process needs none.
     virtual std::unique_lock<std::mutex> hold() { return {}; }
+    // The longest a wait for the other processes may take before the call
+    // fails with GG_ERROR_DISTRIBUTED (gg_context_options.mpi_timeout_s);
+    // 0: no limit (one process).
+    virtual double timeout_s() const { return 0; }
+    // After a fault outside the communicator's own operations (the GPUs'
+    // exchange between the processes timed out), it refuses further use as
+    // after a timeout of its own: the processes no longer agree on where
+    // they are.
+    virtual void mark_broken() {}
+
+    // What a backend keeps for as long as this communicator lives (the CUDA
+    // backend's NCCL communicators over the processes' GPUs,
+    // cuda/runtime/nccl_processes.cuh): made by its first run, freed with
+    // the context. Used under hold().
+    struct Attachment {
+        virtual ~Attachment() = default;
+    };
+    std::unique_ptr<Attachment> attachment;
 
     // Fails on every process, with GG_ERROR_INVALID_ARGUMENT, unless all
     // describe `what` (e.g. "the run") with the same text: processes that

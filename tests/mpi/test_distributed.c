@@ -16,7 +16,12 @@
  * runs over the same parts. BFS, SSSP, SSWP and CC are compared byte for
  * byte; PageRank, SpMV and BC within test_partitioned's tolerances, since
  * their GPU sums add by atomics in no fixed order (one run to the next may
- * differ in the last bits, on one process or many). */
+ * differ in the last bits, on one process or many).
+ *
+ * GG_TEST_DEVICE_BY_RANK=1 gives process r the GPU r mod the visible count
+ * (skipped with 77 where fewer GPUs than processes are visible): with
+ * GG_PARTITIONED_TRANSPORT=nccl (ctest's mpi.gpu.nccl.np2) the messages
+ * between the processes then go GPU to GPU through NCCL. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -418,6 +423,24 @@ int main(void) {
         gg_context_destroy(alone);
         MPI_Finalize();
         return 77;
+    }
+    const char *by_rank = getenv("GG_TEST_DEVICE_BY_RANK");
+    if (backend == GG_BACKEND_CUDA && by_rank && strcmp(by_rank, "1") == 0) {
+        uint32_t visible = 0;
+        gg_context_options all;
+        gg_context_options_init(&all);
+        all.backend = GG_BACKEND_CUDA;
+        all.all_devices = 1;
+        gg_context *probe = NULL;
+        if (gg_context_create(&all, &probe) == GG_OK) gg_context_get_devices(probe, NULL, 0, &visible);
+        gg_context_destroy(probe);
+        if (visible < (uint32_t)ranks) {
+            if (rank == 0) printf("%u GPU(s) for %d processes: one GPU per process is not checked here\n", visible, ranks);
+            gg_context_destroy(alone);
+            MPI_Finalize();
+            return 77;
+        }
+        o.device_id = rank % (int)visible;
     }
     o.mpi = GG_MPI_WORLD;
     o.mpi_timeout_s = 120;

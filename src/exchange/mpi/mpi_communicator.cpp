@@ -88,6 +88,8 @@ public:
     uint32_t rank() const override { return rank_; }
     uint32_t size() const override { return size_; }
     std::unique_lock<std::mutex> hold() override { return std::unique_lock<std::mutex>(mutex_); }
+    double timeout_s() const override { return timeout_s_; }
+    void mark_broken() override { broken_ = true; }
 
     void exchange(std::vector<Bytes> &outgoing, std::vector<Bytes> &incoming) override {
         std::vector<uint64_t> send_sizes(size_), receive_sizes(size_);
