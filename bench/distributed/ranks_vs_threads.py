@@ -96,7 +96,10 @@ def main():
                         ["--mpi", "--threads", str(threads), "--partition", args.partition, "--out", dist_out], env)
                     for _ in range(args.trials)]
             same = filecmp.cmp(parts_out, dist_out, shallow=False)
-            if not same and args.backend == "cuda" and r == 1:
+            # On the GPU, PageRank, SpMV and BC add by atomics in no fixed
+            # order, and one process's parts on one GPU may pull in another
+            # order than the distributed parts: last bits differ.
+            if not same and args.backend == "cuda" and (r == 1 or algo in ("pagerank", "spmv", "bc")):
                 same = close_files(parts_out, dist_out, 1e-6)
             row = {
                 "algorithm": algo, "processes": r, "threads_per_process": threads,
