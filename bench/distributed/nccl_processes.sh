@@ -13,6 +13,8 @@
 #      the same parts;
 #   4. one process over the same two parts on both GPUs (--devices all), for
 #      the same graph and algorithms.
+# GG_CHECK_LIMIT and GG_BENCH_LIMIT (seconds, default 300 and 600) bound
+# the tests and each table.
 # Outputs go to --out (default $OUT): gpu-check.log, the two tables
 # (nccl.md/.json, peer.md/.json) and one-process-two-gpus.jsonl.
 #
@@ -39,7 +41,7 @@ done
 mkdir -p "$out"
 build=/tmp/gg-gpu-build
 
-timeout 420 "$root/scripts/gpu-check" --mpi --build "$build" --out "$out" --no-bench --limit 300 \
+timeout 420 "$root/scripts/gpu-check" --mpi --build "$build" --out "$out" --no-bench --limit "${GG_CHECK_LIMIT:-300}" \
     --targets "gg test_distributed test_distributed_faults" --tests "^mpi\.gpu"
 echo "gpu-check: status $?"
 # What gpu-check set up for its own commands: the unpacked Open MPI and METIS.
@@ -54,7 +56,7 @@ graph=/tmp/kron$scale.ggb
 "$build/gg" generate kron "$scale" 16 "$graph" || exit 1
 cores=$(nproc)
 for transport in nccl peer; do
-    GG_PARTITIONED_TRANSPORT=$transport timeout 600 python3 "$root/bench/distributed/ranks_vs_threads.py" \
+    GG_PARTITIONED_TRANSPORT=$transport timeout "${GG_BENCH_LIMIT:-600}" python3 "$root/bench/distributed/ranks_vs_threads.py" \
         --gg "$build/gg" --graph "$graph" --mpirun "$prefix/mpi/usr/bin/mpirun.openmpi" --cores "$cores" \
         --ranks 2 --algos "$algos" --trials "$trials" --warmup 1 --backend cuda --out "$out/$transport"
     echo "ranks_vs_threads ($transport): status $?"

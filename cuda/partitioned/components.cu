@@ -81,6 +81,11 @@ public:
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
             const PartitionPart &part = plan.parts[p];
             const size_t size = std::max<uint32_t>(part.size(), 1);
+            // The part's arrays go on its device. (They were once allocated on
+            // the context's current device: with peer access a kernel on
+            // another device still reached them, across NVLink; a process
+            // whose context runs on GPU 1 faulted with an illegal address.)
+            DeviceScope scope(parts.device_of(p));
             const StateKey key{part.local.uid(), 0, parts.device_of(p), uint32_t(EngineId::part_components), 0};
             arrays_.push_back(StatePool::take<PartComponents>(
                 parts.states(), key, [&] { return std::unique_ptr<EngineState>(new PartComponents(size)); }));
@@ -96,12 +101,10 @@ public:
                 cuda::cc(part.local, host.data(), parts.config_of(p, config), local);
                 parts.compute_ms[p] += clock.elapsed_ms();
                 edges_visited += local.edges_visited;
-                DeviceScope scope(parts.device_of(p));
                 copy_to_device(arrays.component.get(), host.data(), host.size() * sizeof(uint32_t), stream, unused);
                 copy_to_device(arrays.global_ids.get(), part.global_ids.data(), part.size() * sizeof(uint32_t),
                                stream, unused);
             }
-            DeviceScope scope(parts.device_of(p));
             // Each vertex starts with its own (global) id.
             if (part.size() > 0)
                 GG_CUDA_CHECK(cudaMemcpyAsync(arrays.labels.get(), arrays.global_ids.get(),
