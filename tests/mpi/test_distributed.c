@@ -93,12 +93,38 @@ static gg_partition_plan *plan_of(gg_context *c, gg_graph *g, uint32_t parts, gg
     return plan;
 }
 
+/* A difference found by one process alone must fail every process at the
+ * same point: were only one to leave the test, the others would go on into
+ * collective calls it never makes, and every later test would fail on the
+ * mismatch instead of on its own merits. So compare() notes the first
+ * difference and, once all its runs are done, the processes agree on
+ * whether any found one (agree_on_differences). */
+static char difference[512];
+
+static void note_difference(const char *format, ...) {
+    if (difference[0] != '\0') return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(difference, sizeof difference, format, args);
+    va_end(args);
+}
+
+static void agree_on_differences(void) {
+    int mine = difference[0] != '\0', any = 0;
+    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (!any) return;
+    char message[sizeof difference];
+    snprintf(message, sizeof message, "%s", mine ? difference : "another process found a difference");
+    difference[0] = '\0';
+    fail_msg("process %d: %s", rank, message);
+}
+
 static void same_bytes(const void *a, const void *b, size_t bytes, const char *what, const char *where) {
     if (memcmp(a, b, bytes) == 0) return;
     const unsigned char *x = a, *y = b;
     size_t at = 0;
     while (x[at] == y[at]) ++at;
-    fail_msg("process %d: %s on %s: distributed and one-process answers differ at byte %zu", rank, what, where, at);
+    note_difference("%s on %s: distributed and one-process answers differ at byte %zu", what, where, at);
 }
 
 /* Within |a - b| <= tolerance * max(1, |a|, |b|), for the GPU's sums. */
@@ -107,9 +133,10 @@ static void close_values(const void *a, const void *b, uint32_t n, int doubles, 
     for (uint32_t v = 0; v < n; ++v) {
         const double x = doubles ? ((const double *)a)[v] : ((const float *)a)[v];
         const double y = doubles ? ((const double *)b)[v] : ((const float *)b)[v];
-        if (!(fabs(x - y) <= tolerance * fmax(1.0, fmax(fabs(x), fabs(y)))))
-            fail_msg("process %d: %s on %s: vertex %u: distributed %.17g, one process %.17g", rank, what, where, v,
-                     x, y);
+        if (!(fabs(x - y) <= tolerance * fmax(1.0, fmax(fabs(x), fabs(y))))) {
+            note_difference("%s on %s: vertex %u: distributed %.17g, one process %.17g", what, where, v, x, y);
+            return;
+        }
     }
 }
 
@@ -172,15 +199,17 @@ static void compare(gg_graph *dg, gg_partition_plan *dplan, gg_graph *g, gg_part
     } else {
         /* Unpartitioned, one process may pick other parents: each must sit one level up. */
         for (uint32_t v = 0; v < n; ++v)
-            if (a[v] != UINT32_MAX && v != source && (pa[v] >= n || a[pa[v]] + 1 != a[v]))
-                fail_msg("%s: BFS parent of %u is not one level up", where, v);
+            if (a[v] != UINT32_MAX && v != source && (pa[v] >= n || a[pa[v]] + 1 != a[v])) {
+                note_difference("%s: BFS parent of %u is not one level up", where, v);
+                break;
+            }
     }
     /* One part runs unpartitioned in one process (its own iterations), but as one part when distributed. */
     if (s.num_parts > 1 && (dstats.bytes_exchanged != stats.bytes_exchanged || dstats.iterations != stats.iterations ||
                             dstats.edges_visited != stats.edges_visited || dstats.num_parts != stats.num_parts))
-        fail_msg("%s: BFS stats differ: bytes %llu/%llu, iterations %u/%u", where,
-                 (unsigned long long)dstats.bytes_exchanged, (unsigned long long)stats.bytes_exchanged,
-                 dstats.iterations, stats.iterations);
+        note_difference("%s: BFS stats differ: bytes %llu/%llu, iterations %u/%u", where,
+                        (unsigned long long)dstats.bytes_exchanged, (unsigned long long)stats.bytes_exchanged,
+                        dstats.iterations, stats.iterations);
     check_ok(together, gg_run_sssp(together, dg, source, fa, &dopt, NULL), "distributed SSSP");
     check_ok(alone, gg_run_sssp(alone, g, source, fb, &opt, NULL), "SSSP");
     same_bytes(fa, fb, 4ull * n, "SSSP", where);
@@ -202,6 +231,7 @@ static void compare(gg_graph *dg, gg_partition_plan *dplan, gg_graph *g, gg_part
     check_ok(alone, gg_run_bc(alone, g, sources, n > 1 ? 2 : 1, db, &opt, NULL), "BC");
     same_sums(da, db, n, 1, 1e-9, "BC", where);
     free(a), free(b), free(pa), free(pb), free(fa), free(fb), free(x), free(da), free(db);
+    agree_on_differences();
 }
 
 /* The distributed plan's parts, given to a one-process plan over the whole
