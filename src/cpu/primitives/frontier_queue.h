@@ -8,11 +8,16 @@
 // frontier; vertices pushed during a level land after window_end and become
 // the next window at slide(). Capacity must bound the total pushes over all
 // levels (n for a traversal that pushes each vertex at most once).
+//
+// The array is left uninitialised, as GAP's is: only pushed slots are read,
+// and a zeroed vector of n entries cost a serial pass over 4n bytes (and
+// every page fault of it on one thread) inside each timed search; left
+// alone, its pages are faulted in by the threads that push into them.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 #include "cpu/primitives/atomics.h"
 
@@ -20,7 +25,7 @@ namespace gg::cpu {
 
 class FrontierQueue {
 public:
-    explicit FrontierQueue(uint64_t capacity) : items_(capacity) {}
+    explicit FrontierQueue(uint64_t capacity) : items_(new uint32_t[std::max<uint64_t>(capacity, 1)]) {}
 
     void push_single(uint32_t v) { items_[tail_++] = v; }
 
@@ -31,11 +36,11 @@ public:
     }
     bool window_empty() const { return window_begin_ == window_end_; }
     uint64_t window_size() const { return window_end_ - window_begin_; }
-    const uint32_t *window_begin() const { return items_.data() + window_begin_; }
-    const uint32_t *window_end() const { return items_.data() + window_end_; }
+    const uint32_t *window_begin() const { return items_.get() + window_begin_; }
+    const uint32_t *window_end() const { return items_.get() + window_end_; }
 
     // Everything pushed since the last reset, in push order (all windows).
-    const uint32_t *items() const { return items_.data(); }
+    const uint32_t *items() const { return items_.get(); }
     uint64_t pushed() const { return tail_; }
 
     // Forgets every window and pushed vertex.
@@ -56,7 +61,7 @@ public:
         void flush() {
             if (size_ == 0) return;
             uint64_t at = fetch_add(&queue_.tail_, uint64_t(size_));
-            std::copy(local_, local_ + size_, queue_.items_.data() + at);
+            std::copy(local_, local_ + size_, queue_.items_.get() + at);
             size_ = 0;
         }
 
@@ -68,7 +73,7 @@ public:
     };
 
 private:
-    std::vector<uint32_t> items_;
+    std::unique_ptr<uint32_t[]> items_;  // uninitialised (above)
     uint64_t tail_ = 0;
     uint64_t window_begin_ = 0;
     uint64_t window_end_ = 0;
