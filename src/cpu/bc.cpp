@@ -133,20 +133,22 @@ struct BrandesState {
     std::vector<uint64_t> level_bounds;  // level L is queue.items()[level_bounds[L], level_bounds[L+1])
 };
 
-// Moves level_members from the vertices of `old_level` to those of
-// `new_level`, the work shared by the calling thread team (orphaned
-// worksharing: called outside a parallel region, the calling thread does
-// it all). A vertex is in one level, so the two loops change different bits
-// and need no barrier between them; kShared: a team of several threads runs
-// it, so bits change atomically.
-template <bool kShared>
-void move_members(VertexBits &bits, const uint32_t *old_level, int64_t old_size, const uint32_t *new_level,
-                  int64_t new_size) {
+// Moves level_members from the vertices of `old_level` to those of `new_level`.
+void move_members(BrandesState &s, const uint32_t *old_level, int64_t old_size, const uint32_t *new_level,
+                  int64_t new_size, int threads) {
+    VertexBits &bits = s.level_members;
+    if (threads == 1 || !worth_parallel(uint64_t(old_size + new_size))) {
+        for (int64_t i = 0; i < old_size; ++i) bits.assign<false>(old_level[i], false);
+        for (int64_t i = 0; i < new_size; ++i) bits.assign<false>(new_level[i], true);
+        return;
+    }
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static)
+        for (int64_t i = 0; i < old_size; ++i) bits.assign<true>(old_level[i], false);
 #pragma omp for schedule(static) nowait
-    for (int64_t i = 0; i < old_size; ++i) bits.assign<kShared>(old_level[i], false);
-#pragma omp for schedule(static) nowait
-    for (int64_t i = 0; i < new_size; ++i) bits.assign<kShared>(new_level[i], true);
-#pragma omp barrier
+        for (int64_t i = 0; i < new_size; ++i) bits.assign<true>(new_level[i], true);
+    }
 }
 
 // Edges a step examined, and the degrees of the level it found (for the
@@ -187,35 +189,42 @@ uint64_t pull_count(const Csr &in, BrandesState &s, uint32_t v) {
 }
 
 // A top-down step: claims the next level from the window (level_members),
-// slides it in as the new window, then pulls its path counts. Its work is
-// shared by the calling thread team through orphaned worksharing (called
-// outside a parallel region, the calling thread does all of it); kShared:
-// a team of several threads runs it, so bits are claimed atomically. The
-// step's cost is added into `cost` (shared by the team).
-template <bool kShared>
-void top_down_level(const Csr &out, const Csr &in, BrandesState &s, StepCost &cost) {
+// slides it in as the new window, then pulls its path counts. One thread
+// team for both halves (a barrier between them), or none for a small
+// frontier: the thousands of small levels of a grid would otherwise pay for
+// a fork and join each, which on a loaded machine costs more than the level.
+void top_down_level(const Csr &out, const Csr &in, BrandesState &s, int threads, StepCost &cost) {
     const uint32_t *frontier = s.queue.window_begin();
     const int64_t size = int64_t(s.queue.window_size());
     uint64_t examined = 0, out_edges = 0, in_edges = 0;
-    {
-        FrontierQueue::Buffer next(s.queue);
+    if (threads == 1 || size <= kParallelThreshold) {
+        {
+            FrontierQueue::Buffer next(s.queue);
+            for (int64_t i = 0; i < size; ++i) claim_from<false>(out, s.visited, frontier, i, next, examined, out_edges);
+        }
+        s.queue.slide();
+        for (const uint32_t *v = s.queue.window_begin(); v != s.queue.window_end(); ++v) in_edges += pull_count(in, s, *v);
+    } else {
+#pragma omp parallel num_threads(threads) reduction(+ : examined, out_edges, in_edges)
+        {
+            {
+                FrontierQueue::Buffer next(s.queue);
 #pragma omp for schedule(dynamic, 64) nowait
-        for (int64_t i = 0; i < size; ++i) claim_from<kShared>(out, s.visited, frontier, i, next, examined, out_edges);
-    }  // the buffer publishes its vertices here
+                for (int64_t i = 0; i < size; ++i)
+                    claim_from<true>(out, s.visited, frontier, i, next, examined, out_edges);
+            }  // the buffer publishes its vertices here
 #pragma omp barrier
 #pragma omp single
-    s.queue.slide();
-    const uint32_t *window = s.queue.window_begin();
-    const int64_t window_size = int64_t(s.queue.window_size());
+            s.queue.slide();
+            const uint32_t *window = s.queue.window_begin();
+            const int64_t window_size = int64_t(s.queue.window_size());
 #pragma omp for schedule(dynamic, 64) nowait
-    for (int64_t i = 0; i < window_size; ++i) in_edges += pull_count(in, s, window[i]);
-#pragma omp atomic
+            for (int64_t i = 0; i < window_size; ++i) in_edges += pull_count(in, s, window[i]);
+        }
+    }
     cost.examined += examined + in_edges;
-#pragma omp atomic
     cost.out_edges += out_edges;
-#pragma omp atomic
     cost.in_edges += in_edges;
-#pragma omp barrier
 }
 
 // Bottom-up (Beamer et al. SC'12): every unvisited vertex reads its whole
@@ -279,80 +288,6 @@ void bottom_up_level(const Csr &in, const Csr &out, BrandesState &s, int threads
 // not depend on the direction or the thread count, only the order of
 // vertices within a level (which nothing reads) does. On return
 // level_members holds the deepest level.
-// Where the forward search stands between levels (shared by a team).
-struct ForwardProgress {
-    uint64_t edges = 0;               // examined so far
-    uint64_t scout = 0;               // out-edges of the current level
-    uint64_t unvisited_in_edges = 0;  // in-edges of the vertices not reached yet
-    bool over = false;                // a step found no new vertex
-};
-
-// After a step found a level (the queue's new window): adds its cost,
-// records the level, moves level_members to it and updates the direction
-// heuristic's numbers, then clears `cost` for the next step. Returns false
-// when the level is empty (the search is over). Every thread of the calling
-// team calls it (orphaned worksharing; outside a parallel region the
-// calling thread does it all).
-template <bool kShared>
-bool close_level(BrandesState &s, StepCost &cost, ForwardProgress &f) {
-#pragma omp single
-    {
-        f.edges += cost.examined;
-        f.over = s.queue.window_empty();
-        if (!f.over) s.level_bounds.push_back(s.queue.pushed());
-    }
-    if (f.over) return false;
-    const uint32_t *items = s.queue.items();
-    const size_t levels = s.level_bounds.size();
-    const uint64_t previous = s.level_bounds[levels - 3], current = s.level_bounds[levels - 2];
-    move_members<kShared>(s.level_members, items + previous, int64_t(current - previous), items + current,
-                          int64_t(s.queue.window_size()));
-#pragma omp single
-    {
-        f.scout = cost.out_edges;
-        f.unvisited_in_edges -= cost.in_edges;
-        cost = StepCost{};
-    }
-    return true;
-}
-
-bool wants_bottom_up(const ForwardProgress &f) { return f.scout > f.unvisited_in_edges / kBottomUpRatio; }
-
-// Consecutive top-down levels too large for one thread, in one thread team:
-// a grid's thousands of levels (about 4 x its distance from the source
-// each) would otherwise pay a fork and a join for each step and each move
-// of level_members, where here they meet at barriers. The team leaves when
-// the search ends, turns bottom-up, or a level shrinks to one thread's size.
-// Every thread tests the loop's condition on values that change only in
-// close_level's single blocks, which end in barriers.
-void top_down_team(const Csr &out, const Csr &in, BrandesState &s, int threads, ForwardProgress &f) {
-    StepCost cost;
-#pragma omp parallel num_threads(threads)
-    while (!f.over && f.unvisited_in_edges > 0 && !wants_bottom_up(f) &&
-           int64_t(s.queue.window_size()) > kParallelThreshold) {
-        top_down_level<true>(out, in, s, cost);
-        if (!close_level<true>(s, cost, f)) break;
-    }
-}
-
-// Levels and path counts. A level is found top-down (claim, then count) or
-// bottom-up (both at once), whichever reads fewer edges: top-down reads the
-// frontier's out-edges and the new level's in-edges, bottom-up the in-edges
-// of every unvisited vertex. As in GAP the frontier's out-degree (the scout
-// count) stands for the first. Bottom-up streams the in-lists in vertex
-// order while top-down reads two lists per vertex at random places (and
-// claims with atomics that threads contend for), so an edge costs bottom-up
-// far less. Measured at scale 20 on 2 threads: a ratio of 2 left urand's
-// largest level top-down (530 ms), 15 (GAP's alpha for BFS) sent it
-// bottom-up (163 ms) but only just (1/33 more estimated cost sent it back),
-// so 30, measured as good, leaves a margin; kron was about 140 ms
-// throughout. The grid's levels (scout about 4 x level size) stay top-down.
-// Either way the counts are the same sums in the same order: the results do
-// not depend on the direction or the thread count, only the order of
-// vertices within a level (which nothing reads) does. Small top-down levels
-// run on the calling thread, never meeting at a barrier (slow when the
-// machine is loaded or oversubscribed). On return level_members holds the
-// deepest level.
 uint64_t forward(const Graph &g, uint32_t source, BrandesState &s, int threads) {
     const Csr &in = g.in();
     s.counts[source] = PathCount{1.0, 0};
@@ -362,32 +297,31 @@ uint64_t forward(const Graph &g, uint32_t source, BrandesState &s, int threads) 
     s.queue.push_single(source);
     s.queue.slide();
     s.level_bounds.assign({0, 1});
-    ForwardProgress f;
-    f.scout = g.out.degree(source);
-    f.unvisited_in_edges = in.num_edges() - in.degree(source);
+    uint64_t edges = 0;
+    uint64_t scout = g.out.degree(source);
+    uint64_t unvisited_in_edges = in.num_edges() - in.degree(source);
     // Nothing unvisited has an in-edge left: the search is over without a
     // step (a bottom-up one would still look at every unvisited vertex).
-    while (f.unvisited_in_edges > 0 && !f.over) {
+    while (unvisited_in_edges > 0) {
         StepCost cost;
-        if (wants_bottom_up(f)) {
+        if (scout > unvisited_in_edges / kBottomUpRatio) {
             bottom_up_level(in, g.out, s, threads, cost);
             s.queue.slide();
-            const uint64_t moved = s.level_bounds.back() - s.level_bounds[s.level_bounds.size() - 2] +
-                                   s.queue.window_size();
-            if (threads > 1 && worth_parallel(moved)) {
-#pragma omp parallel num_threads(threads)
-                close_level<true>(s, cost, f);
-            } else {
-                close_level<false>(s, cost, f);
-            }
-        } else if (threads > 1 && int64_t(s.queue.window_size()) > kParallelThreshold) {
-            top_down_team(g.out, in, s, threads, f);
         } else {
-            top_down_level<false>(g.out, in, s, cost);
-            close_level<false>(s, cost, f);
+            top_down_level(g.out, in, s, threads, cost);
         }
+        edges += cost.examined;
+        if (s.queue.window_empty()) break;
+        s.level_bounds.push_back(s.queue.pushed());
+        const uint32_t *items = s.queue.items();
+        const size_t levels = s.level_bounds.size();
+        const uint64_t previous = s.level_bounds[levels - 3], current = s.level_bounds[levels - 2];
+        move_members(s, items + previous, int64_t(current - previous), items + current,
+                     int64_t(s.queue.window_size()), threads);
+        scout = cost.out_edges;
+        unvisited_in_edges -= cost.in_edges;
     }
-    return f.edges;
+    return edges;
 }
 
 // Brandes' dependencies, deepest level first, added to the centralities.
@@ -399,20 +333,20 @@ uint64_t forward(const Graph &g, uint32_t source, BrandesState &s, int threads) 
 // level below the one being summed, so that the other out-edges cost a bit
 // test. The deepest level has delta 0; level 0 is the source, whose
 // dependency is not counted. On return level_members holds level 1.
-template <bool kShared>
-void backward_levels(const Csr &out, BrandesState &s, double *centrality, uint64_t &edges) {
+uint64_t backward(const Csr &out, BrandesState &s, double *centrality, int threads) {
+    uint64_t edges = 0;
     const uint32_t *items = s.queue.items();
     PathCount *counts = s.counts.data();
     const size_t deepest = s.level_bounds.size() - 2;
     {
         const int64_t begin = int64_t(s.level_bounds[deepest]), end = int64_t(s.level_bounds[deepest + 1]);
-#pragma omp for schedule(static)
+#pragma omp parallel for num_threads(threads) if (end - begin > kParallelThreshold) schedule(static)
         for (int64_t i = begin; i < end; ++i) counts[items[i]].mass = 1.0 / counts[items[i]].mass;
     }
-    uint64_t examined = 0;
     for (size_t level = deepest; level-- > 1;) {
         const int64_t begin = int64_t(s.level_bounds[level]), end = int64_t(s.level_bounds[level + 1]);
-#pragma omp for schedule(dynamic, 64)
+#pragma omp parallel for num_threads(threads) if (end - begin > kParallelThreshold) schedule(dynamic, 64) \
+    reduction(+ : edges)
         for (int64_t i = begin; i < end; ++i) {
             const uint32_t u = items[i];
             const double mass = counts[u].mass;
@@ -425,28 +359,10 @@ void backward_levels(const Csr &out, BrandesState &s, double *centrality, uint64
             centrality[u] += dependency;
             // No other thread reads this level's counts: level_members holds the level below.
             counts[u].mass = (1.0 + dependency) / mass;
-            examined += out.offsets[u + 1] - out.offsets[u];
+            edges += out.offsets[u + 1] - out.offsets[u];
         }
         const uint64_t below = s.level_bounds[level + 1];
-        move_members<kShared>(s.level_members, items + below, int64_t(s.level_bounds[level + 2] - below),
-                              items + begin, end - begin);
-    }
-#pragma omp atomic
-    edges += examined;
-}
-
-// The levels in one thread team where any is too large for one thread (a
-// barrier between levels instead of a fork and a join each: the grid's
-// thousands of levels), else on the calling thread.
-uint64_t backward(const Csr &out, BrandesState &s, double *centrality, int threads) {
-    uint64_t edges = 0, widest = 0;
-    for (size_t level = 1; level + 1 < s.level_bounds.size(); ++level)
-        widest = std::max<uint64_t>(widest, s.level_bounds[level + 1] - s.level_bounds[level]);
-    if (threads > 1 && widest > uint64_t(kParallelThreshold)) {
-#pragma omp parallel num_threads(threads)
-        backward_levels<true>(out, s, centrality, edges);
-    } else {
-        backward_levels<false>(out, s, centrality, edges);
+        move_members(s, items + below, int64_t(s.level_bounds[level + 2] - below), items + begin, end - begin, threads);
     }
     return edges;
 }
