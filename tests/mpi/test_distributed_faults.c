@@ -75,53 +75,74 @@ static uint32_t visible_gpus(void) {
     return count;
 }
 
+/* The path 0 -> 1 -> 2 -> 3 over the processes of a distributed context
+ * (process 0 passes its edges), its plan, and run options over the plan. */
+typedef struct {
+    gg_context *context;
+    gg_graph *graph;
+    gg_partition_plan *plan;
+    gg_run_options options;
+} path_run;
+
+/* The path in a new context of `timeout_s`; one BFS over it must reach
+ * vertex 3 at depth 3 (`what` names that run in a failure). */
+static path_run path_over_processes(double timeout_s, const char *what) {
+    static const uint32_t src[] = {0, 1, 2}, dst[] = {1, 2, 3};
+    path_run r;
+    memset(&r, 0, sizeof r);
+    r.context = distributed(timeout_s);
+    expect(r.context != NULL, "a distributed context", NULL);
+    expect(gg_graph_create(r.context, 4, rank == 0 ? 3 : 0, src, dst, NULL, NULL, &r.graph) == GG_OK, "create",
+           r.context);
+    expect(gg_partition_plan_create(r.context, r.graph, NULL, &r.plan) == GG_OK, "plan", r.context);
+    gg_run_options_init(&r.options);
+    r.options.partition_plan = r.plan;
+    uint32_t depths[4];
+    expect(gg_run_bfs(r.context, r.graph, 0, depths, NULL, &r.options, NULL) == GG_OK && depths[3] == 3, what,
+           r.context);
+    return r;
+}
+
+static void path_destroy(path_run *r) {
+    gg_partition_plan_destroy(r->plan);
+    gg_graph_destroy(r->graph);
+    gg_context_destroy(r->context);
+}
+
+/* After a failed context: every process lets go of it, then a new one runs. */
+static int finish_with_a_new_context(path_run *failed, const char *what, const char *done) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    path_destroy(failed);
+    path_run again = path_over_processes(60, what);
+    path_destroy(&again);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0) printf("%s: all checks passed\n", done);
+    MPI_Finalize();
+    return 0;
+}
+
 /* NCCL between the processes' GPUs: a silent process makes the other's
  * wait fail within the timeout; a new context works. */
 static int nccl_faults(void) {
-    const uint32_t src[] = {0, 1, 2}, dst[] = {1, 2, 3};
+    path_run r = path_over_processes(3, "a run through NCCL");
     uint32_t depths[4];
-    gg_context *c = distributed(3);
-    expect(c != NULL, "a distributed context on the GPUs", NULL);
-    gg_graph *g = NULL;
-    expect(gg_graph_create(c, 4, rank == 0 ? 3 : 0, src, dst, NULL, NULL, &g) == GG_OK, "create", c);
-    gg_partition_plan *plan = NULL;
-    expect(gg_partition_plan_create(c, g, NULL, &plan) == GG_OK, "plan", c);
-    gg_run_options ro;
-    gg_run_options_init(&ro);
-    ro.partition_plan = plan;
-    expect(gg_run_bfs(c, g, 0, depths, NULL, &ro, NULL) == GG_OK && depths[3] == 3, "a run through NCCL", c);
-
     setenv("GG_FAULT_NCCL_SILENT", "1", 1);
     const double start = now();
-    const gg_status s = gg_run_bfs(c, g, 0, depths, NULL, &ro, NULL);
+    const gg_status s = gg_run_bfs(r.context, r.graph, 0, depths, NULL, &r.options, NULL);
     const double waited = now() - start;
     unsetenv("GG_FAULT_NCCL_SILENT");
-    expect(s == GG_ERROR_DISTRIBUTED, "a run with a process silent in NCCL fails with GG_ERROR_DISTRIBUTED", c);
-    expect(waited < 30, "it fails within about the timeout", c);
+    expect(s == GG_ERROR_DISTRIBUTED, "a run with a process silent in NCCL fails with GG_ERROR_DISTRIBUTED",
+           r.context);
+    expect(waited < 30, "it fails within about the timeout", r.context);
     if (rank == 0) {
-        expect(strstr(gg_context_last_error(c), "exchange between the processes") != NULL,
-               "process 0's message names the GPUs' exchange", c);
-        printf("process 0: the silent partner was detected after %.1f s: %s\n", waited, gg_context_last_error(c));
+        expect(strstr(gg_context_last_error(r.context), "exchange between the processes") != NULL,
+               "process 0's message names the GPUs' exchange", r.context);
+        printf("process 0: the silent partner was detected after %.1f s: %s\n", waited,
+               gg_context_last_error(r.context));
     }
-    expect(gg_run_bfs(c, g, 0, depths, NULL, &ro, NULL) == GG_ERROR_DISTRIBUTED, "the context stays failed", c);
-    MPI_Barrier(MPI_COMM_WORLD);
-    gg_partition_plan_destroy(plan);
-    gg_graph_destroy(g);
-    gg_context_destroy(c);
-
-    c = distributed(60);
-    expect(c != NULL, "a new distributed context after a failed one", NULL);
-    expect(gg_graph_create(c, 4, rank == 0 ? 3 : 0, src, dst, NULL, NULL, &g) == GG_OK, "create again", c);
-    expect(gg_partition_plan_create(c, g, NULL, &plan) == GG_OK, "plan again", c);
-    ro.partition_plan = plan;
-    expect(gg_run_bfs(c, g, 0, depths, NULL, &ro, NULL) == GG_OK && depths[3] == 3, "a run through NCCL again", c);
-    gg_partition_plan_destroy(plan);
-    gg_graph_destroy(g);
-    gg_context_destroy(c);
-    MPI_Barrier(MPI_COMM_WORLD);
-    if (rank == 0) printf("NCCL faults: all checks passed\n");
-    MPI_Finalize();
-    return 0;
+    expect(gg_run_bfs(r.context, r.graph, 0, depths, NULL, &r.options, NULL) == GG_ERROR_DISTRIBUTED,
+           "the context stays failed", r.context);
+    return finish_with_a_new_context(&r, "a run through NCCL in a new context", "NCCL faults");
 }
 
 int main(void) {
@@ -147,47 +168,22 @@ int main(void) {
     expect(c == NULL, "a context over processes with different timeouts is refused", NULL);
     expect(strstr(last_log, "disagree") != NULL, "the refusal says the processes disagree", NULL);
 
-    c = distributed(2);
-    expect(c != NULL, "a distributed context", NULL);
-    const uint32_t src[] = {0, 1, 2}, dst[] = {1, 2, 3};
-    gg_graph *g = NULL;
-    expect(gg_graph_create(c, 4, rank == 0 ? 3 : 0, src, dst, NULL, NULL, &g) == GG_OK, "create", c);
-    gg_partition_plan *plan = NULL;
-    expect(gg_partition_plan_create(c, g, NULL, &plan) == GG_OK, "plan", c);
-    gg_run_options ro;
-    gg_run_options_init(&ro);
-    ro.partition_plan = plan;
+    path_run r = path_over_processes(2, "a run");
     uint32_t depths[4];
-    expect(gg_run_bfs(c, g, 0, depths, NULL, &ro, NULL) == GG_OK && depths[3] == 3, "a run", c);
 
     /* Process 1 stops answering: process 0's run fails within the timeout. */
     if (rank == 0) {
         const double start = now();
-        const gg_status s = gg_run_bfs(c, g, 0, depths, NULL, &ro, NULL);
+        const gg_status s = gg_run_bfs(r.context, r.graph, 0, depths, NULL, &r.options, NULL);
         const double waited = now() - start;
-        expect(s == GG_ERROR_DISTRIBUTED, "a run whose partner is silent fails with GG_ERROR_DISTRIBUTED", c);
-        expect(strstr(gg_context_last_error(c), "no answer") != NULL, "the message says no answer came", c);
-        expect(waited >= 1.5 && waited < 20, "it fails after about the timeout", c);
-        expect(gg_run_bfs(c, g, 0, depths, NULL, &ro, NULL) == GG_ERROR_DISTRIBUTED, "the context stays failed", c);
-        printf("process 0: the silent partner was detected after %.1f s: %s\n", waited, gg_context_last_error(c));
+        expect(s == GG_ERROR_DISTRIBUTED, "a run whose partner is silent fails with GG_ERROR_DISTRIBUTED", r.context);
+        expect(strstr(gg_context_last_error(r.context), "no answer") != NULL, "the message says no answer came",
+               r.context);
+        expect(waited >= 1.5 && waited < 20, "it fails after about the timeout", r.context);
+        expect(gg_run_bfs(r.context, r.graph, 0, depths, NULL, &r.options, NULL) == GG_ERROR_DISTRIBUTED,
+               "the context stays failed", r.context);
+        printf("process 0: the silent partner was detected after %.1f s: %s\n", waited,
+               gg_context_last_error(r.context));
     }
-    MPI_Barrier(MPI_COMM_WORLD);
-    gg_partition_plan_destroy(plan);
-    gg_graph_destroy(g);
-    gg_context_destroy(c);
-
-    /* A new context works. */
-    c = distributed(30);
-    expect(c != NULL, "a new distributed context after a failed one", NULL);
-    expect(gg_graph_create(c, 4, rank == 0 ? 3 : 0, src, dst, NULL, NULL, &g) == GG_OK, "create again", c);
-    expect(gg_partition_plan_create(c, g, NULL, &plan) == GG_OK, "plan again", c);
-    ro.partition_plan = plan;
-    expect(gg_run_bfs(c, g, 0, depths, NULL, &ro, NULL) == GG_OK && depths[3] == 3, "a run again", c);
-    gg_partition_plan_destroy(plan);
-    gg_graph_destroy(g);
-    gg_context_destroy(c);
-    MPI_Barrier(MPI_COMM_WORLD);
-    if (rank == 0) printf("faults: all checks passed\n");
-    MPI_Finalize();
-    return 0;
+    return finish_with_a_new_context(&r, "a run in a new context", "faults");
 }
