@@ -26,6 +26,7 @@
 #include "core/error.h"
 #include "core/huge_pages.h"
 #include "core/memory.h"
+#include "core/trace.h"
 #include "gen/generators.h"
 #include "gen/kinds.h"
 
@@ -56,6 +57,7 @@ Graph generate_graph(const gg_generator_options &o) {
     // Weighted as the builder sees an edge list: one without edges has no weights.
     const bool undirected = o.symmetrize != 0, weighted = o.weighted != 0 && m > 0;
 
+    BuildTrace trace(format("generating %u vertices, %llu edges", n, (unsigned long long)m));
     // 1. Degrees.
     std::vector<std::atomic<uint64_t>> cursor(n);
 #pragma omp parallel for schedule(static)
@@ -68,8 +70,10 @@ Graph generate_graph(const gg_generator_options &o) {
             if (undirected) cursor[v].fetch_add(1, std::memory_order_relaxed);
         }
     });
+    trace.phase("degrees");
     std::vector<uint64_t> offsets(size_t(n) + 1, 0);
     for (uint32_t v = 0; v < n; ++v) offsets[v + 1] = offsets[v] + cursor[v].load(std::memory_order_relaxed);
+    trace.phase("offsets");
     const uint64_t stored = offsets[n];
     check_host_memory(uint64_t(n) * 24 + stored * 8,
                       format("a generated graph of %u vertices and %llu stored edges", n, (unsigned long long)stored));
@@ -83,6 +87,7 @@ Graph generate_graph(const gg_generator_options &o) {
     // Written at random: on huge pages where the kernel gives them (core/huge_pages.h).
     resize_huge(csr.indices, stored);
     resize_huge(csr.weights, stored);
+    trace.phase("edge arrays");
 #pragma omp parallel for schedule(static)
     for (int64_t v = 0; v < int64_t(n); ++v) cursor[size_t(v)].store(offsets[size_t(v)], std::memory_order_relaxed);
     gen::generate_blocks(o, 0, m, [&](const gen::EdgeBlock &b) {
@@ -101,6 +106,7 @@ Graph generate_graph(const gg_generator_options &o) {
         }
     });
     std::vector<std::atomic<uint64_t>>().swap(cursor);
+    trace.phase("placement");
 
     // 3. Each list sorted, one entry per target kept at its start.
     std::vector<uint64_t> kept(n, 0);
@@ -126,6 +132,7 @@ Graph generate_graph(const gg_generator_options &o) {
         }
     }
 
+    trace.phase("lists sorted, duplicates merged");
     // 4. The gaps closed: each chunk of vertices packs its lists at the start
     // of its own range (in parallel: ranges do not overlap), then the chunks
     // move down in order (each only over ranges already moved).
@@ -156,7 +163,9 @@ Graph generate_graph(const gg_generator_options &o) {
         csr.indices.resize(final_m);  // keeps the capacity: no second copy of the arrays
         csr.weights.resize(final_m);
     }
+    trace.phase("gaps closed");
     compute_weight_facts(g);
+    trace.phase("weight facts");
     return g;
 }
 

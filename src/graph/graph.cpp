@@ -12,6 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.h"
+#include "core/trace.h"
+
 namespace gg {
 
 namespace {
@@ -53,7 +56,11 @@ Graph::Lazy::~Lazy() {
 
 const Csr &Graph::in() const {
     if (undirected) return out;
-    std::call_once(lazy_->in_once, [this] { lazy_->in = std::make_unique<Csr>(transpose(out)); });
+    std::call_once(lazy_->in_once, [this] {
+        BuildTrace trace(format("in-edges of %u vertices, %llu edges", out.n, (unsigned long long)m()));
+        lazy_->in = std::make_unique<Csr>(transpose(out));
+        trace.phase("transposed");
+    });
     return *lazy_->in;
 }
 

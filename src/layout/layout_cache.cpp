@@ -3,6 +3,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "core/trace.h"
 #include "graph/graph.h"
 
 namespace gg {
@@ -27,6 +28,9 @@ std::shared_ptr<CachedLayout> LayoutCache::get_or_build(const LayoutKey &key, co
     while (true) {
         try {
             std::shared_ptr<CachedLayout> value(build());
+            trace_line("layout %u.%u of graph %llu, part %u, device %d: built %.1f ms, uploaded %.1f ms, %.3f GB",
+                       key.layout, key.variant, (unsigned long long)key.graph, key.part, key.device, value->build_ms,
+                       value->transfer_ms, double(value->bytes) / 1e9);
             std::lock_guard<std::mutex> lock(mutex_);
             slot->value = value;
             slot->last_use = ++clock_;

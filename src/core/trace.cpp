@@ -1,0 +1,49 @@
+#include "core/trace.h"
+
+#include "core/error.h"
+
+#include <chrono>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+namespace gg {
+namespace {
+
+double now_ms() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+bool tracing_builds() {
+    static const bool on = [] {
+        const char *value = std::getenv("GG_TRACE_BUILD");
+        return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
+    }();
+    return on;
+}
+
+BuildTrace::BuildTrace(std::string what) : what_(std::move(what)), on_(tracing_builds()) {
+    if (on_) last_ms_ = now_ms();
+}
+
+void BuildTrace::phase(const char *name) {
+    if (!on_) return;
+    const double at = now_ms();
+    std::fprintf(stderr, "gg trace: %s: %s %.1f ms\n", what_.c_str(), name, at - last_ms_);
+    last_ms_ = at;
+}
+
+void trace_line(const char *format, ...) {
+    if (!tracing_builds()) return;
+    va_list args;
+    va_start(args, format);
+    const std::string text = vformat(format, args);
+    va_end(args);
+    std::fprintf(stderr, "gg trace: %s\n", text.c_str());
+}
+
+}  // namespace gg
