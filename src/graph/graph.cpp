@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/huge_pages.h"
 #include "core/trace.h"
 
 namespace gg {
@@ -98,6 +99,11 @@ void compute_weight_facts(Graph &g) {
 // Counting sort by destination. Sources are scanned in increasing order, so a
 // sequential scatter leaves every in-list sorted; the scatter is parallel over
 // destination ranges to keep it fast without per-thread histograms of size n.
+// Each thread owns a contiguous range [lo, hi) of destinations and visits
+// every source's list, writing without atomics; since the lists are sorted, a
+// long list's entries in [lo, hi) are found by binary search. Scanning every
+// list whole cost each thread all m edges: 5.9 s for a 787M-edge part on 64
+// threads (GG_TRACE_BUILD), where each thread's own edges are m / 64.
 Csr transpose(const Csr &csr) {
     Csr t;
     const uint32_t n = csr.n;
@@ -110,12 +116,11 @@ Csr transpose(const Csr &csr) {
 #pragma omp parallel for schedule(static)
     for (int64_t e = 0; e < int64_t(m); ++e) counts[csr.indices[e]].fetch_add(1, std::memory_order_relaxed);
     for (uint32_t v = 0; v < n; ++v) t.offsets[v + 1] = t.offsets[v] + counts[v].load(std::memory_order_relaxed);
-    t.indices.resize(m);
-    t.weights.resize(m);
+    std::vector<std::atomic<uint32_t>>().swap(counts);
+    resize_huge(t.indices, m);
+    resize_huge(t.weights, m);
     std::vector<uint64_t> cursor(t.offsets.begin(), t.offsets.end() - 1);
-    // Each thread owns a contiguous range of destinations and scans all edges:
-    // with T threads this reads the edges T times but writes without atomics
-    // and keeps lists sorted. For large T this is still bandwidth-bound.
+    constexpr uint64_t kSearchFrom = 16;  // shorter lists are scanned
 #pragma omp parallel
     {
         int threads = 1, me = 0;
@@ -123,12 +128,17 @@ Csr transpose(const Csr &csr) {
         threads = omp_get_num_threads();
         me = omp_get_thread_num();
 #endif
-        uint64_t lo = uint64_t(n) * me / threads, hi = uint64_t(n) * (me + 1) / threads;
+        const uint32_t lo = uint32_t(uint64_t(n) * me / threads), hi = uint32_t(uint64_t(n) * (me + 1) / threads);
+        const uint32_t *indices = csr.indices.data();
         for (uint32_t u = 0; u < n; ++u) {
-            for (uint64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
-                uint32_t v = csr.indices[e];
-                if (v < lo || v >= hi) continue;
-                uint64_t p = cursor[v]++;
+            uint64_t e = csr.offsets[u];
+            const uint64_t end = csr.offsets[u + 1];
+            if (end - e >= kSearchFrom) e = uint64_t(std::lower_bound(indices + e, indices + end, lo) - indices);
+            for (; e < end; ++e) {
+                const uint32_t v = indices[e];
+                if (v < lo) continue;
+                if (v >= hi) break;
+                const uint64_t p = cursor[v]++;
                 t.indices[p] = u;
                 t.weights[p] = csr.weights[e];
             }
