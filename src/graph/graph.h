@@ -10,13 +10,15 @@
 #include <mutex>
 #include <vector>
 
+#include "core/default_init_allocator.h"
+
 namespace gg {
 
 struct Csr {
     uint32_t n = 0;
     std::vector<uint64_t> offsets;  // n + 1 entries
-    std::vector<uint32_t> indices;  // m neighbour ids, sorted within each vertex
-    std::vector<float> weights;     // m weights; 1.0f everywhere when the input had none
+    UninitVector<uint32_t> indices;  // m neighbour ids, sorted within each vertex
+    UninitVector<float> weights;     // m weights; 1.0f everywhere when the input had none
 
     uint64_t num_edges() const { return indices.size(); }
     uint32_t degree(uint32_t v) const { return static_cast<uint32_t>(offsets[v + 1] - offsets[v]); }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/huge_pages.h"
 
 namespace gg {
 
@@ -100,7 +101,7 @@ HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows, const
     h.in.n = n;
     h.in.offsets.assign(uint64_t(n) + 1, 0);
     for (uint32_t r = 0; r < n; ++r) h.in.offsets[r + 1] = h.in.offsets[r] + in_degree(vertex_of_row(r));
-    h.in.indices.resize(h.in.offsets[n]);
+    resize_huge(h.in.indices, h.in.offsets[n]);
     // Row s: the in-list of its vertex in new ids, sorted, so that a group's
     // first loads all go to the hot sectors of the first hubs.
     auto renumber_list = [&](uint32_t s, std::vector<uint32_t> &scratch) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/huge_pages.h"
 
 namespace gg {
 
@@ -52,8 +53,8 @@ Csr symmetrize(const Graph &g) {
                                        nullptr, nullptr);
     }
     for (uint32_t v = 0; v < n; ++v) s.offsets[v + 1] += s.offsets[v];
-    s.indices.resize(s.offsets[n]);
-    s.weights.resize(s.offsets[n]);
+    resize_huge(s.indices, s.offsets[n]);
+    resize_huge(s.weights, s.offsets[n]);
 #pragma omp parallel for schedule(dynamic, 1024)
     for (int64_t v = 0; v < int64_t(n); ++v) {
         const uint64_t ob = out.offsets[v], ib = in.offsets[v];

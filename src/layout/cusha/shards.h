@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "graph/graph.h"
-#include "layout/default_init_allocator.h"
+#include "core/default_init_allocator.h"
 
 namespace gg {
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/huge_pages.h"
 
 namespace gg {
 
@@ -42,8 +43,8 @@ UdtGraph udt_transform(const Csr &csr, uint32_t k) {
     }
     for (uint64_t a = 0; a < added; ++a) out.offsets[n + a + 1] = k;
     for (uint64_t v = 0; v < out.n; ++v) out.offsets[v + 1] += out.offsets[v];
-    out.indices.resize(m + added);
-    out.weights.resize(m + added);
+    resize_huge(out.indices, m + added);
+    resize_huge(out.weights, m + added);
 
     bool consistent = true;
 #pragma omp parallel reduction(&& : consistent)

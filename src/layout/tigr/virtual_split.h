@@ -17,7 +17,7 @@
 #include <cstdint>
 
 #include "graph/graph.h"
-#include "layout/default_init_allocator.h"
+#include "core/default_init_allocator.h"
 
 namespace gg {
 
