@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/huge_pages.h"
 #include "core/memory.h"
+#include "core/trace.h"
 
 namespace gg {
 namespace {
@@ -84,6 +85,7 @@ Graph build(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, co
         fail(GG_ERROR_INVALID_ARGUMENT, "unknown duplicate policy %d", int(options.duplicates));
     check_inputs(n, m, src, dst, weights, options);
 
+    BuildTrace trace(format("building %u vertices, %llu edges", n, (unsigned long long)m));
     // Degrees (with mirrored copies for undirected graphs, skipping dropped loops).
     std::vector<std::atomic<uint64_t>> degree(n);
 #pragma omp parallel for schedule(static)
@@ -95,6 +97,7 @@ Graph build(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, co
         degree[u].fetch_add(1, std::memory_order_relaxed);
         if (options.undirected && u != v) degree[v].fetch_add(1, std::memory_order_relaxed);
     }
+    trace.phase("degrees");
     std::vector<uint64_t> offsets(uint64_t(n) + 1, 0);
     for (uint32_t v = 0; v < n; ++v) offsets[v + 1] = offsets[v] + degree[v].load(std::memory_order_relaxed);
     const uint64_t total = offsets[n];
@@ -115,6 +118,7 @@ Graph build(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, co
         }
     }
 
+    trace.phase("placement");
     const bool weighted = weights != nullptr;
     if (release_input) release_input();
     src = dst = nullptr;
@@ -149,6 +153,7 @@ Graph build(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, co
         }
         kept[v] = uint64_t(out - begin);
     }
+    trace.phase("lists sorted, duplicates merged");
     if (overflow_vertex.load() != UINT32_MAX)
         fail(GG_ERROR_INVALID_ARGUMENT, "summing duplicate weights of an edge leaving vertex %u overflows a float",
              overflow_vertex.load());
