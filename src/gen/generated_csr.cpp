@@ -65,7 +65,10 @@ Graph generate_graph(const gg_generator_options &o) {
     std::vector<std::atomic<uint64_t>> cursor(n);
 #pragma omp parallel for schedule(static)
     for (int64_t v = 0; v < int64_t(n); ++v) cursor[size_t(v)].store(0, std::memory_order_relaxed);
-    gen::generate_blocks(o, 0, m, [&](const gen::EdgeBlock &b) {
+    // Each stored end of a block's edges takes the next slot of its vertex's
+    // cursor (into slot[2i] and slot[2i + 1] when slot is given), the cursors
+    // prefetched kAhead edges ahead of their atomic adds.
+    auto take_slots = [&](const gen::EdgeBlock &b, uint64_t *slot) {
         for (uint64_t i = 0; i < b.count; ++i) {
             if (i + kAhead < b.count) {
                 __builtin_prefetch(&cursor[b.src[i + kAhead]], 1);
@@ -73,10 +76,14 @@ Graph generate_graph(const gg_generator_options &o) {
             }
             const uint32_t u = b.src[i], v = b.dst[i];
             if (u == v) continue;
-            cursor[u].fetch_add(1, std::memory_order_relaxed);
-            if (undirected) cursor[v].fetch_add(1, std::memory_order_relaxed);
+            const uint64_t at_u = cursor[u].fetch_add(1, std::memory_order_relaxed);
+            if (slot != nullptr) slot[2 * i] = at_u;
+            if (!undirected) continue;
+            const uint64_t at_v = cursor[v].fetch_add(1, std::memory_order_relaxed);
+            if (slot != nullptr) slot[2 * i + 1] = at_v;
         }
-    });
+    };
+    gen::generate_blocks(o, 0, m, [&](const gen::EdgeBlock &b) { take_slots(b, nullptr); });
     trace.phase("degrees");
     std::vector<uint64_t> offsets(size_t(n) + 1, 0);
     for (uint32_t v = 0; v < n; ++v) offsets[v + 1] = offsets[v] + cursor[v].load(std::memory_order_relaxed);
@@ -104,17 +111,8 @@ Graph generate_graph(const gg_generator_options &o) {
         // (write misses included); apart, the stores overlap.
         thread_local std::vector<uint64_t> slots;
         slots.resize(2 * b.count);
-        uint64_t *slot = slots.data();
-        for (uint64_t i = 0; i < b.count; ++i) {
-            if (i + kAhead < b.count) {
-                __builtin_prefetch(&cursor[b.src[i + kAhead]], 1);
-                if (undirected) __builtin_prefetch(&cursor[b.dst[i + kAhead]], 1);
-            }
-            const uint32_t u = b.src[i], v = b.dst[i];
-            if (u == v) continue;
-            slot[2 * i] = cursor[u].fetch_add(1, std::memory_order_relaxed);
-            if (undirected) slot[2 * i + 1] = cursor[v].fetch_add(1, std::memory_order_relaxed);
-        }
+        const uint64_t *slot = slots.data();
+        take_slots(b, slots.data());
         for (uint64_t i = 0; i < b.count; ++i) {
             const uint32_t u = b.src[i], v = b.dst[i];
             if (u == v) continue;
