@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli_error.h"
+#include "cli/generated_graph.h"
 #include "cli/output/progress.h"
 
 namespace gg_cli {
@@ -114,6 +115,20 @@ GraphHandle symmetrized(gg_context *context, const gg_graph *graph, const std::s
 }  // namespace
 
 GraphHandle Session::load(const std::string &path, bool undirected, double *seconds) {
+    gg_generator_options generator;
+    std::string description;
+    if (generator_spec(path, generator, description)) {
+        Progress progress("generating " + description);
+        gg_graph *generated = nullptr;
+        const gg_status status = gg_graph_generate(context_, &generator, &generated);
+        // Every generator input came from the command line: a rejected one is a usage error.
+        if (status != GG_OK) library_failure(context_, status, path, true);
+        GraphHandle graph(generated);
+        if (seconds != nullptr) *seconds = progress.elapsed_seconds();
+        progress.done("generated " + path + ": " + std::to_string(gg_graph_num_vertices(graph.get())) +
+                      " vertices, " + std::to_string(gg_graph_num_edges(graph.get())) + " edges");
+        return graph;  // stored both ways already: --undirected changes nothing
+    }
     Progress progress("loading " + describe_size(path));
     gg_graph_options options;
     gg_graph_options_init(&options);

@@ -50,6 +50,16 @@ for depth in 2 3; do
     check "depth $depth over 3 processes: the one-process answers" cmp -s one.txt many.txt
 done
 
+# A generated graph (kron:SCALE[:DEGREE]): each process generates only its
+# share of the edges; the answers are those of one process over the same
+# parts of the graph written to a file.
+for algo in sssp pagerank; do
+    gg run "$algo" kron.ggb --backend cpu --parts 3 --partition random --out one.txt
+    mpi 3 run "$algo" kron:9:8 --backend cpu --partition random --out many.txt
+    check "$algo on kron:9:8 over 3 processes: exit 0" [ "$RC" -eq 0 ]
+    check "$algo on kron:9:8 over 3 processes: the answers over kron.ggb" cmp -s one.txt many.txt
+done
+
 mpi 3 run pagerank kron.ggb --backend cpu --json --out ranks.txt
 check "--json: exit 0" [ "$RC" -eq 0 ]
 for field in '"processes": 3' '"parts": 3' '"process_compute_ms": [' '"bytes_exchanged": '; do

@@ -64,4 +64,31 @@ done
 expect_success "quiet when not on a terminal" -- generate kron 6 4 quiet.el
 check "generate prints nothing on stdout" [ ! -s out ]
 
+# A graph named by its generator (kron:SCALE[:DEGREE], urand:SCALE[:DEGREE],
+# grid:ROWS[:COLS]): weighted 1..255, both ways, the same graph as gg generate's.
+expect_success "generate kron 8 4 weighted" -- generate kron 8 4 --weights named.wel
+for algo in bfs sssp cc; do
+    gg run "$algo" named.wel
+    cp out named.expected
+    expect_output "$algo on kron:8:4 equals the generated file" "$(cat named.expected)" -- run "$algo" kron:8:4
+done
+expect_success "generate urand 8 (degree 16) weighted" -- generate urand 8 16 --weights urand16.wel
+gg run sssp urand16.wel
+cp out urand16.expected
+expect_output "urand:8 takes degree 16" "$(cat urand16.expected)" -- run sssp urand:8
+expect_success "generate grid 5 5 weighted" -- generate grid 5 5 --weights square.wel
+gg run sssp square.wel
+cp out square.expected
+expect_output "grid:5 is 5 x 5" "$(cat square.expected)" -- run sssp grid:5
+gg info grid:3:4 --json
+check "gg info grid:3:4: 12 vertices, generated" grep -q '"format": "generated", "vertices": 12' out
+expect_error "kron:x: SCALE not a number" 2 "SCALE" -- run bfs kron:x
+expect_error "kron:3:4:5: too many fields" 2 "kron:SCALE" -- run bfs kron:3:4:5
+expect_error "kron:99: scale out of range" 2 "scale" -- run bfs kron:99
+cp named.wel kron:1
+gg run bfs kron:1
+cp out file.out
+gg run bfs named.wel
+check "a file named kron:1 is read as the file" cmp -s out file.out
+
 finish

@@ -10,6 +10,7 @@
 
 #include "cli/arguments.h"
 #include "cli/cli_error.h"
+#include "cli/generated_graph.h"
 #include "cli/commands/commands.h"
 #include "cli/output/json.h"
 #include "cli/output/output_writer.h"
@@ -151,7 +152,11 @@ int info_command(int argc, char **argv, int first) {
     }
 
     const gg_format detected = gg_format_from_path(path.c_str());
-    const char *format = detected == GG_FORMAT_AUTO ? "detected from contents" : format_name(detected);
+    gg_generator_options generator;
+    std::string generated;
+    const char *format = generator_spec(path, generator, generated) ? "generated"
+                         : detected == GG_FORMAT_AUTO                ? "detected from contents"
+                                                                     : format_name(detected);
     const bool undirected = gg_graph_is_undirected(graph.get()) != 0;
     const bool weighted = gg_graph_is_weighted(graph.get()) != 0;
     const uint64_t cw_total = shard_stats.gshards_bytes + shard_stats.cw_bytes;
