@@ -33,12 +33,12 @@
 namespace gg {
 namespace {
 
-// A (target, weight) pair as one key whose order is (target, weight):
-// generated weights are non-negative integers below 2^24 (or 1 when the graph
-// is unweighted), whose float bits order as the values do.
 // How many edges ahead the passes over a block prefetch their cursors.
 constexpr uint64_t kAhead = 16;
 
+// A (target, weight) pair as one key whose order is (target, weight):
+// generated weights are non-negative integers below 2^24 (or 1 when the graph
+// is unweighted), whose float bits order as the values do.
 uint64_t pack(uint32_t target, float weight) {
     uint32_t bits;
     std::memcpy(&bits, &weight, sizeof bits);
