@@ -1,8 +1,9 @@
 // An allocator whose value-less construct() leaves trivial types
-// uninitialised, so that vector::resize(m) of the shard arrays costs no
-// serial zero-fill: the pages are first touched by the parallel loops that
-// write every entry anyway (for 128M edges the fill alone took longer than
-// the whole parallel build).
+// uninitialised, so that vector::resize(m) of a large array (the graph's
+// edge arrays, the shard arrays) costs no serial zero-fill: the pages are
+// first touched by the parallel loops that write every entry anyway (for
+// 128M edges the fill alone took longer than the whole parallel build), or
+// zeroed by every thread where zeros are wanted (resize_huge, huge_pages.h).
 #pragma once
 
 #include <memory>

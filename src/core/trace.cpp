@@ -1,13 +1,13 @@
 #include "core/trace.h"
 
-#include "core/error.h"
-
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <utility>
+
+#include "core/error.h"
 
 namespace gg {
 namespace {

@@ -17,6 +17,8 @@ namespace gg {
 struct Csr {
     uint32_t n = 0;
     std::vector<uint64_t> offsets;  // n + 1 entries
+    // resize() leaves new entries uninitialised: write them all, or use
+    // resize_huge (core/huge_pages.h), which zeroes them on every thread.
     UninitVector<uint32_t> indices;  // m neighbour ids, sorted within each vertex
     UninitVector<float> weights;     // m weights; 1.0f everywhere when the input had none
 
