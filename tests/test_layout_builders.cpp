@@ -19,6 +19,8 @@ extern "C" {
 #include <algorithm>
 #include <vector>
 
+#include <omp.h>
+
 #include "api/handles.h"
 #include "gg.h"
 #include "layout/cusha/shards.h"
@@ -204,6 +206,33 @@ void test_hub_order_on_kron(void **state) {
         check_hub_order(g.in(), g.out, g.n(), std::vector<uint8_t>(g.n(), 1));
         gg_graph_destroy(graph);
     }
+    gg_context_destroy(context);
+}
+
+// Past 65,536 vertices the order, the rows and the offsets are built by every
+// thread (core/parallel_scan.h): the same properties on 1, 2 and 3 threads.
+void test_hub_order_on_kron_in_parallel(void **state) {
+    (void)state;
+    gg_context *context = nullptr;
+    assert_int_equal(gg_context_create(nullptr, &context), GG_OK);
+    gg_generator_options options;
+    gg_generator_options_init(&options);
+    options.kind = GG_GENERATOR_KRON;
+    options.scale = 17;
+    options.degree = 8;
+    gg_graph *graph = nullptr;
+    assert_int_equal(gg_graph_generate(context, &options, &graph), GG_OK);
+    const gg::Graph &g = graph->graph;
+    std::vector<uint8_t> front(g.n());
+    for (uint32_t v = 0; v < g.n(); v += 5) front[v] = 1;
+    const int threads = omp_get_max_threads();
+    for (const int t : {1, 2, 3}) {
+        omp_set_num_threads(t);
+        check_hub_order(g.in(), g.out);
+        check_hub_order(g.in(), g.out, g.n() / 2, front);
+    }
+    omp_set_num_threads(threads);
+    gg_graph_destroy(graph);
     gg_context_destroy(context);
 }
 
@@ -420,6 +449,7 @@ int main(void) {
         cmocka_unit_test(test_hub_order_on_a_star),
         cmocka_unit_test(test_hub_order_on_a_multigraph),
         cmocka_unit_test(test_hub_order_on_kron),
+        cmocka_unit_test(test_hub_order_on_kron_in_parallel),
         cmocka_unit_test(test_hub_order_pays_only_on_skewed_degrees),
         cmocka_unit_test(test_pull_layout_group_width),
         cmocka_unit_test(test_pull_layout_hub_chunks),

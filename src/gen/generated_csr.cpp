@@ -26,6 +26,7 @@
 #include "core/error.h"
 #include "core/huge_pages.h"
 #include "core/memory.h"
+#include "core/parallel_scan.h"
 #include "core/trace.h"
 #include "gen/generators.h"
 #include "gen/kinds.h"
@@ -86,7 +87,7 @@ Graph generate_graph(const gg_generator_options &o) {
     gen::generate_blocks(o, 0, m, [&](const gen::EdgeBlock &b) { take_slots(b, nullptr); });
     trace.phase("degrees");
     std::vector<uint64_t> offsets(size_t(n) + 1, 0);
-    for (uint32_t v = 0; v < n; ++v) offsets[v + 1] = offsets[v] + cursor[v].load(std::memory_order_relaxed);
+    fill_offsets(n, [&](uint64_t v) { return cursor[v].load(std::memory_order_relaxed); }, offsets.data());
     trace.phase("offsets");
     const uint64_t stored = offsets[n];
     check_host_memory(uint64_t(n) * 24 + stored * 8,
@@ -157,7 +158,7 @@ Graph generate_graph(const gg_generator_options &o) {
     // of its own range (in parallel: ranges do not overlap), then the chunks
     // move down in order (each only over ranges already moved).
     csr.offsets.assign(size_t(n) + 1, 0);
-    for (uint32_t v = 0; v < n; ++v) csr.offsets[v + 1] = csr.offsets[v] + kept[v];
+    fill_offsets(n, [&](uint64_t v) { return uint64_t(kept[v]); }, csr.offsets.data());
     const uint64_t final_m = csr.offsets[n];
     if (final_m < stored) {
         const uint32_t chunks = uint32_t(std::min<uint64_t>(n, uint64_t(omp_get_max_threads()) * 16));

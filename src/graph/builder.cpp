@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/huge_pages.h"
 #include "core/memory.h"
+#include "core/parallel_scan.h"
 #include "core/trace.h"
 
 namespace gg {
@@ -99,7 +100,7 @@ Graph build(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, co
     }
     trace.phase("degrees");
     std::vector<uint64_t> offsets(uint64_t(n) + 1, 0);
-    for (uint32_t v = 0; v < n; ++v) offsets[v + 1] = offsets[v] + degree[v].load(std::memory_order_relaxed);
+    fill_offsets(n, [&](uint64_t v) { return degree[v].load(std::memory_order_relaxed); }, offsets.data());
     const uint64_t total = offsets[n];
 
     HugeArray<Entry> entries(total);  // written at random: huge pages, no zeroing pass
@@ -164,7 +165,7 @@ Graph build(uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst, co
     Csr &csr = g.out;
     csr.n = n;
     csr.offsets.assign(uint64_t(n) + 1, 0);
-    for (uint32_t v = 0; v < n; ++v) csr.offsets[v + 1] = csr.offsets[v] + kept[v];
+    fill_offsets(n, [&](uint64_t v) { return uint64_t(kept[v]); }, csr.offsets.data());
     const uint64_t final_m = csr.offsets[n];
     resize_huge(csr.indices, final_m);
     resize_huge(csr.weights, final_m);

@@ -14,6 +14,7 @@
 
 #include "core/error.h"
 #include "core/huge_pages.h"
+#include "core/parallel_scan.h"
 #include "core/trace.h"
 
 namespace gg {
@@ -115,7 +116,7 @@ Csr transpose(const Csr &csr) {
     for (int64_t v = 0; v < int64_t(n); ++v) counts[v].store(0, std::memory_order_relaxed);
 #pragma omp parallel for schedule(static)
     for (int64_t e = 0; e < int64_t(m); ++e) counts[csr.indices[e]].fetch_add(1, std::memory_order_relaxed);
-    for (uint32_t v = 0; v < n; ++v) t.offsets[v + 1] = t.offsets[v] + counts[v].load(std::memory_order_relaxed);
+    fill_offsets(n, [&](uint64_t v) { return uint64_t(counts[v].load(std::memory_order_relaxed)); }, t.offsets.data());
     std::vector<std::atomic<uint32_t>>().swap(counts);
     resize_huge(t.indices, m);
     resize_huge(t.weights, m);
