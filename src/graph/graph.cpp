@@ -101,10 +101,7 @@ void compute_weight_facts(Graph &g) {
 // sequential scatter leaves every in-list sorted; the scatter is parallel over
 // destination ranges to keep it fast without per-thread histograms of size n.
 // Each thread owns a contiguous range [lo, hi) of destinations and visits
-// every source's list, writing without atomics; since the lists are sorted, a
-// long list's entries in [lo, hi) are found by binary search. Scanning every
-// list whole cost each thread all m edges: 5.9 s for a 787M-edge part on 64
-// threads (GG_TRACE_BUILD), where each thread's own edges are m / 64.
+// their edges in source order (visit_edges_into), writing without atomics.
 Csr transpose(const Csr &csr) {
     Csr t;
     const uint32_t n = csr.n;
@@ -121,7 +118,6 @@ Csr transpose(const Csr &csr) {
     resize_huge(t.indices, m);
     resize_huge(t.weights, m);
     std::vector<uint64_t> cursor(t.offsets.begin(), t.offsets.end() - 1);
-    constexpr uint64_t kSearchFrom = 16;  // shorter lists are scanned
 #pragma omp parallel
     {
         int threads = 1, me = 0;
@@ -130,20 +126,12 @@ Csr transpose(const Csr &csr) {
         me = omp_get_thread_num();
 #endif
         const uint32_t lo = uint32_t(uint64_t(n) * me / threads), hi = uint32_t(uint64_t(n) * (me + 1) / threads);
-        const uint32_t *indices = csr.indices.data();
-        for (uint32_t u = 0; u < n; ++u) {
-            uint64_t e = csr.offsets[u];
-            const uint64_t end = csr.offsets[u + 1];
-            if (end - e >= kSearchFrom) e = uint64_t(std::lower_bound(indices + e, indices + end, lo) - indices);
-            for (; e < end; ++e) {
-                const uint32_t v = indices[e];
-                if (v < lo) continue;
-                if (v >= hi) break;
-                const uint64_t p = cursor[v]++;
-                t.indices[p] = u;
-                t.weights[p] = csr.weights[e];
-            }
-        }
+        visit_edges_into(csr, lo, hi, [&](uint32_t u, uint64_t e) {
+            const uint64_t p = cursor[csr.indices[e]]++;
+            t.indices[p] = u;
+            t.weights[p] = csr.weights[e];
+            return true;
+        });
     }
     return t;
 }

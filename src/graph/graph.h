@@ -5,6 +5,7 @@
 // destroyed.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -78,5 +79,29 @@ void compute_weight_facts(Graph &g);
 
 // Transposes a CSR: the result lists, for each vertex, its in-neighbours sorted.
 Csr transpose(const Csr &csr);
+
+// Calls visit(u, e) for every edge e = u -> v of `csr` with lo <= v < hi, in
+// the order of the edge arrays (sources rising, each list in its order),
+// until visit returns false. For the passes whose threads each own a range
+// of destinations: the edges of a long list that fall in the range are found
+// by binary search (lists are sorted), so a thread reads its own edges and
+// the short lists, not all m edges (5.9 s for one part of 787M edges on 64
+// threads when every thread read every list).
+template <class Visit>
+void visit_edges_into(const Csr &csr, uint32_t lo, uint32_t hi, const Visit &visit) {
+    constexpr uint64_t kSearchFrom = 16;  // shorter lists are scanned
+    const uint32_t *indices = csr.indices.data();
+    for (uint32_t u = 0; u < csr.n; ++u) {
+        uint64_t e = csr.offsets[u];
+        const uint64_t end = csr.offsets[u + 1];
+        if (end - e >= kSearchFrom) e = uint64_t(std::lower_bound(indices + e, indices + end, lo) - indices);
+        for (; e < end; ++e) {
+            const uint32_t v = indices[e];
+            if (v < lo) continue;
+            if (v >= hi) break;
+            if (!visit(u, e)) return;
+        }
+    }
+}
 
 }  // namespace gg

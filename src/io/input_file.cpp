@@ -1,5 +1,6 @@
 #include "io/input_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -79,6 +80,20 @@ size_t InputFile::read(void *dst, size_t n) {
 size_t InputFile::read_at(uint64_t offset, void *dst, size_t n) {
     if (offset > uint64_t(INT64_MAX) - n) return 0;  // past any file: nothing there
     return read_from_fd(static_cast<char *>(dst), n, int64_t(offset));
+}
+
+void InputFile::skip(uint64_t n) {
+    const uint64_t from_peeked = std::min<uint64_t>(n, peeked_.size() - peeked_pos_);
+    peeked_pos_ += size_t(from_peeked);
+    if (peeked_pos_ == peeked_.size()) {
+        peeked_.clear();
+        peeked_pos_ = 0;
+    }
+    const uint64_t rest = n - from_peeked;
+    if (rest > uint64_t(INT64_MAX) || ::lseek(fd_, off_t(rest), SEEK_CUR) < 0)
+        fail(GG_ERROR_IO, "%s: cannot move past %llu bytes: %s", path_.c_str(), (unsigned long long)(bytes_read_ + n),
+             std::strerror(errno));
+    bytes_read_ += n;
 }
 
 std::string InputFile::peek(size_t n) {

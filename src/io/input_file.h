@@ -34,6 +34,11 @@ public:
     // end of the file. The position read() goes on from does not move.
     size_t read_at(uint64_t offset, void *dst, size_t n);
 
+    // Moves the position read() goes on from n bytes on, as if read() had
+    // returned them: for a reader that read them with read_at(). Regular
+    // files only; GG_ERROR_IO when the position cannot move.
+    void skip(uint64_t n);
+
     // The first (up to) n bytes of the file; only valid before any read().
     std::string peek(size_t n);
 

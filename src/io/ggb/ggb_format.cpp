@@ -3,7 +3,14 @@
 #include "io/ggb/ggb_format.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include <omp.h>
 
 #include "core/error.h"
 
@@ -55,8 +62,9 @@ GgbHeader read_ggb_header(InputFile &in, unsigned char *bytes, uint64_t max_edge
     return h;
 }
 
-void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const ProgressFn &progress) {
-    char *p = static_cast<char *>(dst);
+namespace {
+
+void read_hashed_serially(InputFile &in, Checksum &sum, char *p, uint64_t bytes, const ProgressFn &progress) {
     while (bytes > 0) {
         const size_t step = bytes < kGgbBlockBytes ? size_t(bytes) : kGgbBlockBytes;
         if (in.read(p, step) != step) ggb_corrupt(in.path(), "the file ended early (it shrank while being read?)");
@@ -65,6 +73,76 @@ void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const 
         bytes -= step;
         if (progress) progress(in.bytes_read(), in.size());
     }
+}
+
+}  // namespace
+
+// The checksum is one stream, hashed in order by one thread (the caller's,
+// so that progress reports come from it), at several GB/s. Reading is what
+// can go wider: the other threads pread the blocks ahead of it, each into its
+// place, and the hashing thread reads a block itself whenever the one it
+// needs is not yet claimed. One thread reading then hashing moved a 8.6 GB
+// file at about 0.5 GB/s with the checks (kron scale 25 on the H100 host).
+void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const ProgressFn &progress) {
+    char *p = static_cast<char *>(dst);
+    const uint64_t blocks = (bytes + kGgbBlockBytes - 1) / kGgbBlockBytes;
+    const int threads = omp_get_max_threads();
+    if (blocks < 4 || threads < 2 || !in.size_known()) return read_hashed_serially(in, sum, p, bytes, progress);
+    const uint64_t start = in.bytes_read();
+    auto block_at = [&](uint64_t k) { return k * kGgbBlockBytes; };
+    auto block_bytes = [&](uint64_t k) { return std::min<uint64_t>(kGgbBlockBytes, bytes - block_at(k)); };
+    // 0: not read yet; 1: read; 2: short or failed (the file shrank, or an I/O error).
+    std::unique_ptr<std::atomic<uint8_t>[]> state(new std::atomic<uint8_t>[blocks]);
+    for (uint64_t k = 0; k < blocks; ++k) state[k].store(0, std::memory_order_relaxed);
+    std::atomic<uint64_t> next_claim{0};
+    std::atomic<bool> stop{false};
+    std::mutex error_mutex;
+    std::exception_ptr error;
+    // Claims the next unread block and reads it; false when none is left.
+    auto read_one = [&]() {
+        const uint64_t k = next_claim.fetch_add(1, std::memory_order_relaxed);
+        if (k >= blocks) return false;
+        uint8_t result = 2;
+        try {
+            if (!stop.load(std::memory_order_relaxed) &&
+                in.read_at(start + block_at(k), p + block_at(k), size_t(block_bytes(k))) == block_bytes(k))
+                result = 1;
+        } catch (...) {
+            std::lock_guard<std::mutex> lock(error_mutex);
+            if (!error) error = std::current_exception();
+        }
+        if (result != 1) stop.store(true, std::memory_order_relaxed);
+        state[k].store(result, std::memory_order_release);
+        return true;
+    };
+    bool complete = true;
+#pragma omp parallel num_threads(threads)
+    {
+        if (omp_get_thread_num() == 0) {
+            try {
+                for (uint64_t k = 0; k < blocks && complete; ++k) {
+                    uint8_t s;
+                    while ((s = state[k].load(std::memory_order_acquire)) == 0)
+                        if (!read_one()) std::this_thread::yield();  // another thread is reading block k
+                    complete = s == 1;
+                    if (!complete) break;
+                    sum.update(p + block_at(k), size_t(block_bytes(k)));
+                    if (progress) progress(start + block_at(k) + block_bytes(k), in.size());
+                }
+            } catch (...) {  // from progress: nothing may leave a parallel region
+                std::lock_guard<std::mutex> lock(error_mutex);
+                if (!error) error = std::current_exception();
+                complete = false;
+            }
+            stop.store(true, std::memory_order_relaxed);
+        } else {
+            while (!stop.load(std::memory_order_relaxed) && read_one()) {
+            }
+        }
+    }
+    if (error) std::rethrow_exception(error);
+    if (!complete) ggb_corrupt(in.path(), "the file ended early (it shrank while being read?)");
+    in.skip(bytes);
 }
 
 void check_ggb_checksum(InputFile &in, const Checksum &sum) {
