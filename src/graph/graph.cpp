@@ -88,7 +88,10 @@ void compute_weight_facts(Graph &g) {
         lo = std::min(lo, x);
         hi = std::max(hi, x);
         if (x < 0 && uint64_t(e) < first_negative) first_negative = uint64_t(e);
-        all_integer = all_integer && x == std::floor(x) && std::fabs(x) < 16777216.0f;
+        // Below 2^24 a float is an integer exactly when converting it to
+        // int32 and back gives it again; floor() was a library call per
+        // edge on baseline x86-64 (1.7 s of a 4.2-billion-edge load).
+        all_integer = all_integer && std::fabs(x) < 16777216.0f && float(int32_t(x)) == x;
     }
     g.min_weight = lo;
     g.max_weight = hi;

@@ -52,7 +52,8 @@ double hub_degree(const Csr &out) { return out.n ? 2.0 * double(out.num_edges())
 bool hub_order_pays(const Csr &out) {
     const double threshold = hub_degree(out);
     uint64_t hub_edges = 0;
-    for (uint32_t v = 0; v < out.n; ++v) {
+#pragma omp parallel for schedule(static) reduction(+ : hub_edges)
+    for (int64_t v = 0; v < int64_t(out.n); ++v) {
         const uint64_t degree = out_degree(out, v);
         if (double(degree) > threshold) hub_edges += degree;
     }
@@ -113,7 +114,7 @@ HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows, const
     h.in.n = n;
     h.in.offsets.resize(uint64_t(n) + 1);
     fill_offsets(n, [&](uint64_t r) { return in_degree(vertex_of_row(uint32_t(r))); }, h.in.offsets.data());
-    resize_huge(h.in.indices, h.in.offsets[n]);
+    resize_huge_for_overwrite(h.in.indices, h.in.offsets[n]);  // renumber_list writes every entry
     trace.phase("new ids, rows, offsets");
     // Row s: the in-list of its vertex in new ids, sorted, so that a group's
     // first loads all go to the hot sectors of the first hubs.

@@ -13,10 +13,18 @@ constexpr uint64_t kMulC = 0x94D049BB133111EBull;
 
 inline uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
+// One load on little-endian hosts (GCC 12 at -O2 kept the byte loop, which
+// held the hash to about 2 GB/s, the bound of loading a .ggb).
 inline uint64_t load_le64(const unsigned char *p) {
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];  // compilers turn this into one load on little-endian hosts
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    std::memcpy(&v, p, sizeof v);
     return v;
+#else
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+    return v;
+#endif
 }
 
 inline uint64_t mix_word(uint64_t lane, uint64_t word) { return rotl(lane + word * kMulB, 31) * kMulA; }
@@ -59,7 +67,18 @@ void Checksum::update(const void *data, size_t n) {
         consume_stripe(pending_);
         pending_size_ = 0;
     }
-    for (; n >= 32; p += 32, n -= 32) consume_stripe(p);
+    // The lanes stay in registers over the bulk (four independent chains).
+    uint64_t a = lanes_[0], b = lanes_[1], c = lanes_[2], d = lanes_[3];
+    for (; n >= 32; p += 32, n -= 32) {
+        a = mix_word(a, load_le64(p));
+        b = mix_word(b, load_le64(p + 8));
+        c = mix_word(c, load_le64(p + 16));
+        d = mix_word(d, load_le64(p + 24));
+    }
+    lanes_[0] = a;
+    lanes_[1] = b;
+    lanes_[2] = c;
+    lanes_[3] = d;
     std::memcpy(pending_, p, n);
     pending_size_ = n;
 }
