@@ -13,6 +13,8 @@
 #include <omp.h>
 
 #include "core/error.h"
+#include "core/timer.h"
+#include "core/trace.h"
 
 namespace gg::io {
 
@@ -116,6 +118,10 @@ void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const 
         return true;
     };
     bool complete = true;
+    // Where the hashing thread's time went, for GG_TRACE_BUILD: hashing,
+    // or reading and waiting for blocks (which of the two bounds the load).
+    double hashing_ms = 0;
+    const Stopwatch clock;
 #pragma omp parallel num_threads(threads)
     {
         if (omp_get_thread_num() == 0) {
@@ -126,7 +132,9 @@ void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const 
                         if (!read_one()) std::this_thread::yield();  // another thread is reading block k
                     complete = s == 1;
                     if (!complete) break;
+                    const Stopwatch hashing;
                     sum.update(p + block_at(k), size_t(block_bytes(k)));
+                    hashing_ms += hashing.elapsed_ms();
                     if (progress) progress(start + block_at(k) + block_bytes(k), in.size());
                 }
             } catch (...) {  // from progress: nothing may leave a parallel region
@@ -142,6 +150,9 @@ void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const 
     }
     if (error) std::rethrow_exception(error);
     if (!complete) ggb_corrupt(in.path(), "the file ended early (it shrank while being read?)");
+    if (tracing_builds())
+        trace_line("%s: %.3f GB read by %d threads in %.1f ms, hashed by one in %.1f ms of them", in.path().c_str(),
+                   double(bytes) / 1e9, threads, clock.elapsed_ms(), hashing_ms);
     in.skip(bytes);
 }
 
