@@ -11,7 +11,6 @@
 #include <thread>
 
 #include <omp.h>
-#include <unistd.h>
 
 #include "core/error.h"
 #include "core/timer.h"
@@ -81,16 +80,11 @@ void read_hashed_serially(InputFile &in, Checksum &sum, char *p, uint64_t bytes,
 }  // namespace
 
 // The checksum is one stream, hashed in order by one thread (the caller's,
-// so that progress reports come from it). Reading is what can go wider: the
-// other threads pread the blocks ahead of it, each into its place, and the
-// hashing thread reads a block itself whenever the one it needs is not yet
-// claimed. One thread reading then hashing moved a 8.6 GB file at about
-// 0.5 GB/s with the checks (kron scale 25 on the H100 host).
-//
-// The readers stay at most `window` blocks ahead of the hashing thread, so
-// that it hashes what they just wrote while it is still in the last-level
-// cache: let run ahead, they left it to hash from memory, at 4.5 GB/s on the
-// H200 host (300 MiB L3), which bounded the whole load.
+// so that progress reports come from it), at several GB/s. Reading is what
+// can go wider: the other threads pread the blocks ahead of it, each into its
+// place, and the hashing thread reads a block itself whenever the one it
+// needs is not yet claimed. One thread reading then hashing moved a 8.6 GB
+// file at about 0.5 GB/s with the checks (kron scale 25 on the H100 host).
 void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const ProgressFn &progress) {
     char *p = static_cast<char *>(dst);
     const uint64_t blocks = (bytes + kGgbBlockBytes - 1) / kGgbBlockBytes;
@@ -99,25 +93,17 @@ void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const 
     const uint64_t start = in.bytes_read();
     auto block_at = [&](uint64_t k) { return k * kGgbBlockBytes; };
     auto block_bytes = [&](uint64_t k) { return std::min<uint64_t>(kGgbBlockBytes, bytes - block_at(k)); };
-    const long cache = sysconf(_SC_LEVEL3_CACHE_SIZE);  // 0 or -1 where unknown
-    const uint64_t window =
-        std::clamp<uint64_t>(cache > 0 ? uint64_t(cache) / 2 / kGgbBlockBytes : 4, 2, 4 * uint64_t(threads));
     // 0: not read yet; 1: read; 2: short or failed (the file shrank, or an I/O error).
     std::unique_ptr<std::atomic<uint8_t>[]> state(new std::atomic<uint8_t>[blocks]);
     for (uint64_t k = 0; k < blocks; ++k) state[k].store(0, std::memory_order_relaxed);
-    std::atomic<uint64_t> next_claim{0}, hashed{0};
+    std::atomic<uint64_t> next_claim{0};
     std::atomic<bool> stop{false};
     std::mutex error_mutex;
     std::exception_ptr error;
-    // Claims the next unread block inside the window and reads it: 1 when it
-    // read one, 0 when the window is full, -1 when every block is claimed.
+    // Claims the next unread block and reads it; false when none is left.
     auto read_one = [&]() {
-        uint64_t k = next_claim.load(std::memory_order_relaxed);
-        for (;;) {
-            if (k >= blocks) return -1;
-            if (k >= hashed.load(std::memory_order_relaxed) + window) return 0;
-            if (next_claim.compare_exchange_weak(k, k + 1, std::memory_order_relaxed)) break;
-        }
+        const uint64_t k = next_claim.fetch_add(1, std::memory_order_relaxed);
+        if (k >= blocks) return false;
         uint8_t result = 2;
         try {
             if (!stop.load(std::memory_order_relaxed) &&
@@ -129,7 +115,7 @@ void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const 
         }
         if (result != 1) stop.store(true, std::memory_order_relaxed);
         state[k].store(result, std::memory_order_release);
-        return 1;
+        return true;
     };
     bool complete = true;
     // Where the hashing thread's time went, for GG_TRACE_BUILD: hashing,
@@ -143,13 +129,12 @@ void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const 
                 for (uint64_t k = 0; k < blocks && complete; ++k) {
                     uint8_t s;
                     while ((s = state[k].load(std::memory_order_acquire)) == 0)
-                        if (read_one() != 1) std::this_thread::yield();  // another thread is reading block k
+                        if (!read_one()) std::this_thread::yield();  // another thread is reading block k
                     complete = s == 1;
                     if (!complete) break;
                     const Stopwatch hashing;
                     sum.update(p + block_at(k), size_t(block_bytes(k)));
                     hashing_ms += hashing.elapsed_ms();
-                    hashed.store(k + 1, std::memory_order_relaxed);
                     if (progress) progress(start + block_at(k) + block_bytes(k), in.size());
                 }
             } catch (...) {  // from progress: nothing may leave a parallel region
@@ -159,8 +144,8 @@ void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const 
             }
             stop.store(true, std::memory_order_relaxed);
         } else {
-            for (int got = 0; got >= 0 && !stop.load(std::memory_order_relaxed);)
-                if ((got = read_one()) == 0) std::this_thread::yield();
+            while (!stop.load(std::memory_order_relaxed) && read_one()) {
+            }
         }
     }
     if (error) std::rethrow_exception(error);
