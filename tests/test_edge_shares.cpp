@@ -9,6 +9,7 @@
  * the ranks whose share holds the fault, with the whole-file reader's status,
  * and the shares that load are well formed (random corruptions, too);
  * verify_ggb_checksum catches every flipped byte. Built in every configuration. */
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -82,11 +83,36 @@ void put_le(unsigned char *p, uint64_t v, int bytes) {
     for (int i = 0; i < bytes; ++i) p[i] = (unsigned char)(v >> (8 * i));
 }
 
-// After an edit inside the file, so that only the edit is wrong.
+uint64_t read_le(const unsigned char *p, int bytes) {
+    uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
+    return v;
+}
+
+// After an edit inside the file, so that only the edit is wrong. Version 1
+// ends with one checksum of every byte before it; version 2 (and any later
+// number an edit writes) with one checksum per 16 MiB block of the D bytes
+// before its table, then the table's checksum: D comes from the file's size,
+// since an edit may have changed the header's sizes.
 void refresh_checksum(std::vector<unsigned char> &bytes) {
-    gg::io::Checksum sum;
-    sum.update(bytes.data(), bytes.size() - 8);
-    put_le(bytes.data() + bytes.size() - 8, sum.digest(), 8);
+    const uint64_t size = bytes.size(), block = uint64_t(16) << 20;
+    if (read_le(bytes.data() + 8, 4) == 1) {
+        gg::io::Checksum sum;
+        sum.update(bytes.data(), size - 8);
+        put_le(bytes.data() + size - 8, sum.digest(), 8);
+        return;
+    }
+    uint64_t blocks = 1;
+    while (size - 8 - 8 * blocks > blocks * block) ++blocks;
+    const uint64_t covered = size - 8 - 8 * blocks;
+    for (uint64_t k = 0; k < blocks; ++k) {
+        gg::io::Checksum sum;
+        sum.update(bytes.data() + k * block, size_t(std::min(block, covered - k * block)));
+        put_le(bytes.data() + covered + 8 * k, sum.digest(), 8);
+    }
+    gg::io::Checksum table;
+    table.update(bytes.data() + covered, size_t(8 * blocks));
+    put_le(bytes.data() + size - 8, table.digest(), 8);
 }
 
 // An edge list in a comparable form: unweighted lists carry no weights.
@@ -267,13 +293,13 @@ void test_ggb_header_faults_fail_on_every_rank(void **state) {
         {"empty", [](std::vector<unsigned char> &d) { d.clear(); }, GG_ERROR_PARSE, "too short"},
         {"short_header", [](std::vector<unsigned char> &d) { d.resize(20); }, GG_ERROR_PARSE, "too short"},
         {"magic", [](std::vector<unsigned char> &d) { d[1] = 'X'; }, GG_ERROR_PARSE, "bad magic"},
-        {"version", set(8, 2, 4), GG_ERROR_UNSUPPORTED, "version 2"},
+        {"version", set(8, 3, 4), GG_ERROR_UNSUPPORTED, "version 3"},
         {"flags", set(12, 6, 4), GG_ERROR_PARSE, "unknown header flags 0x6"},
         {"n_above_32_bits", set(16, uint64_t(1) << 32, 8), GG_ERROR_PARSE, "4294967296 vertices"},
-        {"n_huge_for_file", set(16, UINT32_MAX, 8), GG_ERROR_PARSE, "do not fit the 112-byte file"},
+        {"n_huge_for_file", set(16, UINT32_MAX, 8), GG_ERROR_PARSE, "do not fit the 120-byte file"},
         {"m_max", set(24, UINT64_MAX, 8), GG_ERROR_PARSE, "do not fit"},
-        {"truncated", [](std::vector<unsigned char> &d) { d.resize(d.size() - 5); }, GG_ERROR_PARSE, "107-byte file"},
-        {"appended", [](std::vector<unsigned char> &d) { d.push_back(0); }, GG_ERROR_PARSE, "113-byte file"},
+        {"truncated", [](std::vector<unsigned char> &d) { d.resize(d.size() - 5); }, GG_ERROR_PARSE, "115-byte file"},
+        {"appended", [](std::vector<unsigned char> &d) { d.push_back(0); }, GG_ERROR_PARSE, "121-byte file"},
     };
     for (const auto &c : cases) {
         std::vector<unsigned char> bytes = reference_ggb();

@@ -30,7 +30,11 @@ static int teardown(void **state) {
     return 0;
 }
 
-static void tmp_path(char *out, size_t size, const char *name) { snprintf(out, size, "%s/io_malformed_%s", GG_TEST_TMP_DIR, name); }
+/* Named after the process too: ctest runs this program twice at once (the
+ * .by_ranges test), and the two must not write each other's files. */
+static void tmp_path(char *out, size_t size, const char *name) {
+    snprintf(out, size, "%s/io_malformed_%ld_%s", GG_TEST_TMP_DIR, (long)getpid(), name);
+}
 
 static void write_bytes(const char *path, const void *data, size_t size) {
     FILE *f = fopen(path, "wb");
@@ -316,11 +320,24 @@ static void put_le(unsigned char *p, uint64_t v, int bytes) {
     for (int i = 0; i < bytes; ++i) p[i] = (unsigned char)(v >> (8 * i));
 }
 
-static void refresh_checksum(unsigned char *data, size_t size) { put_le(data + size - 8, ggb_checksum(data, size - 8), 8); }
+/* After an edit, so that only the edit is wrong. Version 1 ends with the
+ * checksum of every byte before it; version 2 (and any later version number an
+ * edit writes) with one checksum per 16 MiB block, then the checksum of that
+ * table: the files here are far below 16 MiB, so one block. */
+static void refresh_checksum(unsigned char *data, size_t size) {
+    if (le64(data + 8) % ((uint64_t)1 << 32) == 1) {
+        put_le(data + size - 8, ggb_checksum(data, size - 8), 8);
+        return;
+    }
+    put_le(data + size - 16, ggb_checksum(data, size - 16), 8);
+    put_le(data + size - 8, ggb_checksum(data + size - 16, 8), 8);
+}
 
-/* The reference file: 4 vertices, edges 0->1 (1), 0->2 (2), 1->2 (3), 3->0 (4).
- * Layout: header 0..32, offsets 32..72, indices 72..88, weights 88..104, checksum 104..112. */
-enum { OFFSETS_AT = 32, INDICES_AT = 72, WEIGHTS_AT = 88, GGB_SIZE = 112 };
+/* The reference file as gg writes it (version 2): 4 vertices, edges 0->1 (1),
+ * 0->2 (2), 1->2 (3), 3->0 (4). Layout: header 0..32, offsets 32..72, indices
+ * 72..88, weights 88..104, the one block's checksum 104..112, the table's
+ * checksum 112..120. */
+enum { OFFSETS_AT = 32, INDICES_AT = 72, WEIGHTS_AT = 88, BLOCKS_END = 104, GGB_SIZE = 120 };
 
 static unsigned char *reference_ggb(size_t *size) {
     const uint32_t src[] = {0, 0, 1, 3}, dst[] = {1, 2, 2, 0};
@@ -341,9 +358,45 @@ static void test_ggb_checksum_matches_its_definition(void **state) {
     (void)state;
     size_t size;
     unsigned char *data = reference_ggb(&size);
-    assert_int_equal(le64(data + size - 8), ggb_checksum(data, size - 8));
+    assert_int_equal(le64(data + 8) % ((uint64_t)1 << 32), 2); /* version */
+    assert_int_equal(le64(data + BLOCKS_END), ggb_checksum(data, BLOCKS_END));
+    assert_int_equal(le64(data + BLOCKS_END + 8), ggb_checksum(data + BLOCKS_END, 8));
     assert_int_equal(le64(data + 16), 4); /* n */
     assert_int_equal(le64(data + 24), 4); /* m */
+    free(data);
+}
+
+/* The reference as version 1 wrote it: one checksum of every byte before it. */
+static unsigned char *reference_ggb_version_1(size_t *size) {
+    unsigned char *data = reference_ggb(size);
+    put_le(data + 8, 1, 4);
+    *size = BLOCKS_END + 8;
+    refresh_checksum(data, *size);
+    return data;
+}
+
+/* gg still reads what it wrote before version 2, and still checks it. */
+static void test_ggb_version_1_still_loads(void **state) {
+    (void)state;
+    size_t size;
+    unsigned char *data = reference_ggb_version_1(&size);
+    char path[512];
+    tmp_path(path, sizeof path, "version_1.ggb");
+    write_bytes(path, data, size);
+    gg_graph *g = NULL;
+    assert_int_equal(gg_graph_load(ctx, path, GG_FORMAT_GGB, NULL, &g), GG_OK);
+    assert_int_equal(gg_graph_num_vertices(g), 4);
+    assert_int_equal(gg_graph_num_edges(g), 4);
+    gg_graph_destroy(g);
+    data[INDICES_AT + 1] ^= 0x40;
+    write_bytes(path, data, size);
+    expect_load_failure(path, NULL, GG_ERROR_PARSE, 0, "checksum mismatch");
+    data[INDICES_AT + 1] ^= 0x40;
+    put_le(data + 24, 5, 8); /* m */
+    refresh_checksum(data, size);
+    write_bytes(path, data, size);
+    expect_load_failure(path, NULL, GG_ERROR_PARSE, 0, "do not fit the 112-byte file");
+    unlink(path);
     free(data);
 }
 
@@ -352,7 +405,7 @@ typedef void (*ggb_edit)(unsigned char *data, size_t *size);
 static void edit_empty(unsigned char *d, size_t *s) { (void)d; *s = 0; }
 static void edit_short_header(unsigned char *d, size_t *s) { (void)d; *s = 20; }
 static void edit_magic(unsigned char *d, size_t *s) { (void)s; d[1] = 'X'; }
-static void edit_version(unsigned char *d, size_t *s) { put_le(d + 8, 2, 4); refresh_checksum(d, *s); }
+static void edit_version(unsigned char *d, size_t *s) { put_le(d + 8, 3, 4); refresh_checksum(d, *s); }
 static void edit_flags(unsigned char *d, size_t *s) { put_le(d + 12, 0x6, 4); refresh_checksum(d, *s); }
 static void edit_n_above_32_bits(unsigned char *d, size_t *s) { put_le(d + 16, (uint64_t)1 << 32, 8); refresh_checksum(d, *s); }
 static void edit_n_huge_for_file(unsigned char *d, size_t *s) { put_le(d + 16, UINT32_MAX, 8); refresh_checksum(d, *s); }
@@ -362,6 +415,7 @@ static void edit_truncated(unsigned char *d, size_t *s) { (void)d; *s -= 5; }
 static void edit_appended(unsigned char *d, size_t *s) { d[*s] = 0; *s += 1; }
 static void edit_flip_index_byte(unsigned char *d, size_t *s) { (void)s; d[INDICES_AT + 1] ^= 0x40; }
 static void edit_flip_checksum(unsigned char *d, size_t *s) { d[*s - 3] ^= 0x01; }
+static void edit_flip_block_sum(unsigned char *d, size_t *s) { (void)s; d[BLOCKS_END + 2] ^= 0x01; }
 static void edit_offset0(unsigned char *d, size_t *s) { put_le(d + OFFSETS_AT, 1, 8); refresh_checksum(d, *s); }
 static void edit_offsets_decrease(unsigned char *d, size_t *s) { put_le(d + OFFSETS_AT + 16, 1, 8); refresh_checksum(d, *s); }
 static void edit_offsets_end(unsigned char *d, size_t *s) { put_le(d + OFFSETS_AT + 32, 3, 8); refresh_checksum(d, *s); }
@@ -386,16 +440,17 @@ static void test_ggb_malformed(void **state) {
         {"empty", edit_empty, GG_ERROR_PARSE, "too short"},
         {"short_header", edit_short_header, GG_ERROR_PARSE, "too short"},
         {"magic", edit_magic, GG_ERROR_PARSE, "bad magic"},
-        {"version", edit_version, GG_ERROR_UNSUPPORTED, "version 2"},
+        {"version", edit_version, GG_ERROR_UNSUPPORTED, "version 3"},
         {"flags", edit_flags, GG_ERROR_PARSE, "unknown header flags 0x6"},
         {"n_above_32_bits", edit_n_above_32_bits, GG_ERROR_PARSE, "4294967296 vertices"},
-        {"n_huge_for_file", edit_n_huge_for_file, GG_ERROR_PARSE, "do not fit the 112-byte file"},
+        {"n_huge_for_file", edit_n_huge_for_file, GG_ERROR_PARSE, "do not fit the 120-byte file"},
         {"m_2_pow_40", edit_m_2_pow_40, GG_ERROR_PARSE, "1099511627776 edges, which do not fit the 100-byte file"},
         {"m_max", edit_m_max, GG_ERROR_PARSE, "do not fit"},
-        {"truncated", edit_truncated, GG_ERROR_PARSE, "do not fit the 107-byte file"},
-        {"appended", edit_appended, GG_ERROR_PARSE, "do not fit the 113-byte file"},
-        {"flipped_index", edit_flip_index_byte, GG_ERROR_PARSE, "checksum mismatch"},
-        {"flipped_checksum", edit_flip_checksum, GG_ERROR_PARSE, "checksum mismatch"},
+        {"truncated", edit_truncated, GG_ERROR_PARSE, "do not fit the 115-byte file"},
+        {"appended", edit_appended, GG_ERROR_PARSE, "do not fit the 121-byte file"},
+        {"flipped_index", edit_flip_index_byte, GG_ERROR_PARSE, "checksum mismatch in bytes 0 to 104"},
+        {"flipped_checksum", edit_flip_checksum, GG_ERROR_PARSE, "checksum mismatch in the block table"},
+        {"flipped_block_sum", edit_flip_block_sum, GG_ERROR_PARSE, "checksum mismatch in the block table"},
         {"offset0", edit_offset0, GG_ERROR_PARSE, "offsets[0] is 1"},
         {"offsets_decrease", edit_offsets_decrease, GG_ERROR_PARSE, "offsets decrease at vertex 1"},
         {"offsets_end", edit_offsets_end, GG_ERROR_PARSE, "offsets end at 3"},
@@ -514,6 +569,7 @@ int main(void) {
         cmocka_unit_test(test_line_longer_than_a_block),
         cmocka_unit_test(test_missing_file_and_directory),
         cmocka_unit_test(test_ggb_checksum_matches_its_definition),
+        cmocka_unit_test(test_ggb_version_1_still_loads),
         cmocka_unit_test(test_ggb_malformed),
         cmocka_unit_test(test_ggb_limits_and_detection),
         cmocka_unit_test(test_ggb_undirected_symmetry_counts_copies_and_weights),

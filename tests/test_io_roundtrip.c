@@ -39,7 +39,11 @@ static int teardown(void **state) {
     return 0;
 }
 
-static void tmp_path(char *out, size_t size, const char *name) { snprintf(out, size, "%s/io_roundtrip_%s", GG_TEST_TMP_DIR, name); }
+/* Named after the process too: ctest runs this program twice at once (the
+ * .by_ranges test), and the two must not write each other's files. */
+static void tmp_path(char *out, size_t size, const char *name) {
+    snprintf(out, size, "%s/io_roundtrip_%ld_%s", GG_TEST_TMP_DIR, (long)getpid(), name);
+}
 
 static void write_text(const char *path, const char *text) {
     FILE *f = fopen(path, "wb");
@@ -437,10 +441,8 @@ static void test_ggb_read_by_several_threads(void **state) {
     assert_int_equal(gg_graph_generate(ctx, &options, &original), GG_OK);
     csr_copy want = csr_copy_out(ctx, original);
     if (4 * want.m <= (uint64_t)3 << 24) fail_msg("%llu edges: the ids need more than three 16 MiB blocks", (unsigned long long)want.m);
-    /* The process's own file: ctest runs this program twice at once (by_ranges). */
-    char path[512], name[64];
-    snprintf(name, sizeof name, "parallel_%ld.ggb", (long)getpid());
-    tmp_path(path, sizeof path, name);
+    char path[512];
+    tmp_path(path, sizeof path, "parallel.ggb");
     save_ok(original, path, GG_FORMAT_GGB);
     gg_graph_destroy(original);
     for (int32_t threads = 1; threads <= 3; ++threads) {

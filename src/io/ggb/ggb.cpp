@@ -118,16 +118,20 @@ Graph read_ggb(InputFile &in, const BuildOptions &options, const ProgressFn &pro
     csr.offsets.resize(h.n + 1);
     reserve_huge(csr.indices, h.m);
     csr.indices.resize(h.m);
-    read_hashed(in, sum, csr.offsets.data(), 8 * (h.n + 1), progress);
-    read_hashed(in, sum, csr.indices.data(), 4 * h.m, progress);
     if (h.weighted) {
         reserve_huge(csr.weights, h.m);
         csr.weights.resize(h.m);
-        read_hashed(in, sum, csr.weights.data(), 4 * h.m, progress);
-    } else {
-        csr.weights.assign(h.m, 1.0f);
     }
-    check_ggb_checksum(in, sum);
+    if (h.version >= 2) {
+        read_ggb_blocks(in, h, header, csr.offsets.data(), csr.indices.data(),
+                        h.weighted ? csr.weights.data() : nullptr, progress);
+    } else {
+        read_hashed(in, sum, csr.offsets.data(), 8 * (h.n + 1), progress);
+        read_hashed(in, sum, csr.indices.data(), 4 * h.m, progress);
+        if (h.weighted) read_hashed(in, sum, csr.weights.data(), 4 * h.m, progress);
+        check_ggb_checksum(in, sum);
+    }
+    if (!h.weighted) csr.weights.assign(h.m, 1.0f);
     trace.phase("read and checksummed");
 
     GgbRun whole;
@@ -155,14 +159,14 @@ void write_ggb(const Graph &g, OutputFile &out, const ProgressFn &progress) {
     put_le(header + 16, csr.n, 8);
     put_le(header + 24, csr.num_edges(), 8);
 
-    Checksum sum;
+    GgbBlockSums sums;
     const uint64_t total = kGgbHeaderBytes + 8 * (uint64_t(csr.n) + 1) + (g.weighted ? 8 : 4) * csr.num_edges();
     uint64_t done = 0;
     auto emit = [&](const void *data, uint64_t bytes) {
         const char *p = static_cast<const char *>(data);
         while (bytes > 0) {
             size_t step = bytes < kGgbBlockBytes ? size_t(bytes) : kGgbBlockBytes;
-            sum.update(p, step);
+            sums.update(p, step);
             out.write(p, step);
             p += step;
             bytes -= step;
@@ -174,9 +178,8 @@ void write_ggb(const Graph &g, OutputFile &out, const ProgressFn &progress) {
     emit(csr.offsets.data(), 8 * (uint64_t(csr.n) + 1));
     emit(csr.indices.data(), 4 * csr.num_edges());
     if (g.weighted) emit(csr.weights.data(), 4 * csr.num_edges());
-    unsigned char trailer[kGgbChecksumBytes];
-    put_le(trailer, sum.digest(), 8);
-    out.write(trailer, kGgbChecksumBytes);
+    const std::vector<unsigned char> trailer = sums.trailer();
+    out.write(trailer.data(), trailer.size());
 }
 
 }  // namespace gg::io

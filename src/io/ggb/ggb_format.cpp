@@ -38,10 +38,12 @@ GgbHeader read_ggb_header(InputFile &in, unsigned char *bytes, uint64_t max_edge
     const uint32_t version = uint32_t(get_le(bytes + 8, 4));
     const uint32_t flags = uint32_t(get_le(bytes + 12, 4));
     GgbHeader h;
+    h.version = version;
     h.n = get_le(bytes + 16, 8);
     h.m = get_le(bytes + 24, 8);
-    if (version != kGgbVersion)
-        fail(GG_ERROR_UNSUPPORTED, "%s: .ggb version %u; this gg reads version %u", path.c_str(), version, kGgbVersion);
+    if (version < kGgbFirstVersion || version > kGgbVersion)
+        fail(GG_ERROR_UNSUPPORTED, "%s: .ggb version %u; this gg reads versions %u to %u", path.c_str(), version,
+             kGgbFirstVersion, kGgbVersion);
     if (flags & ~(kGgbFlagUndirected | kGgbFlagWeighted)) ggb_corrupt(path, format("unknown header flags 0x%x", flags));
     h.undirected = flags & kGgbFlagUndirected;
     h.weighted = flags & kGgbFlagWeighted;
@@ -53,7 +55,8 @@ GgbHeader read_ggb_header(InputFile &in, unsigned char *bytes, uint64_t max_edge
     const uint64_t size = in.size();
     const uint64_t edge_bytes = h.weighted ? 8 : 4;
     const uint64_t fixed = kGgbHeaderBytes + 8 * (h.n + 1) + kGgbChecksumBytes;
-    if (fixed > size || h.m > (size - fixed) / edge_bytes || fixed + h.m * edge_bytes != size)
+    // (Version 2's block table only adds to `fixed`'s bytes, so the bound on m holds first.)
+    if (fixed > size || h.m > (size - fixed) / edge_bytes || h.file_bytes() != size)
         ggb_corrupt(path,
                     format("the header declares %llu vertices and %llu edges, which do not fit the %llu-byte file "
                            "(truncated or corrupt)",
@@ -154,6 +157,98 @@ void read_hashed(InputFile &in, Checksum &sum, void *dst, uint64_t bytes, const 
         trace_line("%s: %.3f GB read by %d threads in %.1f ms, hashed by one in %.1f ms of them", in.path().c_str(),
                    double(bytes) / 1e9, threads, clock.elapsed_ms(), hashing_ms);
     in.skip(bytes);
+}
+
+void read_ggb_blocks(InputFile &in, const GgbHeader &h, const unsigned char *header, uint64_t *offsets,
+                     uint32_t *indices, float *weights, const ProgressFn &progress) {
+    const std::string &path = in.path();
+    const uint64_t blocks = h.blocks(), end = h.checksum_at();
+    // The table first, checked against its own checksum.
+    std::vector<unsigned char> table(size_t(8 * blocks + kGgbChecksumBytes));
+    if (in.read_at(end, table.data(), table.size()) != table.size())
+        ggb_corrupt(path, "the file ended early (it shrank while being read?)");
+    Checksum table_sum;
+    table_sum.update(table.data(), size_t(8 * blocks));
+    if (get_le(table.data() + 8 * blocks, 8) != table_sum.digest())
+        ggb_corrupt(path, "checksum mismatch in the block table: the file is corrupt");
+    // Where the covered bytes go: the header (in memory already), then each array.
+    struct Piece {
+        uint64_t at, bytes;
+        unsigned char *dst;  // null: read to check only
+    };
+    const Piece pieces[] = {{h.offsets_at(), 8 * (h.n + 1), reinterpret_cast<unsigned char *>(offsets)},
+                            {h.indices_at(), 4 * h.m, reinterpret_cast<unsigned char *>(indices)},
+                            {h.weights_at(), h.weighted ? 4 * h.m : 0, reinterpret_cast<unsigned char *>(weights)}};
+    uint64_t first_bad = UINT64_MAX, first_short = UINT64_MAX;
+    std::atomic<uint64_t> done{0};
+    std::mutex error_mutex;
+    std::exception_ptr error;
+#pragma omp parallel reduction(min : first_bad, first_short)
+    {
+        std::vector<unsigned char> scratch;
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t k = 0; k < int64_t(blocks); ++k) {
+            const uint64_t lo = uint64_t(k) * kGgbBlockBytes, hi = std::min<uint64_t>(lo + kGgbBlockBytes, end);
+            try {
+                Checksum sum;
+                if (lo < kGgbHeaderBytes) sum.update(header + lo, size_t(std::min(hi, kGgbHeaderBytes) - lo));
+                for (const Piece &piece : pieces) {
+                    const uint64_t from = std::max(lo, piece.at), to = std::min(hi, piece.at + piece.bytes);
+                    if (from >= to) continue;
+                    if (piece.dst == nullptr) scratch.resize(kGgbBlockBytes);
+                    unsigned char *into = piece.dst ? piece.dst + (from - piece.at) : scratch.data();
+                    if (in.read_at(from, into, size_t(to - from)) != to - from) {
+                        first_short = std::min(first_short, uint64_t(k));
+                        break;
+                    }
+                    sum.update(into, size_t(to - from));
+                }
+                if (first_short != uint64_t(k) && sum.digest() != get_le(table.data() + 8 * k, 8))
+                    first_bad = std::min(first_bad, uint64_t(k));
+                const uint64_t now = done.fetch_add(hi - lo, std::memory_order_relaxed) + (hi - lo);
+                if (progress && omp_get_thread_num() == 0) progress(now, in.size());
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(error_mutex);
+                if (!error) error = std::current_exception();
+            }
+        }
+    }
+    if (error) std::rethrow_exception(error);
+    if (first_short != UINT64_MAX) ggb_corrupt(path, "the file ended early (it shrank while being read?)");
+    if (first_bad != UINT64_MAX)
+        ggb_corrupt(path, format("checksum mismatch in bytes %llu to %llu: the file is corrupt",
+                                 (unsigned long long)(first_bad * kGgbBlockBytes),
+                                 (unsigned long long)std::min<uint64_t>((first_bad + 1) * kGgbBlockBytes, end)));
+}
+
+void GgbBlockSums::update(const void *data, size_t n) {
+    const unsigned char *p = static_cast<const unsigned char *>(data);
+    while (n > 0) {
+        const size_t take = size_t(std::min<uint64_t>(n, kGgbBlockBytes - in_block_));
+        block_.update(p, take);
+        in_block_ += take;
+        p += take;
+        n -= take;
+        if (in_block_ == kGgbBlockBytes) {
+            sums_.push_back(block_.digest());
+            block_ = Checksum();
+            in_block_ = 0;
+        }
+    }
+}
+
+std::vector<unsigned char> GgbBlockSums::trailer() {
+    if (in_block_ > 0) {
+        sums_.push_back(block_.digest());
+        block_ = Checksum();
+        in_block_ = 0;
+    }
+    std::vector<unsigned char> bytes(8 * sums_.size() + kGgbChecksumBytes);
+    for (size_t k = 0; k < sums_.size(); ++k) put_le(bytes.data() + 8 * k, sums_[k], 8);
+    Checksum table;
+    table.update(bytes.data(), 8 * sums_.size());
+    put_le(bytes.data() + 8 * sums_.size(), table.digest(), 8);
+    return bytes;
 }
 
 void check_ggb_checksum(InputFile &in, const Checksum &sum) {

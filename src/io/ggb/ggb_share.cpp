@@ -6,8 +6,9 @@
 // binary search over the stored offsets, O(log n) positioned reads of 8 bytes,
 // and every rank finds the same boundaries, so the shares cover the vertices
 // once. Then the share's offsets, indices and weights are read and checked
-// with the whole-file reader's checks (ggb_format.h). The checksum covers the
-// whole file, so one rank verifies it (verify_ggb_checksum) by streaming.
+// with the whole-file reader's checks (ggb_format.h). The checksums cover the
+// whole file, so one rank verifies them (verify_ggb_checksum): version 2's
+// blocks on every thread, version 1's stream on one.
 #include <algorithm>
 #include <vector>
 
@@ -104,6 +105,7 @@ void verify_ggb_checksum(const std::string &path) {
     InputFile in(path);
     unsigned char header[io::kGgbHeaderBytes];
     const GgbHeader h = io::read_ggb_header(in, header, UINT64_MAX);
+    if (h.version >= 2) return io::read_ggb_blocks(in, h, header, nullptr, nullptr, nullptr, nullptr);
     io::Checksum sum;
     sum.update(header, io::kGgbHeaderBytes);
     uint64_t left = h.checksum_at() - io::kGgbHeaderBytes;
