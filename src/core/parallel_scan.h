@@ -27,6 +27,21 @@ inline int max_threads() {
 }
 // Below this many items one thread is faster than starting the others.
 constexpr uint64_t kSerialBelow = uint64_t(1) << 16;
+// The calling thread's place in its team and its contiguous share of [0, n).
+struct Share {
+    int me = 0, team = 1;
+    uint64_t lo = 0, hi = 0;
+};
+inline Share my_share(uint64_t n) {
+    Share s;
+#ifdef _OPENMP
+    s.me = omp_get_thread_num();
+    s.team = omp_get_num_threads();
+#endif
+    s.lo = n * uint64_t(s.me) / uint64_t(s.team);
+    s.hi = n * uint64_t(s.me + 1) / uint64_t(s.team);
+    return s;
+}
 }  // namespace scan_detail
 
 // offsets[0] = 0 and offsets[i + 1] = offsets[i] + count(i) for i < n
@@ -44,21 +59,16 @@ void fill_offsets(uint64_t n, const Count &count, uint64_t *offsets) {
     std::vector<uint64_t> before(size_t(threads) + 1, 0);
 #pragma omp parallel num_threads(threads)
     {
-        int me = 0, team = 1;
-#ifdef _OPENMP
-        me = omp_get_thread_num();
-        team = omp_get_num_threads();
-#endif
-        const uint64_t lo = n * uint64_t(me) / uint64_t(team), hi = n * uint64_t(me + 1) / uint64_t(team);
+        const scan_detail::Share my = scan_detail::my_share(n);
         uint64_t sum = 0;
-        for (uint64_t i = lo; i < hi; ++i) offsets[i + 1] = (sum += count(i));
-        before[size_t(me) + 1] = sum;
+        for (uint64_t i = my.lo; i < my.hi; ++i) offsets[i + 1] = (sum += count(i));
+        before[size_t(my.me) + 1] = sum;
 #pragma omp barrier
 #pragma omp single
-        for (int t = 0; t < team; ++t) before[size_t(t) + 1] += before[size_t(t)];
-        const uint64_t base = before[size_t(me)];
+        for (int t = 0; t < my.team; ++t) before[size_t(t) + 1] += before[size_t(t)];
+        const uint64_t base = before[size_t(my.me)];
         if (base != 0)
-            for (uint64_t i = lo; i < hi; ++i) offsets[i + 1] += base;
+            for (uint64_t i = my.lo; i < my.hi; ++i) offsets[i + 1] += base;
     }
 }
 
@@ -76,23 +86,18 @@ void append_where(uint64_t n, const Keep &keep, std::vector<T, Allocator> &out) 
     std::vector<uint64_t> before(size_t(threads) + 1, 0);
 #pragma omp parallel num_threads(threads)
     {
-        int me = 0, team = 1;
-#ifdef _OPENMP
-        me = omp_get_thread_num();
-        team = omp_get_num_threads();
-#endif
-        const uint64_t lo = n * uint64_t(me) / uint64_t(team), hi = n * uint64_t(me + 1) / uint64_t(team);
+        const scan_detail::Share my = scan_detail::my_share(n);
         uint64_t kept = 0;
-        for (uint64_t i = lo; i < hi; ++i) kept += keep(i) ? 1 : 0;
-        before[size_t(me) + 1] = kept;
+        for (uint64_t i = my.lo; i < my.hi; ++i) kept += keep(i) ? 1 : 0;
+        before[size_t(my.me) + 1] = kept;
 #pragma omp barrier
 #pragma omp single
         {
-            for (int t = 0; t < team; ++t) before[size_t(t) + 1] += before[size_t(t)];
-            out.resize(start + before[size_t(team)]);
+            for (int t = 0; t < my.team; ++t) before[size_t(t) + 1] += before[size_t(t)];
+            out.resize(start + before[size_t(my.team)]);
         }
-        T *at = out.data() + start + before[size_t(me)];
-        for (uint64_t i = lo; i < hi; ++i)
+        T *at = out.data() + start + before[size_t(my.me)];
+        for (uint64_t i = my.lo; i < my.hi; ++i)
             if (keep(i)) *at++ = T(i);
     }
 }

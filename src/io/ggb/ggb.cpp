@@ -105,8 +105,6 @@ Graph read_ggb(InputFile &in, const BuildOptions &options, const ProgressFn &pro
     const GgbHeader h = read_ggb_header(in, header, options.max_edges);
     BuildTrace trace(format("reading %s (%llu vertices, %llu edges)", in.path().c_str(), (unsigned long long)h.n,
                             (unsigned long long)h.m));
-    Checksum sum;
-    sum.update(header, kGgbHeaderBytes);
     Graph g;
     g.undirected = h.undirected;
     g.weighted = h.weighted;
@@ -126,6 +124,8 @@ Graph read_ggb(InputFile &in, const BuildOptions &options, const ProgressFn &pro
         read_ggb_blocks(in, h, header, csr.offsets.data(), csr.indices.data(),
                         h.weighted ? csr.weights.data() : nullptr, progress);
     } else {
+        Checksum sum;
+        sum.update(header, kGgbHeaderBytes);
         read_hashed(in, sum, csr.offsets.data(), 8 * (h.n + 1), progress);
         read_hashed(in, sum, csr.indices.data(), 4 * h.m, progress);
         if (h.weighted) read_hashed(in, sum, csr.weights.data(), 4 * h.m, progress);
