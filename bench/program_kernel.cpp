@@ -19,10 +19,21 @@ std::string base_name(const std::string &path) {
     return dot == std::string::npos ? name : name.substr(0, dot);
 }
 
+// The built-in a program file computes, from its name: the name itself, or
+// the part before its first '_' when that names a built-in (pagerank_cusha
+// is PageRank in CuSha's model); "" when it names none.
+std::string builtin_of(const std::string &name) {
+    static const char *const builtins[] = {"bfs", "sssp", "sswp", "cc", "pagerank"};
+    const std::string head = name.substr(0, name.find('_'));
+    for (const char *b : builtins)
+        if (name == b || head == b) return b;
+    return "";
+}
+
 class ProgramKernel final : public Kernel {
 public:
     ProgramKernel(gg_context *context, const std::string &path, uint32_t n, const KernelSettings &s)
-        : algorithm_(base_name(path)), label_("program:" + algorithm_) {
+        : algorithm_(builtin_of(base_name(path))), label_("program:" + base_name(path)) {
         gg_program *program = nullptr;
         if (gg_program_load(context, path.c_str(), &program) != GG_OK)
             throw std::runtime_error(gg_context_last_error(context));

@@ -62,7 +62,7 @@ extern "C" {
 /** Major version: bumped only when the ABI breaks (it is the SONAME). */
 #define GG_VERSION_MAJOR 0
 /** Minor version: bumped when the ABI grows. */
-#define GG_VERSION_MINOR 8
+#define GG_VERSION_MINOR 9
 /** Patch version: bumped for fixes that do not change the ABI. */
 #define GG_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
@@ -1386,7 +1386,13 @@ typedef enum gg_combiner {
     GG_COMBINE_USER = 0, /**< The program's @c combine function. */
     GG_COMBINE_SUM = 1,  /**< Sum of a scalar message of type gg_program_desc.message_type. */
     GG_COMBINE_MIN = 2,  /**< Minimum of a scalar message. */
-    GG_COMBINE_MAX = 3   /**< Maximum of a scalar message. */
+    GG_COMBINE_MAX = 3,  /**< Maximum of a scalar message. */
+    /** Sum of a scalar message, added in an order the backend chooses (since 0.9): integer sums equal
+        ::GG_COMBINE_SUM's; float and double sums may differ from them in the last bits, from one GPU run
+        to the next, and a sum of zeros may lose its sign. The CPU adds in in-edge order, as
+        ::GG_COMBINE_SUM does; the GPU adds a vertex's messages in parallel (a hub's over many threads),
+        where ::GG_COMBINE_SUM of floats keeps the in-edge order and so one thread a vertex. */
+    GG_COMBINE_UNORDERED_SUM = 4
 } gg_combiner;
 
 /** The type of a scalar message (built-in combiners). */

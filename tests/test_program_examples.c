@@ -156,6 +156,42 @@ static void compare_f32(const char *what, const char *shape_name, uint32_t sourc
                      source, v, (double)got[v], (double)want[v]);
 }
 
+/* A PageRank example (either model) on one shape against gg_run_pagerank;
+   the cap is lifted above the file's 100, so that halt decides. */
+static void check_pagerank_example(gg_context *context, const gg_graph *graph, gg_program *program, const char *file,
+                                   const shape *s, const gg_run_options *options, int on_cpu) {
+    const uint32_t n = s->n;
+    pagerank_value *ranks = zeroed_alloc(n, sizeof *ranks);
+    double *want_rank = zeroed_alloc(n, sizeof *want_rank);
+    gg_program_run_options popts;
+    gg_program_run_options_init(&popts);
+    popts.max_iterations = 1000;
+    gg_run_stats stats = run_example(context, graph, program, ranks, (size_t)n * sizeof *ranks, &popts, options, s->name);
+    gg_run_stats builtin;
+    gg_run_stats_init(&builtin);
+    expect_ok(context, gg_run_pagerank(context, graph, want_rank, options, &builtin), "gg_run_pagerank");
+    assert_int_equal(stats.converged, 1);
+    const uint32_t gap = stats.iterations > builtin.iterations ? stats.iterations - builtin.iterations
+                                                               : builtin.iterations - stats.iterations;
+    /* The CPU sums each rank's terms as the built-in does: only the two sums
+       over all vertices may round differently. The GPU's built-in may order
+       its sums otherwise and stop an iteration apart (test_algo_pagerank). */
+    if (gap > (on_cpu ? 0u : 1u))
+        fail_msg("%s on %s: %u supersteps, gg_run_pagerank %u iterations", file, s->name, stats.iterations,
+                 builtin.iterations);
+    const double tolerance = on_cpu ? 1e-12 : gap == 0 ? 1e-9 : 1e-5;
+    double sum = 0;
+    for (uint32_t v = 0; v < n; ++v) {
+        sum += ranks[v].rank;
+        if (!(fabs(ranks[v].rank - want_rank[v]) <= tolerance))
+            fail_msg("%s on %s vertex %u: %.17g, gg_run_pagerank %.17g (tolerance %g)", file, s->name, v,
+                     ranks[v].rank, want_rank[v], tolerance);
+    }
+    if (!(fabs(sum - 1.0) <= 1e-9)) fail_msg("%s on %s: the ranks sum to %.17g", file, s->name, sum);
+    free(ranks);
+    free(want_rank);
+}
+
 static void test_examples_match_builtins(void **state) {
     const test_backend *backend = *state;
     gg_context *context = backend_context(backend);
@@ -166,6 +202,7 @@ static void test_examples_match_builtins(void **state) {
     gg_program *sswp = load_example(context, "sswp");
     gg_program *cc = load_example(context, "cc");
     gg_program *pagerank = load_example(context, "pagerank");
+    gg_program *pagerank_cusha = load_example(context, "pagerank_cusha");
     uint32_t sssp_runs = 0, directed_cc = 0;
 
     for (size_t i = 0; i < shape_count(); ++i) {
@@ -217,36 +254,9 @@ static void test_examples_match_builtins(void **state) {
         compare_u32("cc.ggp (both directions)", s->name, NONE, got, want, n);
         gg_graph_destroy(both);
 
-        /* PageRank: halt decides (the cap is lifted above the file's 100). */
-        pagerank_value *ranks = zeroed_alloc(n, sizeof *ranks);
-        double *want_rank = zeroed_alloc(n, sizeof *want_rank);
-        gg_program_run_options popts;
-        gg_program_run_options_init(&popts);
-        popts.max_iterations = 1000;
-        stats = run_example(context, graph, pagerank, ranks, (size_t)n * sizeof *ranks, &popts, &options, s->name);
-        gg_run_stats builtin;
-        gg_run_stats_init(&builtin);
-        expect_ok(context, gg_run_pagerank(context, graph, want_rank, &options, &builtin), "gg_run_pagerank");
-        assert_int_equal(stats.converged, 1);
-        const uint32_t gap = stats.iterations > builtin.iterations ? stats.iterations - builtin.iterations
-                                                                   : builtin.iterations - stats.iterations;
-        /* The CPU sums each rank's terms as the built-in does: only the two sums
-           over all vertices may round differently. The GPU's built-in may order
-           its sums otherwise and stop an iteration apart (test_algo_pagerank). */
-        if (gap > (on_cpu ? 0u : 1u))
-            fail_msg("pagerank.ggp on %s: %u supersteps, gg_run_pagerank %u iterations", s->name, stats.iterations,
-                     builtin.iterations);
-        const double tolerance = on_cpu ? 1e-12 : gap == 0 ? 1e-9 : 1e-5;
-        double sum = 0;
-        for (uint32_t v = 0; v < n; ++v) {
-            sum += ranks[v].rank;
-            if (!(fabs(ranks[v].rank - want_rank[v]) <= tolerance))
-                fail_msg("pagerank.ggp on %s vertex %u: %.17g, gg_run_pagerank %.17g (tolerance %g)", s->name, v,
-                         ranks[v].rank, want_rank[v], tolerance);
-        }
-        if (!(fabs(sum - 1.0) <= 1e-9)) fail_msg("pagerank.ggp on %s: the ranks sum to %.17g", s->name, sum);
-        free(ranks);
-        free(want_rank);
+        /* PageRank in both models: halt decides. */
+        check_pagerank_example(context, graph, pagerank, "pagerank.ggp", s, &options, on_cpu);
+        check_pagerank_example(context, graph, pagerank_cusha, "pagerank_cusha.ggp", s, &options, on_cpu);
         free(got);
         free(want);
         free(got_f);
@@ -263,7 +273,7 @@ static void test_examples_match_builtins(void **state) {
     edge_list empty;
     edge_list_init(&empty, 0);
     gg_graph *none = build(context, &empty, 0, GG_DUPLICATES_KEEP_MIN);
-    gg_program *all[] = {bfs, sssp, sswp, cc, pagerank};
+    gg_program *all[] = {bfs, sssp, sswp, cc, pagerank, pagerank_cusha};
     for (size_t p = 0; p < sizeof all / sizeof all[0]; ++p) {
         pagerank_value scratch;
         gg_run_stats stats = run_example(context, none, all[p], &scratch, 0, NULL, &options, "empty graph");
@@ -278,6 +288,7 @@ static void test_examples_match_builtins(void **state) {
     gg_program_destroy(sswp);
     gg_program_destroy(cc);
     gg_program_destroy(pagerank);
+    gg_program_destroy(pagerank_cusha);
     gg_context_destroy(context);
 }
 
@@ -858,9 +869,9 @@ static void test_example_files(void **state) {
     } files[] = {
         {"bfs", GG_PROGRAM_EMV, "depth"},          {"sssp", GG_PROGRAM_EMV, "float"},
         {"sswp", GG_PROGRAM_EMV, "float"},         {"cc", GG_PROGRAM_EMV, "label"},
-        {"pagerank", GG_PROGRAM_CUSHA, "double"},  {"neural_network", GG_PROGRAM_CUSHA, "float"},
-        {"heat", GG_PROGRAM_CUSHA, "float"},       {"circuit", GG_PROGRAM_CUSHA, "float"},
-        {"matching", GG_PROGRAM_EMV, "depth"},
+        {"pagerank", GG_PROGRAM_EMV, "double"},    {"pagerank_cusha", GG_PROGRAM_CUSHA, "double"},
+        {"neural_network", GG_PROGRAM_CUSHA, "float"}, {"heat", GG_PROGRAM_CUSHA, "float"},
+        {"circuit", GG_PROGRAM_CUSHA, "float"},    {"matching", GG_PROGRAM_EMV, "depth"},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; ++i) {
         gg_program *program = load_example(context, files[i].name);
@@ -875,19 +886,22 @@ static void test_example_files(void **state) {
         expect_ok(context, gg_program_prepare(context, program, GG_BACKEND_CPU, NULL), files[i].name);
         gg_program_destroy(program);
     }
-    /* pagerank.ggp's params are gg_run_pagerank's defaults. */
-    gg_program *pagerank = load_example(context, "pagerank");
-    gg_program_desc desc;
-    gg_program_desc_init(&desc);
-    expect_ok(context, gg_program_get_desc(pagerank, &desc), "get_desc");
-    gg_run_options defaults;
-    gg_run_options_init(&defaults);
-    assert_true(desc.params[0] == defaults.damping);
-    assert_true(desc.params[1] == defaults.tolerance);
-    assert_true(desc.params[2] == (double)defaults.max_iterations);
-    assert_int_equal(desc.num_aggregates, 2);
-    assert_int_equal(desc.has_halt, 1);
-    gg_program_destroy(pagerank);
+    /* Both PageRank files' params are gg_run_pagerank's defaults. */
+    static const char *const pageranks[] = {"pagerank", "pagerank_cusha"};
+    for (size_t i = 0; i < 2; ++i) {
+        gg_program *pagerank = load_example(context, pageranks[i]);
+        gg_program_desc desc;
+        gg_program_desc_init(&desc);
+        expect_ok(context, gg_program_get_desc(pagerank, &desc), "get_desc");
+        gg_run_options defaults;
+        gg_run_options_init(&defaults);
+        assert_true(desc.params[0] == defaults.damping);
+        assert_true(desc.params[1] == defaults.tolerance);
+        assert_true(desc.params[2] == (double)defaults.max_iterations);
+        assert_int_equal(desc.num_aggregates, 2);
+        assert_int_equal(desc.has_halt, 1);
+        gg_program_destroy(pagerank);
+    }
     gg_context_destroy(context);
 }
 
@@ -899,10 +913,34 @@ static int use_private_cache(void **state) {
     return 0;
 }
 
+/* The GPU's push programs (a built-in MIN, MAX or integer SUM) push or pull
+   each superstep by the active queue's out-degree sum; the catalogue's
+   small graphs take both on their own, and these runs force each way for
+   every superstep (docs/building.md, GG_PROGRAM_DIRECTION). */
+static int push_only(void **state) {
+    (void)state;
+    setenv("GG_PROGRAM_DIRECTION", "push", 1);
+    return 0;
+}
+static int pull_only(void **state) {
+    (void)state;
+    setenv("GG_PROGRAM_DIRECTION", "pull", 1);
+    return 0;
+}
+static int either_direction(void **state) {
+    (void)state;
+    unsetenv("GG_PROGRAM_DIRECTION");
+    return 0;
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_example_files),
         GG_BACKEND_TESTS(test_examples_match_builtins),
+        {"test_examples_match_builtins_cuda_push_only", test_examples_match_builtins, push_only, either_direction,
+         (void *)&test_backend_cuda},
+        {"test_examples_match_builtins_cuda_pull_only", test_examples_match_builtins, pull_only, either_direction,
+         (void *)&test_backend_cuda},
         GG_BACKEND_TESTS(test_cusha_benchmarks),
         GG_BACKEND_TESTS(test_matching_example),
     };

@@ -245,6 +245,90 @@ static void free_csc(csc *c) {
     free(c->weights);
 }
 
+/* Sums of the in-neighbours' values in one superstep, with the built-in
+   sums of three scalar types: each vertex starts at (id mod 7) + 1, sends it
+   along its out-edges, and takes the sum it receives (0 for none). The values
+   are small integers, so every order of the additions gives the same bits:
+   GG_COMBINE_UNORDERED_SUM must equal the in-edge-order reference exactly,
+   whichever order a backend adds in. TYPE is the C type of value and message. */
+#define IN_SUM_SOURCE(TYPE)                                                                                          \
+    "typedef struct { " TYPE " x; } gg_vertex;\n"                                                                    \
+    "typedef " TYPE " gg_message;\n"                                                                                 \
+    "GG_FUNCTION int gg_init(gg_vertex *v, const gg_vertex_info *info, const gg_program_globals *g) {\n"            \
+    "    v->x = (" TYPE ")(info->id % 7u + 1u); return 1;\n"                                                         \
+    "}\n"                                                                                                            \
+    "GG_FUNCTION int gg_send(const gg_vertex *src, const gg_edge *e, gg_message *m, const gg_program_globals *g) {\n" \
+    "    *m = src->x; return 1;\n"                                                                                   \
+    "}\n"                                                                                                            \
+    "GG_FUNCTION int gg_apply(gg_vertex *v, const gg_message *m, const gg_vertex_info *info,\n"                     \
+    "                         const gg_program_globals *g) { v->x = m ? *m : (" TYPE ")0; return 0; }\n"
+
+static void unordered_double(gg_program_desc *d) {
+    d->combiner = GG_COMBINE_UNORDERED_SUM;
+    d->message_type = GG_SCALAR_DOUBLE;
+}
+static void unordered_float(gg_program_desc *d) {
+    d->combiner = GG_COMBINE_UNORDERED_SUM;
+    d->message_type = GG_SCALAR_FLOAT;
+}
+static void unordered_uint64(gg_program_desc *d) {
+    d->combiner = GG_COMBINE_UNORDERED_SUM;
+    d->message_type = GG_SCALAR_UINT64;
+}
+
+static void test_unordered_sums(void **state) {
+    const test_backend *backend = *state;
+    gg_context *context = backend_context(backend);
+    gg_run_options options = backend_run_options(backend);
+    gg_program *as_double = make_program(context, GG_PROGRAM_EMV, "in_sum_double", 8, IN_SUM_SOURCE("double"),
+                                         unordered_double);
+    gg_program *as_float = make_program(context, GG_PROGRAM_EMV, "in_sum_float", 4, IN_SUM_SOURCE("float"),
+                                        unordered_float);
+    gg_program *as_uint64 = make_program(context, GG_PROGRAM_EMV, "in_sum_uint64", 8, IN_SUM_SOURCE("uint64_t"),
+                                         unordered_uint64);
+    /* The GPU pushes (float atomics) or pulls (warp sums, hub chunks) by the
+       active out-degree; both ways are forced in turn, then left to choose. */
+    static const char *const directions[] = {"push", "pull", NULL};
+    const size_t rounds = backend->backend == GG_BACKEND_CUDA ? 3 : 1;
+    for (size_t r = 0; r < rounds; ++r) {
+        if (directions[r] != NULL)
+            setenv("GG_PROGRAM_DIRECTION", directions[r], 1);
+        else
+            unsetenv("GG_PROGRAM_DIRECTION");
+        for (size_t i = 0; i < shape_count(); ++i) {
+            const cached_shape *c = shape_cache_get(i);
+            const shape *s = &c->shape;
+            const uint32_t n = s->n;
+            if (n == 0) continue;
+            csc in = read_csc(context, c->graph);
+            double *d = zeroed_alloc(n, sizeof *d);
+            float *f = zeroed_alloc(n, sizeof *f);
+            uint64_t *u = zeroed_alloc(n, sizeof *u);
+            gg_run_stats stats = run_program(context, c->graph, as_double, d, (size_t)n * 8, NULL, &options, s->name);
+            assert_int_equal(stats.iterations, 1);
+            run_program(context, c->graph, as_float, f, (size_t)n * 4, NULL, &options, s->name);
+            run_program(context, c->graph, as_uint64, u, (size_t)n * 8, NULL, &options, s->name);
+            for (uint32_t v = 0; v < n; ++v) {
+                uint64_t expected = 0;
+                for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) expected += in.sources[e] % 7u + 1u;
+                if (d[v] != (double)expected || f[v] != (float)expected || u[v] != expected)
+                    fail_msg("%s unordered sums (%s) vertex %u: double %.17g, float %.9g, uint64 %llu; expected %llu",
+                             s->name, directions[r] ? directions[r] : "either way", v, d[v], (double)f[v],
+                             (unsigned long long)u[v], (unsigned long long)expected);
+            }
+            free(d);
+            free(f);
+            free(u);
+            free_csc(&in);
+        }
+    }
+    unsetenv("GG_PROGRAM_DIRECTION");
+    gg_program_destroy(as_double);
+    gg_program_destroy(as_float);
+    gg_program_destroy(as_uint64);
+    gg_context_destroy(context);
+}
+
 /* ---- every shape, every backend ------------------------------------------ */
 
 static void test_programs_match_references(void **state) {
@@ -798,6 +882,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         GG_BACKEND_TESTS(test_programs_match_references),
         GG_BACKEND_TESTS(test_program_control),
+        GG_BACKEND_TESTS(test_unordered_sums),
         cmocka_unit_test(test_program_function_pointers),
         cmocka_unit_test(test_program_cache),
         cmocka_unit_test(test_programs_from_threads),

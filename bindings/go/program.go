@@ -55,6 +55,9 @@ const (
 	CombineSum  Combiner = C.GG_COMBINE_SUM  // sum of a scalar message
 	CombineMin  Combiner = C.GG_COMBINE_MIN  // minimum of a scalar message
 	CombineMax  Combiner = C.GG_COMBINE_MAX  // maximum of a scalar message
+	// CombineUnorderedSum (since 0.9) sums a scalar message in an order the backend chooses: the GPU
+	// adds a vertex's messages in parallel, so float sums may differ from CombineSum's in the last bits.
+	CombineUnorderedSum Combiner = C.GG_COMBINE_UNORDERED_SUM
 )
 
 // ScalarType is the type of a scalar message (built-in combiners).

@@ -197,6 +197,48 @@ func TestProgramFileBFS(t *testing.T) {
 	}
 }
 
+// pagerankValue is examples/programs/pagerank.ggp's gg_vertex.
+type pagerankValue struct {
+	Rank      float64
+	OutDegree uint32
+	Unused    uint32
+}
+
+func TestProgramFilePageRankSumsInAnyOrder(t *testing.T) {
+	ctx, _ := programContext(t)
+	g := build(t, ctx, randomEdges(80, 240, 9))
+	p, err := gg.LoadProgram(ctx, filepath.Join("..", "..", "examples", "programs", "pagerank.ggp"))
+	if err != nil {
+		t.Fatalf("LoadProgram: %v", err)
+	}
+	defer p.Close()
+	d, err := p.Desc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Model != gg.ModelEMV || d.Combiner != gg.CombineUnorderedSum || d.MessageType != gg.ScalarDouble ||
+		d.MessageSize != 8 || !d.HasHalt {
+		t.Fatalf("Desc: %+v", d)
+	}
+	values, stats, err := gg.RunProgram[pagerankValue](ctx, g, p, nil, nil)
+	if err != nil {
+		t.Fatalf("RunProgram: %v", err)
+	}
+	want, err := g.PageRank(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The CPU adds in in-edge order, as the built-in does.
+	for v := range want {
+		if diff := values[v].Rank - want[v]; diff > 1e-12 || diff < -1e-12 {
+			t.Fatalf("vertex %d: %.17g, PageRank %.17g", v, values[v].Rank, want[v])
+		}
+	}
+	if !stats.Converged {
+		t.Fatalf("stats %+v", stats)
+	}
+}
+
 func TestProgramSyntaxErrorIsAParseErrorWithALine(t *testing.T) {
 	ctx, _ := programContext(t)
 	g := build(t, ctx, randomEdges(20, 40, 1))

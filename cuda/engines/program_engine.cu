@@ -26,6 +26,7 @@
 // scanned (EMV: the active vertices' out-edges; CuSha: the computed
 // vertices' in-edges), as the CPU counts them.
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/error.h"
@@ -57,6 +58,33 @@ Step step_of(const Desc &d) {
     return d.combiner == GG_COMBINE_USER || float_sum ? Step::pull : Step::push;
 }
 
+// A push program (an order-free combiner) may pull a superstep instead
+// when its edges are plain weights (a pull reads the in-edges', which the
+// run then uploads) and GG_PROGRAM_DIRECTION does not say push.
+enum class Direction { automatic, push, pull };
+
+Direction direction_from_environment() {
+    const char *value = std::getenv("GG_PROGRAM_DIRECTION");
+    if (value == nullptr || value[0] == '\0' || std::strcmp(value, "auto") == 0) return Direction::automatic;
+    if (std::strcmp(value, "push") == 0) return Direction::push;
+    if (std::strcmp(value, "pull") == 0) return Direction::pull;
+    fail(GG_ERROR_INVALID_ARGUMENT, "GG_PROGRAM_DIRECTION is '%s': it takes push, pull or auto", value);
+}
+
+// A push superstep costs the active queue's out-edges, each an atomic on a
+// random inbox slot; a pull costs every in-edge, a coalesced read and a test
+// of its source's flag (the flags of 2^22 vertices sit in the L2). The pull
+// wins once the queue's out-edges are more than about a sixteenth of m
+// (bench/results: kron, urand and grid at scale 22 on an H100).
+constexpr uint64_t kPullShare = 16;
+
+// Whether the kernels stage a fold's operands (program_kernels.cuh's
+// GGK_STAGED_FOLD): CuSha's source and edge values, or the pull's message.
+bool staged_fold(const Desc &d) {
+    if (!d.emv()) return d.vertex_size + (d.edge_size > 0 ? d.edge_size : sizeof(float)) <= GG_STAGE_BYTES;
+    return d.message_size <= GG_STAGE_BYTES;
+}
+
 template <class... Args>
 void launch(cudaKernel_t kernel, uint64_t blocks, cudaStream_t stream, Args... args) {
     void *pointers[] = {static_cast<void *>(&args)...};
@@ -69,14 +97,25 @@ public:
     ProgramRun(const Graph &g, const Desc &desc, const DeviceProgram &code, const DeviceInfo &info,
                const program::RunSettings &settings, RunReport &report)
         : g_(g), desc_(desc), info_(info), settings_(settings), report_(report), step_(step_of(desc)),
-          layouts_(g, info, stream_.get(), report), counters_host_(sizeof(gg_engine_counters)) {
+          direction_(direction_from_environment()), layouts_(g, info, stream_.get(), report),
+          counters_host_(sizeof(gg_engine_counters)) {
         const bool push = step_ == Step::push, cusha = step_ == Step::cusha;
+        may_pull_ = push && desc.edge_size == 0 && direction_ != Direction::push;
+        if (may_pull_) {
+            k_.list_in_hubs = code.kernel("ggk_list_in_hubs");
+            k_.mark_active = code.kernel("ggk_mark_active");
+            k_.pull_gather = code.kernel("ggk_pull_gather");
+            k_.pull_hubs = code.kernel("ggk_pull_hubs");
+        }
         k_.begin = code.kernel("ggk_begin");
         k_.init = code.kernel(settings.keep_values ? "ggk_all_active" : "ggk_init_vertices");
         if (desc.edge_size > 0) k_.init_edges = code.kernel(push ? "ggk_init_out_edges" : "ggk_init_in_edges");
         k_.visit = code.kernel("ggk_visit");
         k_.visit_hubs = code.kernel("ggk_visit_hubs");
         if (!cusha && !push) k_.combine = code.kernel("ggk_pull_combine");
+        // Hub folds exist where operands are staged (GGK_STAGED_FOLD: up
+        // to GG_STAGE_BYTES of them); the kernels list no hub otherwise.
+        if (!push && staged_fold(desc)) k_.fold_hubs = code.kernel(cusha ? "ggk_cusha_fold_hubs" : "ggk_pull_fold_hubs");
         k_.update = code.kernel(cusha ? "ggk_cusha_compute" : push ? "ggk_push_apply" : "ggk_pull_apply");
         k_.finish = code.kernel(cusha ? "ggk_cusha_finish" : push ? "ggk_push_finish" : "ggk_pull_finish");
         if (desc.num_aggregates > 0) {
@@ -102,17 +141,21 @@ private:
     const program::RunSettings &settings_;
     RunReport &report_;
     const Step step_;
+    const Direction direction_;
+    bool may_pull_ = false;
     Stream stream_;
     RunLayouts layouts_;
     PinnedBuffer counters_host_;
     struct Kernels {
         cudaKernel_t begin, init, init_edges, visit, visit_hubs, combine, update, finish, aggregate, aggregate_total;
+        cudaKernel_t list_in_hubs, mark_active, pull_gather, pull_hubs;  // a push program's pull
+        cudaKernel_t fold_hubs;                                          // CuSha's and the pull's hubs
     } k_{};
 
     gg_engine s_{};
     uint32_t active_max_degree_ = 0;
     DeviceArray<uint8_t> values_, shadow_, out_edges_, in_edges_, inbox_, received_;
-    DeviceArray<uint32_t> lists_[2], work_, flags_, chunks_;
+    DeviceArray<uint32_t> lists_[2], work_, flags_, chunks_, in_chunks_, folds_, active_bits_;
     DeviceArray<gg_program_globals> globals_;
     DeviceArray<gg_engine_counters> counters_;
     DeviceArray<double> partials_;
@@ -135,7 +178,7 @@ private:
         // Both directions' structure are read (out: W and degrees; in: the
         // pulls and in_degree).
         const DeviceCsr out = layouts_.edges(EdgeDirection::out, push);
-        const DeviceCsr in = layouts_.edges(EdgeDirection::in, !push);
+        const DeviceCsr in = layouts_.edges(EdgeDirection::in, !push || may_pull_);
         const uint64_t value_bytes = n * desc_.vertex_size;
         values_ = DeviceArray<uint8_t>(value_bytes, "the program's vertex values");
         if (step_ == Step::cusha || desc_.num_aggregates > 0)
@@ -147,6 +190,14 @@ private:
         work_ = DeviceArray<uint32_t>(n, push ? "the program's receivers" : "the program's computed vertices");
         flags_ = DeviceArray<uint32_t>(n, "the program's vertex flags");
         chunks_ = DeviceArray<uint32_t>(2 * (m / GG_CHUNK_EDGES + m / GG_HUB_DEGREE + 1), "the program's hub chunks");
+        if (k_.fold_hubs != nullptr) folds_ = DeviceArray<uint32_t>(m / GG_HUB_DEGREE + 1, "the program's hub folds");
+        if (may_pull_) {
+            active_bits_ = DeviceArray<uint32_t>(n / 32 + 1, "the program's active bits");
+            zero(active_bits_.get(), active_bits_.bytes());
+        }
+        if (may_pull_)
+            in_chunks_ =
+                DeviceArray<uint32_t>(2 * (m / GG_CHUNK_EDGES + m / GG_HUB_DEGREE + 1), "the program's in-edge hub chunks");
         if (step_ != Step::cusha) {
             // push: one combined key per vertex; pull: one message per candidate.
             inbox_ = DeviceArray<uint8_t>(n * desc_.message_size, "the program's messages");
@@ -192,6 +243,9 @@ private:
         s_.globals = globals_.get();
         s_.counters = counters_.get();
         s_.partials = partials_.get();
+        s_.in_chunks = in_chunks_.get();
+        s_.folds = folds_.get();
+        s_.active_bits = active_bits_.get();
     }
 
     // init_edge, init (or keep_values), the first aggregates: A_0 is left in
@@ -206,6 +260,10 @@ private:
                                           stream()));
         launch(k_.init, blocks(n), stream(), s_);
         aggregate(values_.get(), values_.get());
+        if (may_pull_) {
+            launch(k_.list_in_hubs, blocks(n), stream(), s_);
+            s_.in_chunk_count = read_counters().in_chunk_count;
+        }
         timer.stop(stream());
         report_.preprocess_ms += timer.elapsed_ms();
     }
@@ -262,7 +320,17 @@ private:
         // When every vertex is active, CuSha's and the pull's W is V: no W
         // list, no flags, no pass over the out-edges to build them.
         s_.dense = step_ != Step::push && active == n ? 1 : 0;
-        if (!s_.dense) {
+        s_.pulled = may_pull_ && (direction_ == Direction::pull || degrees > g_.m() / kPullShare) ? 1 : 0;
+        if (s_.pulled) {
+            // Every vertex combines its in-edges' messages from A (Beamer's
+            // bottom-up step for any order-free combiner); hubs by blocks.
+            // With every vertex active, no source needs its bit tested.
+            s_.dense = active == n ? 1 : 0;
+            if (!s_.dense) launch(k_.mark_active, blocks(active), stream(), s_);
+            launch(k_.pull_gather, blocks(n), stream(), s_);
+            if (s_.in_chunk_count > 0)
+                launch(k_.pull_hubs, std::min<uint64_t>(blocks(~uint64_t(0) >> 8), s_.in_chunk_count), stream(), s_);
+        } else if (!s_.dense) {
             // The push over A's out-edges: the sends (push) or W (CuSha,
             // pull). A warp takes up to 32 vertices; a queue too short to
             // fill the GPU that way gets fewer per warp, down to one, so
@@ -277,8 +345,17 @@ private:
         }
         // A bound on |W| and on the receivers, which only the device knows.
         const uint64_t grid = blocks(std::min(n, active + degrees));
-        if (step_ == Step::pull) launch(k_.combine, grid, stream(), s_);
+        // Hubs of W (GG_HUB_DEGREE in-edges or more, so none below m of
+        // that many) fold in blocks of their own after the warps' kernel
+        // listed them; the blocks loop over the list the device counted.
+        const bool hubs = k_.fold_hubs != nullptr && g_.m() >= GG_HUB_DEGREE;
+        const uint64_t hub_grid = std::min<uint64_t>(blocks(~uint64_t(0) >> 8), g_.m() / GG_HUB_DEGREE);
+        if (step_ == Step::pull) {
+            launch(k_.combine, grid, stream(), s_);
+            if (hubs) launch(k_.fold_hubs, hub_grid, stream(), s_);
+        }
         launch(k_.update, grid, stream(), s_);
+        if (step_ == Step::cusha && hubs) launch(k_.fold_hubs, hub_grid, stream(), s_);
         // Aggregates over (old, new): CuSha keeps the new values in the
         // shadow until finish copies them back; EMV's shadow holds the old.
         if (step_ == Step::cusha)

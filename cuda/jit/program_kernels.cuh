@@ -21,13 +21,22 @@
  *    over the CSC, whose in-edge order is the order the contract fixes.
  *  - Medusa's Edge-Message-Vertex (paper 002, §3 and §4.1: fine-grained
  *    edge and vertex functions over a queue of active vertices, SetActive):
- *      push, for a built-in MIN or MAX of any scalar, or SUM of integers
- *      (order-free: every order gives the same bits): the out-edges of the
- *      active queue send with atomics into an inbox per vertex (MIN and MAX
- *      on an order-preserving integer key of the scalar, so floats use the
- *      integer atomics), and each receiver is appended once, by a flag, to
+ *      push, for a built-in MIN or MAX of any scalar, SUM of integers
+ *      (order-free: every order gives the same bits) and UNORDERED_SUM of
+ *      any scalar (whose contract lets floats add in any order): the
+ *      out-edges of the active queue send with atomics into an inbox per
+ *      vertex (MIN and MAX on an order-preserving integer key of the
+ *      scalar, so floats use the integer atomics; an unordered float sum
+ *      adds floats), and each receiver is appended once, by a flag, to
  *      the receivers' list; apply runs over the receivers and the active
- *      vertices without a message;
+ *      vertices without a message; when the active queue's out-edges are
+ *      many (a fraction of m, chosen by the host), the same superstep pulls
+ *      instead (Beamer et al., SC'12, direction-optimizing BFS, for any
+ *      order-free combiner): every vertex combines, over its in-edges, the
+ *      messages of its active sources by warp shuffles, with no atomic but
+ *      one per hub chunk; the combiner makes the result the push's, bit for
+ *      bit (an unordered float sum's up to its rounding), and the
+ *      receivers are the same vertices;
  *      pull, for GG_COMBINE_USER and a float or double SUM, whose result
  *      depends on the order of the fold: each candidate of W scans its
  *      in-edges in CSC order and folds the messages of its active sources
@@ -42,7 +51,12 @@
  * grid-wide list. The sequential folds (compute, and the pull's combine)
  * cannot be split, but for a vertex of GG_FOLD_DEGREE in-edges or more the
  * warp loads 32 in-edges' operands at once into shared memory and one lane
- * folds them in order, so the fold waits on no memory latency.
+ * folds them in order, so the fold waits on no memory latency; a vertex of
+ * GG_HUB_DEGREE in-edges or more is listed for a whole block
+ * (ggk_*_fold_hubs), whose other warps load the next batch of operands
+ * while one thread folds the last, so that a hub's fold runs at the speed
+ * of the fold itself (for the EMV pull, the sends ran in the loading
+ * threads: what is left is one addition an edge).
  *
  * When every vertex is active (PageRank and most of CuSha's benchmarks),
  * W is V: CuSha and the pull take position i as vertex i (gg_engine.dense)
@@ -78,7 +92,8 @@ typedef struct gg_engine_counters {
     unsigned int chunk_count;           /* hub chunks of this superstep's push */
     unsigned int next_max_degree;       /* largest out-degree in A_t+1 so far */
     unsigned int active_max_degree;     /* largest out-degree in A_t */
-    unsigned int reserved;
+    unsigned int in_chunk_count;        /* hub chunks of the in-edges (the pull's), listed once a run */
+    unsigned int fold_count;            /* hubs of W whose fold a whole block runs (ggk_*_fold_hubs) */
 } gg_engine_counters;
 
 /* The one argument of every kernel: the graph, the run's arrays and the
@@ -91,7 +106,8 @@ typedef struct gg_engine {
     uint64_t active_degrees;  /* out-degree sum of A_t */
     uint32_t visit_width;     /* active vertices per warp in ggk_visit: 1 to 32, a power of 2 */
     uint32_t dense;           /* 1 when A_t is every vertex (CuSha, pull): W is V, position i is vertex i, and
-                                 neither the W list nor the flags are built */
+                                 neither the W list nor the flags are built; a push program's pull: no
+                                 source is tested */
     const uint64_t *out_offsets, *in_offsets;
     const uint32_t *out_indices, *in_indices;
     const float *out_weights, *in_weights;
@@ -106,6 +122,11 @@ typedef struct gg_engine {
     gg_program_globals *globals;
     gg_engine_counters *counters;
     double *partials;         /* aggregates: GG_PROGRAM_MAX_AGGREGATES sums per block */
+    uint32_t *in_chunks;      /* push programs' pull: (vertex, chunk) pairs of the in-edge hubs */
+    uint32_t in_chunk_count;  /* their number, set by the host once listed */
+    uint32_t pulled;          /* 1 when this superstep of a push program pulls (ggk_pull_gather) */
+    uint32_t *active_bits;    /* a push program's pull: A_t as one bit a vertex */
+    uint32_t *folds;          /* CuSha and pull: positions in W of this superstep's hub folds */
 } gg_engine;
 
 #ifndef GG_ENGINE_LAYOUT_ONLY
@@ -122,6 +143,14 @@ typedef struct gg_engine {
 #ifdef GG_MODEL_EMV
 #if !defined(GG_COMBINE_BY_USER) && !(GG_COMBINER == 1 && (GG_MESSAGE_TYPE == 5 || GG_MESSAGE_TYPE == 6))
 #define GGK_EMV_PUSH 1
+/* A sum of the scalar (GG_COMBINE_SUM of integers, GG_COMBINE_UNORDERED_SUM of any type). */
+#if GG_COMBINER == 1 || GG_COMBINER == 4
+#define GGK_ADDS 1
+#endif
+/* An unordered float or double sum: added as floats, in no fixed order. */
+#if GG_COMBINER == 4 && (GG_MESSAGE_TYPE == 5 || GG_MESSAGE_TYPE == 6)
+#define GGK_FLOAT_ADDS 1
+#endif
 #else
 #define GGK_EMV_PULL 1
 #endif
@@ -131,6 +160,13 @@ typedef struct gg_engine {
 #define GGK_STAGED_FOLD 1
 #elif defined(GGK_EMV_PULL) && GG_MESSAGE_SIZE <= GG_STAGE_BYTES
 #define GGK_STAGED_FOLD 1
+#endif
+
+#ifdef GGK_STAGED_FOLD
+/* The hub folds' blocks: warp 0 folds, the other warps load; a batch holds
+   as many operands as the loaders are, within 12 KiB a buffer (two buffers). */
+#define GGK_LOADERS (GG_ENGINE_THREADS - 32)
+#define GGK_HUB_BATCH_OF(bytes) ((12288u / (bytes)) < GGK_LOADERS ? (12288u / (bytes)) : GGK_LOADERS)
 #endif
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -144,6 +180,11 @@ static __device__ __forceinline__ unsigned long long ggk_threads() {
 }
 /* The first item of the calling warp's 32 in a warp-uniform grid-stride loop. */
 static __device__ __forceinline__ unsigned long long ggk_warp_start() { return ggk_thread() - ggk_lane(); }
+/* The first item of the calling block's in a block-uniform grid-stride loop
+   (every thread of the block runs as many rounds: ggk_block_append_next). */
+static __device__ __forceinline__ unsigned long long ggk_block_start() {
+    return (unsigned long long)blockIdx.x * blockDim.x;
+}
 
 static __device__ __forceinline__ gg_vertex_info ggk_info(const gg_engine &s, uint32_t v) {
     gg_vertex_info info;
@@ -187,6 +228,55 @@ static __device__ __forceinline__ void ggk_append_next(const gg_engine &s, bool 
     ggk_append(want, v, s.next, &s.counters->next_count);
 }
 
+/* ggk_append_next for a whole block at once, which every thread of the
+   block calls together: the warps' counts, degree sums and maxima meet in
+   shared memory and one thread takes the block's slots, so that the three
+   counters see one atomic per block instead of one per warp (a pass over
+   2^22 vertices that all stay active spent 0.5 ms in those atomics on an
+   H200). The block's vertices keep their order within each warp. */
+static __device__ __forceinline__ void ggk_block_append_next(const gg_engine &s, bool want, uint32_t v,
+                                                             uint32_t degree) {
+    __shared__ unsigned int warp_slot[GG_ENGINE_WARPS];
+    __shared__ unsigned long long warp_degrees[GG_ENGINE_WARPS];
+    __shared__ unsigned int warp_largest[GG_ENGINE_WARPS];
+    __shared__ unsigned int block_slot;
+    const unsigned int lane = ggk_lane(), warp = threadIdx.x / 32;
+    const unsigned int wanted = __ballot_sync(GGK_FULL, want);
+    unsigned long long total = want ? degree : 0ull;
+    unsigned int largest = want ? degree : 0u;
+    for (int d = 16; d > 0; d >>= 1) {
+        total += __shfl_xor_sync(GGK_FULL, total, d);
+        const unsigned int other = __shfl_xor_sync(GGK_FULL, largest, d);
+        largest = other > largest ? other : largest;
+    }
+    if (lane == 0) {
+        warp_slot[warp] = (unsigned int)__popc(wanted);
+        warp_degrees[warp] = total;
+        warp_largest[warp] = largest;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned int count = 0, most = 0;
+        unsigned long long degrees = 0;
+        for (unsigned int w = 0; w < GG_ENGINE_WARPS; ++w) {
+            const unsigned int c = warp_slot[w];
+            warp_slot[w] = count;  /* the warp's first slot within the block's */
+            count += c;
+            degrees += warp_degrees[w];
+            most = warp_largest[w] > most ? warp_largest[w] : most;
+        }
+        if (count != 0) {
+            block_slot = atomicAdd(&s.counters->next_count, count);
+            atomicAdd(&s.counters->next_degrees, degrees);
+            if (most > *(volatile unsigned int *)&s.counters->next_max_degree)
+                atomicMax(&s.counters->next_max_degree, most);
+        }
+    }
+    __syncthreads();
+    if (want) s.next[block_slot + warp_slot[warp] + __popc(wanted & ((1u << lane) - 1u))] = v;
+    __syncthreads(); /* the shared slots are free for the block's next call */
+}
+
 /* ---- built-in combiners on an integer key (push) ---------------------- */
 
 #ifdef GGK_EMV_PUSH
@@ -206,7 +296,7 @@ static_assert(sizeof(gg_message) == sizeof(ggk_key), "a built-in combiner's mess
 static __device__ __forceinline__ ggk_key ggk_key_of(const gg_message &m) {
     ggk_key bits;
     memcpy(&bits, &m, sizeof bits);
-#if GG_COMBINER == 1
+#ifdef GGK_ADDS
     return bits;
 #elif GG_MESSAGE_TYPE == 1 || GG_MESSAGE_TYPE == 3
     return bits ^ GGK_KEY_TOP;
@@ -219,7 +309,7 @@ static __device__ __forceinline__ ggk_key ggk_key_of(const gg_message &m) {
 
 static __device__ __forceinline__ gg_message ggk_message_of(ggk_key key) {
     ggk_key bits = key;
-#if GG_COMBINER == 1
+#ifdef GGK_ADDS
 #elif GG_MESSAGE_TYPE == 1 || GG_MESSAGE_TYPE == 3
     bits = key ^ GGK_KEY_TOP;
 #elif GG_MESSAGE_TYPE == 5 || GG_MESSAGE_TYPE == 6
@@ -242,6 +332,8 @@ static __device__ __forceinline__ void ggk_deliver(ggk_key *slot, ggk_key key) {
     if (key < *(volatile ggk_key *)slot) atomicMin(slot, key);
 #elif GG_COMBINER == 3
     if (key > *(volatile ggk_key *)slot) atomicMax(slot, key);
+#elif defined(GGK_FLOAT_ADDS)
+    atomicAdd((gg_message *)slot, ggk_message_of(key));
 #else
     atomicAdd(slot, key);
 #endif
@@ -429,7 +521,8 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_init_in_edge
 extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_init_vertices(const __grid_constant__ gg_engine s) {
     gg_vertex *values = (gg_vertex *)s.values;
     gg_vertex *shadow = (gg_vertex *)s.shadow;
-    for (unsigned long long base = ggk_warp_start(); base < s.n; base += ggk_threads()) {
+    for (unsigned long long block = ggk_block_start(); block < s.n; block += ggk_threads()) {
+        const unsigned long long base = block + (threadIdx.x - ggk_lane());
         const unsigned long long i = base + ggk_lane();
         const bool have = i < s.n;
         const uint32_t v = (uint32_t)i;
@@ -441,7 +534,7 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_init_vertice
             if (shadow != 0) shadow[v] = values[v];
             degree = info.out_degree;
         }
-        ggk_append_next(s, active, v, degree);
+        ggk_block_append_next(s, active, v, degree);
     }
 }
 
@@ -478,6 +571,7 @@ extern "C" __global__ void ggk_begin(const __grid_constant__ gg_engine s, uint32
     c->next_max_degree = 0;
     c->work_count = 0;
     c->chunk_count = 0;
+    c->fold_count = 0;
 #ifdef GG_HAS_HALT
     c->halt = gg_halt(s.globals) != 0 ? 1u : 0u;
 #else
@@ -512,7 +606,8 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_cusha_comput
     __shared__ gg_edge stage_edge[GG_ENGINE_WARPS][32];
     const unsigned int warp = threadIdx.x / 32;
 #endif
-    for (unsigned long long base = ggk_warp_start(); base < count; base += ggk_threads()) {
+    for (unsigned long long block = ggk_block_start(); block < count; block += ggk_threads()) {
+        const unsigned long long base = block + (threadIdx.x - ggk_lane());
         const unsigned long long i = base + lane;
         const bool have = i < count;
         uint32_t v = 0;
@@ -525,11 +620,14 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_cusha_comput
         }
         bool updated = false;
 #ifdef GGK_STAGED_FOLD
+        /* Hubs: a block each, after this kernel (ggk_cusha_fold_hubs). */
+        const bool hub = end - begin >= GG_HUB_DEGREE;
+        ggk_append(hub, (uint32_t)i, s.folds, &s.counters->fold_count);
         /* Long in-lists: the warp stages 32 in-edges' source values and edge
            values at a time; lane 0 folds them in order. A full batch is
            unrolled, so that the work of consecutive edges that does not
            depend on the local copy (a source's terms) overlaps. */
-        const bool staged = end - begin >= GG_FOLD_DEGREE;
+        const bool staged = !hub && end - begin >= GG_FOLD_DEGREE;
         unsigned int long_lists = __ballot_sync(GGK_FULL, staged);
         while (long_lists != 0) {
             const int owner = __ffs(long_lists) - 1;
@@ -571,7 +669,7 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_cusha_comput
             result = __shfl_sync(GGK_FULL, result, 0);
             if ((int)lane == owner) updated = result != 0;
         }
-        if (have && !staged) {
+        if (have && !staged && !hub) {
 #else
         if (have) {
 #endif
@@ -586,11 +684,63 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_cusha_comput
             }
         }
         const uint32_t degree = have ? (uint32_t)(s.out_offsets[v + 1] - s.out_offsets[v]) : 0u;
-        ggk_append_next(s, updated, v, degree);
+        ggk_block_append_next(s, updated, v, degree);
     }
     for (int d = 16; d > 0; d >>= 1) scanned += __shfl_xor_sync(GGK_FULL, scanned, d);
     if (lane == 0 && scanned != 0) atomicAdd(&s.counters->edges, scanned);
 }
+
+#ifdef GGK_STAGED_FOLD
+/* The hubs ggk_cusha_compute listed, a block each: warps 1 to 7 load a
+   batch of in-edges' operands into one buffer while thread 0 folds the
+   other's, in CSC order; warp 0 then decides and lists the update. */
+extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_cusha_fold_hubs(const __grid_constant__ gg_engine s) {
+    constexpr unsigned int batch = GGK_HUB_BATCH_OF(sizeof(gg_vertex) + sizeof(gg_edge));
+    __shared__ gg_vertex stage_source[2][batch];
+    __shared__ gg_edge stage_edge[2][batch];
+    const gg_vertex *old = (const gg_vertex *)s.values;
+    gg_vertex *fresh = (gg_vertex *)s.shadow;
+    const gg_edge *edges = (const gg_edge *)s.in_edges;
+    const unsigned int t = threadIdx.x;
+    const unsigned int count = *(volatile unsigned int *)&s.counters->fold_count;
+    for (unsigned int h = blockIdx.x; h < count; h += gridDim.x) {
+        const unsigned long long position = s.folds[h];
+        const uint32_t w = s.dense ? (uint32_t)position : s.work[position];
+        const uint64_t begin = s.in_offsets[w], end = s.in_offsets[w + 1];
+        gg_vertex local;
+        gg_vertex_info info;
+        if (t == 0) {
+            info = ggk_info(s, w);
+            gg_init_compute(&local, &old[w], &info, s.globals);
+        }
+        unsigned int k = 0;
+        for (uint64_t b0 = begin; b0 < end; b0 += batch, k ^= 1u) {
+            if (t >= 32 && t - 32 < batch && b0 + (t - 32) < end) {
+                const uint64_t e = b0 + (t - 32);
+                stage_source[k][t - 32] = old[s.in_indices[e]];
+                stage_edge[k][t - 32] = edges[e];
+            }
+            __syncthreads();
+            if (t == 0) {
+                const unsigned int staged_count = end - b0 < batch ? (unsigned int)(end - b0) : batch;
+#pragma unroll 8
+                for (unsigned int j = 0; j < staged_count; ++j)
+                    gg_compute(&stage_source[k][j], &stage_edge[k][j], &local, s.globals);
+            }
+        }
+        if (t < 32) {
+            int result = 0;
+            if (t == 0 && gg_update_condition(&local, &old[w], &info, s.globals) != 0) {
+                fresh[w] = local;
+                result = 1;
+            }
+            result = __shfl_sync(GGK_FULL, result, 0);
+            ggk_append_next(s, t == 0 && result != 0, w, (uint32_t)(s.out_offsets[w + 1] - s.out_offsets[w]));
+        }
+        __syncthreads();  /* thread 0 done with the buffers before the next hub loads */
+    }
+}
+#endif
 
 /* After the aggregates: W's flags cleared, the updated values copied back
    (the shadow equals the values again at the next superstep's start). */
@@ -614,7 +764,8 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_push_apply(c
     gg_vertex *values = (gg_vertex *)s.values;
     const ggk_key *inbox = (const ggk_key *)s.inbox;
     const unsigned int receivers = *(volatile unsigned int *)&s.counters->work_count;
-    for (unsigned long long base = ggk_warp_start(); base < receivers; base += ggk_threads()) {
+    for (unsigned long long block = ggk_block_start(); block < receivers; block += ggk_threads()) {
+        const unsigned long long base = block + (threadIdx.x - ggk_lane());
         const unsigned long long i = base + ggk_lane();
         const bool have = i < receivers;
         uint32_t v = 0, degree = 0;
@@ -626,9 +777,10 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_push_apply(c
             stays = gg_apply(&values[v], &m, &info, s.globals) != 0;
             degree = info.out_degree;
         }
-        ggk_append_next(s, stays, v, degree);
+        ggk_block_append_next(s, stays, v, degree);
     }
-    for (unsigned long long base = ggk_warp_start(); base < s.active_count; base += ggk_threads()) {
+    for (unsigned long long block = ggk_block_start(); block < s.active_count; block += ggk_threads()) {
+        const unsigned long long base = block + (threadIdx.x - ggk_lane());
         const unsigned long long i = base + ggk_lane();
         uint32_t u = 0, degree = 0;
         bool stays = false;
@@ -640,7 +792,7 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_push_apply(c
                 degree = info.out_degree;
             }
         }
-        ggk_append_next(s, stays, u, degree);
+        ggk_block_append_next(s, stays, u, degree);
     }
 }
 
@@ -658,11 +810,161 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_push_finish(
         inbox[v] = GGK_IDENTITY;
         if (old != 0) old[v] = values[v];
     }
-    if (old != 0)
+    const bool marked = s.pulled && !s.dense; /* ggk_mark_active's bits to clear */
+    if (old != 0 || marked)
         for (unsigned long long i = ggk_thread(); i < s.active_count; i += ggk_threads()) {
             const uint32_t u = s.active[i];
-            old[u] = values[u];
+            if (old != 0) old[u] = values[u];
+            if (marked) s.active_bits[u >> 5] = 0;
         }
+}
+
+/* ---- the pull of a push program (order-free combiners) ------------------ */
+
+static __device__ __forceinline__ ggk_key ggk_combine_keys(ggk_key a, ggk_key b) {
+#if GG_COMBINER == 2
+    return b < a ? b : a;
+#elif GG_COMBINER == 3
+    return b > a ? b : a;
+#elif defined(GGK_FLOAT_ADDS)
+    const gg_message sum = ggk_message_of(a) + ggk_message_of(b);
+    return ggk_key_of(sum);
+#else
+    return a + b;
+#endif
+}
+
+/* The key of the message in-edge e carries, when its source is active and
+   sends one. */
+static __device__ __forceinline__ bool ggk_pull_edge(const gg_engine &s, uint64_t e, ggk_key *key) {
+    const uint32_t u = s.in_indices[e];
+    if (!s.dense && ((s.active_bits[u >> 5] >> (u & 31)) & 1u) == 0) return false;
+    gg_message m;
+    if (gg_send(&((const gg_vertex *)s.values)[u], &((const gg_edge *)s.in_edges)[e], &m, s.globals) == 0)
+        return false;
+    *key = ggk_key_of(m);
+    return true;
+}
+
+/* The combination of the 32 lanes' keys (lanes without a message hold the
+   identity), in every lane. */
+static __device__ __forceinline__ ggk_key ggk_warp_combine(ggk_key key) {
+    for (int d = 16; d > 0; d >>= 1) key = ggk_combine_keys(key, __shfl_xor_sync(GGK_FULL, key, d));
+    return key;
+}
+
+/* Once a run: the in-edge lists of GG_HUB_DEGREE edges or more, cut into
+   chunks of GG_CHUNK_EDGES that whole blocks of ggk_pull_hubs take. */
+extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_list_in_hubs(const __grid_constant__ gg_engine s) {
+    for (unsigned long long v = ggk_thread(); v < s.n; v += ggk_threads()) {
+        const uint64_t degree = s.in_offsets[v + 1] - s.in_offsets[v];
+        if (degree < GG_HUB_DEGREE) continue;
+        const unsigned int pieces = (unsigned int)((degree + GG_CHUNK_EDGES - 1) / GG_CHUNK_EDGES);
+        const unsigned int first = atomicAdd(&s.counters->in_chunk_count, pieces);
+        for (unsigned int k = 0; k < pieces; ++k) {
+            s.in_chunks[2 * (unsigned long long)(first + k)] = (uint32_t)v;
+            s.in_chunks[2 * (unsigned long long)(first + k) + 1] = k;
+        }
+    }
+}
+
+/* The sources' test of the pull: A's vertices as bits, which 32 vertices
+   share a word of, so that the test of a random source hits the caches far
+   more often than a word a vertex would (the bits are clear at a
+   superstep's start; ggk_push_finish clears these). */
+extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_mark_active(const __grid_constant__ gg_engine s) {
+    for (unsigned long long i = ggk_thread(); i < s.active_count; i += ggk_threads()) {
+        const uint32_t u = s.active[i];
+        atomicOr(&s.active_bits[u >> 5], 1u << (u & 31));
+    }
+}
+
+/* Every vertex below the hubs combines the messages of its in-edges: a lane
+   alone for fewer than 32, the whole warp for longer lists. A vertex that
+   got one keeps the combination in its inbox slot (at the identity until
+   now) and joins the receivers, as the push would have listed it. */
+extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_gather(const __grid_constant__ gg_engine s) {
+    ggk_key *inbox = (ggk_key *)s.inbox;
+    const unsigned int lane = ggk_lane();
+    for (unsigned long long base = ggk_warp_start(); base < s.n; base += ggk_threads()) {
+        const unsigned long long i = base + lane;
+        uint64_t begin = 0, end = 0;
+        if (i < s.n) {
+            begin = s.in_offsets[i];
+            end = s.in_offsets[i + 1];
+        }
+        const uint64_t degree = end - begin;
+        ggk_key acc = GGK_IDENTITY;
+        bool got = false;
+        unsigned int long_lists = __ballot_sync(GGK_FULL, degree >= 32 && degree < GG_HUB_DEGREE);
+        while (long_lists != 0) {
+            const int owner = __ffs(long_lists) - 1;
+            long_lists &= long_lists - 1;
+            const uint64_t w_begin = __shfl_sync(GGK_FULL, begin, owner);
+            const uint64_t w_end = __shfl_sync(GGK_FULL, end, owner);
+            ggk_key part = GGK_IDENTITY;
+            bool any = false;
+            for (uint64_t e = w_begin + lane; e < w_end; e += 32) {
+                ggk_key key;
+                if (ggk_pull_edge(s, e, &key)) {
+                    part = ggk_combine_keys(part, key);
+                    any = true;
+                }
+            }
+            part = ggk_warp_combine(part);
+            const bool some = __any_sync(GGK_FULL, any);
+            if ((int)lane == owner) {
+                acc = part;
+                got = some;
+            }
+        }
+        if (degree < 32)
+            for (uint64_t e = begin; e < end; ++e) {
+                ggk_key key;
+                if (ggk_pull_edge(s, e, &key)) {
+                    acc = ggk_combine_keys(acc, key);
+                    got = true;
+                }
+            }
+        if (got) {
+            inbox[i] = acc;
+            s.flags[i] |= GG_IN_WORK;
+        }
+        ggk_append(got, (uint32_t)i, s.work, &s.counters->work_count);
+    }
+}
+
+/* The hubs' chunks, one block per chunk: each warp combines its share, and
+   one atomic per warp delivers it (the combiner is order-free); the first
+   delivery to a hub lists it. */
+extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_hubs(const __grid_constant__ gg_engine s) {
+    ggk_key *inbox = (ggk_key *)s.inbox;
+    const unsigned int warp = threadIdx.x / 32, lane = ggk_lane();
+    for (unsigned int c = blockIdx.x; c < s.in_chunk_count; c += gridDim.x) {
+        const uint32_t v = s.in_chunks[2 * (unsigned long long)c];
+        const uint32_t k = s.in_chunks[2 * (unsigned long long)c + 1];
+        const uint64_t list_end = s.in_offsets[v + 1];
+        const uint64_t begin = s.in_offsets[v] + (uint64_t)k * GG_CHUNK_EDGES;
+        const uint64_t end = begin + GG_CHUNK_EDGES < list_end ? begin + GG_CHUNK_EDGES : list_end;
+        ggk_key part = GGK_IDENTITY;
+        bool any = false;
+        for (uint64_t e = begin + 32ull * warp + lane; e < end; e += blockDim.x) {
+            ggk_key key;
+            if (ggk_pull_edge(s, e, &key)) {
+                part = ggk_combine_keys(part, key);
+                any = true;
+            }
+        }
+        part = ggk_warp_combine(part);
+        const bool some = __any_sync(GGK_FULL, any);
+        bool first = false;
+        if (lane == 0 && some) {
+            ggk_deliver(&inbox[v], part);
+            if ((*(volatile uint32_t *)&s.flags[v] & GG_IN_WORK) == 0)
+                first = (atomicOr(&s.flags[v], GG_IN_WORK) & GG_IN_WORK) == 0;
+        }
+        ggk_append(first, v, s.work, &s.counters->work_count);
+    }
 }
 #endif /* GGK_EMV_PUSH */
 
@@ -691,10 +993,13 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_combine
             end = s.in_offsets[v + 1];
         }
 #ifdef GGK_STAGED_FOLD
+        /* Hubs: a block each, after this kernel (ggk_pull_fold_hubs). */
+        const bool hub = end - begin >= GG_HUB_DEGREE;
+        ggk_append(hub, (uint32_t)i, s.folds, &s.counters->fold_count);
         /* Long in-lists: 32 lanes send at once into shared memory; lane 0
            folds the messages in edge order (a batch of 32 after the first
            message unrolled, as in CuSha's compute). */
-        const bool staged = end - begin >= GG_FOLD_DEGREE;
+        const bool staged = !hub && end - begin >= GG_FOLD_DEGREE;
         unsigned int long_lists = __ballot_sync(GGK_FULL, staged);
         while (long_lists != 0) {
             const int owner = __ffs(long_lists) - 1;
@@ -738,7 +1043,7 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_combine
                 s.received[position] = got ? 1 : 0;
             }
         }
-        if (have && !staged) {
+        if (have && !staged && !hub) {
 #else
         if (have) {
 #endif
@@ -761,12 +1066,79 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_combine
     }
 }
 
+#ifdef GGK_STAGED_FOLD
+/* The hubs ggk_pull_combine listed, a block each: warps 1 to 7 send a batch
+   of in-edges' messages and pack the sent ones, in edge order, into one
+   buffer while thread 0 folds the other's, in CSC order, as the CPU does.
+   Packed, the fold is a branch-free run of additions whose operands load
+   ahead of them: its chain of dependent additions is all that is left. */
+extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_fold_hubs(const __grid_constant__ gg_engine s) {
+    constexpr unsigned int batch = GGK_HUB_BATCH_OF(sizeof(gg_message));
+    __shared__ gg_message stage[2][batch];
+    __shared__ unsigned int packed[2][GG_ENGINE_WARPS + 1]; /* per warp: its first slot; [WARPS]: the batch's count */
+    const gg_vertex *values = (const gg_vertex *)s.values;
+    const gg_edge *edges = (const gg_edge *)s.in_edges;
+    gg_message *inbox = (gg_message *)s.inbox;
+    const unsigned int t = threadIdx.x, warp = t / 32, lane = ggk_lane();
+    const unsigned int count = *(volatile unsigned int *)&s.counters->fold_count;
+    for (unsigned int h = blockIdx.x; h < count; h += gridDim.x) {
+        const unsigned long long position = s.folds[h];
+        const uint32_t v = s.dense ? (uint32_t)position : s.work[position];
+        const uint64_t begin = s.in_offsets[v], end = s.in_offsets[v + 1];
+        gg_message acc;
+        bool got = false;
+        unsigned int k = 0;
+        for (uint64_t b0 = begin; b0 < end; b0 += batch, k ^= 1u) {
+            gg_message m;
+            bool ok = false;
+            if (t >= 32 && t - 32 < batch && b0 + (t - 32) < end) {
+                const uint64_t e = b0 + (t - 32);
+                const uint32_t u = s.in_indices[e];
+                if (s.dense || (s.flags[u] & GG_IS_ACTIVE) != 0) ok = gg_send(&values[u], &edges[e], &m, s.globals) != 0;
+            }
+            const unsigned int sent = __ballot_sync(GGK_FULL, ok);
+            if (lane == 0) packed[k][warp] = (unsigned int)__popc(sent);
+            __syncthreads();
+            if (t == 0) {
+                unsigned int total = 0;
+                for (unsigned int w = 0; w < GG_ENGINE_WARPS; ++w) {
+                    const unsigned int c = packed[k][w];
+                    packed[k][w] = total;
+                    total += c;
+                }
+                packed[k][GG_ENGINE_WARPS] = total;
+            }
+            __syncthreads();
+            if (ok) stage[k][packed[k][warp] + __popc(sent & ((1u << lane) - 1u))] = m;
+            __syncthreads();
+            if (t == 0) {
+                const unsigned int staged_count = packed[k][GG_ENGINE_WARPS];
+                unsigned int j = 0;
+                if (!got && staged_count > 0) {
+                    acc = stage[k][0];
+                    got = true;
+                    j = 1;
+                }
+#pragma unroll 8
+                for (; j < staged_count; ++j) ggk_fold(&acc, &stage[k][j]);
+            }
+        }
+        if (t == 0) {
+            if (got) inbox[position] = acc;
+            s.received[position] = got ? 1 : 0;
+        }
+        __syncthreads();  /* thread 0 done with the buffers before the next hub loads */
+    }
+}
+#endif
+
 /* apply on W's vertices that received a message or are active. */
 extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_apply(const __grid_constant__ gg_engine s) {
     gg_vertex *values = (gg_vertex *)s.values;
     const gg_message *inbox = (const gg_message *)s.inbox;
     const unsigned int count = s.dense ? s.n : *(volatile unsigned int *)&s.counters->work_count;
-    for (unsigned long long base = ggk_warp_start(); base < count; base += ggk_threads()) {
+    for (unsigned long long block = ggk_block_start(); block < count; block += ggk_threads()) {
+        const unsigned long long base = block + (threadIdx.x - ggk_lane());
         const unsigned long long i = base + ggk_lane();
         uint32_t v = 0, degree = 0;
         bool stays = false;
@@ -779,7 +1151,7 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_apply(c
                 degree = info.out_degree;
             }
         }
-        ggk_append_next(s, stays, v, degree);
+        ggk_block_append_next(s, stays, v, degree);
     }
 }
 

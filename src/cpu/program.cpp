@@ -59,7 +59,9 @@ void combine_scalar(gg_combiner combiner, void *acc, const void *msg) {
     T a, m;
     std::memcpy(&a, acc, sizeof a);
     std::memcpy(&m, msg, sizeof m);
-    T r = combiner == GG_COMBINE_SUM ? T(a + m) : combiner == GG_COMBINE_MIN ? (m < a ? m : a) : (m > a ? m : a);
+    // GG_COMBINE_UNORDERED_SUM adds in in-edge order here too: any order is its contract.
+    const bool sum = combiner == GG_COMBINE_SUM || combiner == GG_COMBINE_UNORDERED_SUM;
+    T r = sum ? T(a + m) : combiner == GG_COMBINE_MIN ? (m < a ? m : a) : (m > a ? m : a);
     std::memcpy(acc, &r, sizeof r);
 }
 

@@ -78,7 +78,7 @@ Desc checked_desc(const gg_program_desc &c) {
     d.edge_size = c.edge_value_size;
     if (d.emv()) {
         int32_t combiner = raw(&c.combiner);
-        if (combiner < GG_COMBINE_USER || combiner > GG_COMBINE_MAX)
+        if (combiner < GG_COMBINE_USER || combiner > GG_COMBINE_UNORDERED_SUM)
             fail(GG_ERROR_INVALID_ARGUMENT, "gg_program_desc.combiner is %d, not a gg_combiner", combiner);
         d.combiner = c.combiner;
         int32_t type = raw(&c.message_type);

@@ -151,10 +151,13 @@ Desc parse_program_text(const std::string &text, const std::string &path) {
             } else {
                 bool ok = false;
                 if (w.size() == 2) c.message_type = scalar_type(w[1], ok);
-                if (!ok || (w[0] != "sum" && w[0] != "min" && w[0] != "max"))
-                    p.error("combiner must be 'user' or 'sum|min|max TYPE' (TYPE int32, uint32, int64, uint64, "
-                            "float or double), not ", "'" + value + "'");
-                c.combiner = w[0] == "sum" ? GG_COMBINE_SUM : w[0] == "min" ? GG_COMBINE_MIN : GG_COMBINE_MAX;
+                if (!ok || (w[0] != "sum" && w[0] != "min" && w[0] != "max" && w[0] != "unordered_sum"))
+                    p.error("combiner must be 'user' or 'sum|min|max|unordered_sum TYPE' (TYPE int32, uint32, int64, "
+                            "uint64, float or double), not ", "'" + value + "'");
+                c.combiner = w[0] == "sum"   ? GG_COMBINE_SUM
+                             : w[0] == "min" ? GG_COMBINE_MIN
+                             : w[0] == "max" ? GG_COMBINE_MAX
+                                             : GG_COMBINE_UNORDERED_SUM;
             }
         } else if (key == "aggregates") {
             if (value.size() != 1 || value[0] < '0' || value[0] > '0' + GG_PROGRAM_MAX_AGGREGATES)

@@ -190,7 +190,8 @@ end
 
 # Vertex programs (since 0.5).
 const PROGRAM_MODELS = Dict(:cusha => Int32(1), :emv => Int32(2))
-const COMBINERS = Dict(:user => Int32(0), :sum => Int32(1), :min => Int32(2), :max => Int32(3))
+const COMBINERS = Dict(:user => Int32(0), :sum => Int32(1), :min => Int32(2), :max => Int32(3),
+                       :unordered_sum => Int32(4))
 const SCALAR_TYPES = Dict(:none => Int32(0), :int32 => Int32(1), :uint32 => Int32(2), :int64 => Int32(3),
                           :uint64 => Int32(4), :float => Int32(5), :double => Int32(6))
 const PROGRAM_MAX_AGGREGATES = 4

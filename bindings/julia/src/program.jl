@@ -16,7 +16,7 @@ struct ProgramDesc
     vertex_value_size::Int   # bytes of a vertex value
     edge_value_size::Int     # bytes of an edge value; 0: an edge's value is its Float32 weight
     message_size::Int        # EMV: bytes of a message (0 under CuSha)
-    combiner::Symbol         # EMV: :user, :sum, :min or :max
+    combiner::Symbol         # EMV: :user, :sum, :min, :max or :unordered_sum
     message_type::Symbol     # EMV with a built-in combiner: :int32, ..., :double; :none otherwise
     aggregates::Int          # sums the program keeps, 0 to 4
     has_halt::Bool           # the program has a halt function
@@ -165,7 +165,8 @@ vertex pulls from its in-edges) or `:emv` (Medusa's Edge-Message-Vertex: active
 vertices send messages along out-edges). `type` is the Julia type of a vertex value
 (an isbits struct mirroring the source's `gg_vertex`); `vertex_value_size` defaults
 to `sizeof(type)`. `combiner` (EMV) is `:user` (the source's `gg_combine`), `:sum`,
-`:min` or `:max`, the latter three with `message_type` `:int32`, `:uint32`, `:int64`,
+`:min`, `:max` or `:unordered_sum` (a sum the GPU adds in parallel, in no fixed order),
+the built-in ones with `message_type` `:int32`, `:uint32`, `:int64`,
 `:uint64`, `:float`, `:double` (or the Julia type: `UInt32`, `Float64`, ...).
 `params` are up to 8 default parameters; `output` how the gg tool prints a value.
 Failures throw `GgError` with the library's message.

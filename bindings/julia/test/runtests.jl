@@ -442,6 +442,11 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         @test Gg.value_type(file) === UInt32
         depths, stats = Gg.run_program(file, k; source=busiest, backend=:cpu)
         @test depths == Gg.bfs(k, busiest) && stats.converged
+        # examples/programs/pagerank.ggp sums its shares with the unordered sum.
+        pagerank = Gg.load_program(joinpath(@__DIR__, "..", "..", "..", "examples", "programs", "pagerank.ggp");
+                                   context=cpu)
+        d = Gg.desc(pagerank)
+        @test (d.model, d.combiner, d.message_type, d.message_size) == (:emv, :unordered_sum, :double, 8)
         err = try
             Gg.load_program(joinpath(cache, "missing.ggp")); nothing
         catch x

@@ -50,7 +50,7 @@ GENERATORS = {"kron": 0, "urand": 1, "grid": 2}
 MPI_NONE, MPI_WORLD, MPI_COMM = 0, 1, 2
 # Vertex programs (since 0.5).
 PROGRAM_MODELS = {"cusha": 1, "emv": 2}
-COMBINERS = {"user": 0, "sum": 1, "min": 2, "max": 3}
+COMBINERS = {"user": 0, "sum": 1, "min": 2, "max": 3, "unordered_sum": 4}
 SCALAR_TYPES = {"none": 0, "int32": 1, "uint32": 2, "int64": 3, "uint64": 4, "float": 5, "double": 6}
 PROGRAM_MAX_AGGREGATES = 4
 PROGRAM_MAX_PARAMS = 8

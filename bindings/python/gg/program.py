@@ -70,7 +70,7 @@ class ProgramDesc:
     vertex_value_size: int  # bytes of a vertex value
     edge_value_size: int    # bytes of an edge value; 0: an edge's value is its float32 weight
     message_size: int       # EMV: bytes of a message (0 under CuSha)
-    combiner: str           # EMV: "user", "sum", "min" or "max"
+    combiner: str           # EMV: "user", "sum", "min", "max" or "unordered_sum"
     message_type: str       # EMV with a built-in combiner: "int32", ..., "double"; "none" otherwise
     aggregates: int         # sums the program keeps, 0 to 4
     has_halt: bool          # the program has a halt function
@@ -209,7 +209,8 @@ class Program(OwnedHandle):
             its float32 weight.
         message_size: EMV: bytes of a message (with a built-in combiner, 0 takes
             the scalar's size).
-        combiner: EMV: "user" (the source's gg_combine; default), "sum", "min" or "max".
+        combiner: EMV: "user" (the source's gg_combine; default), "sum", "min", "max" or
+            "unordered_sum" (a sum the GPU adds in parallel, in no fixed order).
         message_type: EMV with a built-in combiner: the scalar type of a message,
             "int32", "uint32", "int64", "uint64", "float" or "double" (or its numpy dtype).
         aggregates: sums over the vertices the program keeps, 0 (default) to 4.

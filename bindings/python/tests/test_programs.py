@@ -10,6 +10,7 @@ import pytest
 import gg
 
 BFS_FILE = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "programs", "bfs.ggp")
+PAGERANK_FILE = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "programs", "pagerank.ggp")
 
 # BFS in the CuSha model: each vertex pulls the smallest depth + 1 from its in-edges.
 CUSHA_BFS = """\
@@ -226,6 +227,19 @@ def test_bfs_program_file(kron):
         # The values may be read as any dtype of the same size.
         plain, _ = bfs.run(g, source=source, backend="cpu", dtype=np.uint32)
         np.testing.assert_array_equal(plain, values["depth"])
+
+
+def test_pagerank_program_file_sums_in_any_order(kron):
+    g, _ = kron
+    with gg.Program.load(PAGERANK_FILE, context=gg.Context(backend="cpu")) as pagerank:
+        d = pagerank.desc
+        assert (d.model, d.combiner, d.message_type, d.message_size, d.has_halt) == \
+            ("emv", "unordered_sum", "double", 8, True)
+        values, stats = pagerank.run(g, backend="cpu", dtype=[("rank", np.float64), ("out_degree", np.uint32),
+                                                              ("unused", np.uint32)])
+        # The CPU adds in in-edge order, as the built-in does.
+        np.testing.assert_allclose(values["rank"], g.pagerank(backend="cpu"), rtol=0, atol=1e-12)
+        assert stats.converged
 
 
 def test_program_file_errors(tmp_path):

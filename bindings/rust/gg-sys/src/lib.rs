@@ -13,7 +13,7 @@ use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
-pub const GG_VERSION_MINOR: u32 = 8;
+pub const GG_VERSION_MINOR: u32 = 9;
 pub const GG_VERSION_PATCH: u32 = 0;
 pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
 
@@ -327,6 +327,7 @@ pub const GG_COMBINE_USER: gg_combiner = 0;
 pub const GG_COMBINE_SUM: gg_combiner = 1;
 pub const GG_COMBINE_MIN: gg_combiner = 2;
 pub const GG_COMBINE_MAX: gg_combiner = 3;
+pub const GG_COMBINE_UNORDERED_SUM: gg_combiner = 4;
 
 pub type gg_scalar_type = i32;
 pub const GG_SCALAR_NONE: gg_scalar_type = 0;

@@ -68,6 +68,9 @@ c_enum!(
         Min = sys::GG_COMBINE_MIN,
         /// Maximum of a scalar message.
         Max = sys::GG_COMBINE_MAX,
+        /// Since 0.9: sum of a scalar message in an order the backend chooses (the GPU adds a
+        /// vertex's messages in parallel; float sums may differ from [`Combiner::Sum`]'s in the last bits).
+        UnorderedSum = sys::GG_COMBINE_UNORDERED_SUM,
     }
 );
 

@@ -100,6 +100,10 @@ fn bfs_file() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../examples/programs/bfs.ggp")
 }
 
+fn pagerank_file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../examples/programs/pagerank.ggp")
+}
+
 fn random_graph(ctx: &Context) -> (common::Edges, Graph) {
     let e = common::random_edges(80, 240, 9);
     let g = Graph::from_edges(ctx, e.n, &e.src, &e.dst, Some(&e.weights), &GraphOptions::default()).expect("graph");
@@ -139,6 +143,24 @@ fn bfs_from_a_source_string_matches_the_built_in_bfs() {
     let again = Program::create(&ctx, &ProgramDesc::new(ProgramModel::CuSha, 4, source).name("cusha_bfs")).unwrap();
     let build = again.prepare(&ctx, Backend::Cpu).unwrap();
     assert!(build.cache_hit && !build.compiled, "{build:?}");
+}
+
+#[test]
+fn pagerank_program_file_sums_in_any_order() {
+    let ctx = cpu();
+    let (_, g) = random_graph(&ctx);
+    let program = Program::load(&ctx, pagerank_file()).expect("load examples/programs/pagerank.ggp");
+    let desc = program.desc();
+    assert_eq!((desc.model, desc.vertex_value_size), (ProgramModel::Emv, 16));
+    assert_eq!((desc.combiner, desc.message_type, desc.message_size), (Combiner::UnorderedSum, ScalarType::Double, 8));
+    // The value is { double rank; uint32_t out_degree; uint32_t unused; }, Counter's layout.
+    let (values, stats) = program.run::<Counter>(&ctx, &g, &ProgramRunOptions::new()).unwrap();
+    let want = g.pagerank(&ctx).unwrap();
+    // The CPU adds in in-edge order, as the built-in does.
+    for (v, (got, want)) in values.iter().zip(want.iter()).enumerate() {
+        assert!((got.x - want).abs() <= 1e-12, "vertex {v}: {} against {want}", got.x);
+    }
+    assert!(stats.converged);
 }
 
 #[test]
