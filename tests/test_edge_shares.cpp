@@ -1,8 +1,8 @@
-/* The two producers of one process's share of a graph (src/graph/edge_share.h),
- * checked against the whole-graph paths they stand in for in a distributed
- * load: for 1 to 6 ranks, the shares of a .ggb read by read_ggb_share,
- * concatenated in rank order, are the CSR edge list load_graph gives, and the
- * ranges of generate_edge_share are generate_edges entry by entry. Graphs:
+/* One process's share of a .ggb (src/graph/edge_share.h), checked against
+ * the whole-graph path it stands in for in a distributed load: for 1 to 6
+ * ranks, the shares read by read_ggb_share, concatenated in rank order, are
+ * the CSR edge list load_graph gives. (A generated graph's rows:
+ * test_generate_direct.) Graphs:
  * kron, urand and grid, weighted or not, directed or not; isolated vertices,
  * one vertex, no edges, a hub, more ranks than vertices. A .ggb whose header
  * or size is wrong fails on every rank; one whose arrays are wrong fails on
@@ -469,85 +469,6 @@ void test_big_file(void **state) {
     assert_true(f.failed && f.status == GG_ERROR_PARSE && std::strstr(f.message.c_str(), "checksum mismatch"));
 }
 
-// ---- generators ---------------------------------------------------------------
-
-Edges as_edges(const gg::EdgeList &e) {
-    Edges out;
-    out.append(e);
-    return out;
-}
-
-void check_generated_share(const gg_generator_options &o, const gg::EdgeList &full, uint64_t begin, uint64_t end) {
-    const gg::EdgeShare s = gg::generate_edge_share(o, begin, end);
-    assert_int_equal(s.n, full.n);
-    assert_int_equal(s.edges.n, full.n);
-    assert_int_equal(s.total_edges, full.size());
-    assert_int_equal(s.undirected, o.symmetrize != 0);
-    assert_false(s.both_directions);
-    assert_int_equal(s.weighted, o.weighted != 0);
-    assert_int_equal(s.edges.size(), end - begin);
-    assert_int_equal(s.edges.weights.size(), o.weighted ? end - begin : 0);
-    for (uint64_t e = begin; e < end; ++e) {
-        const uint64_t i = e - begin;
-        const bool same = s.edges.src[i] == full.src[e] && s.edges.dst[i] == full.dst[e] &&
-                          (!o.weighted || s.edges.weights[i] == full.weights[e]);
-        if (!same)
-            fail_msg("generator %d scale %u, range [%llu, %llu): edge %llu differs from generate_edges", int(o.kind),
-                     o.scale, (unsigned long long)begin, (unsigned long long)end, (unsigned long long)e);
-    }
-}
-
-void test_generated_shares_are_the_generated_edges(void **state) {
-    (void)state;
-    std::vector<gg_generator_options> cases;
-    for (bool weighted : {false, true}) {
-        for (uint32_t scale : {1u, 4u, 7u, 13u}) {  // odd and even levels; scale 13 spans two blocks
-            cases.push_back(generator(GG_GENERATOR_KRON, scale, scale == 13 ? 16 : 3, weighted, scale % 2));
-            cases.push_back(generator(GG_GENERATOR_URAND, scale, scale == 13 ? 16 : 5, weighted, true));
-        }
-        gg_generator_options skewed = generator(GG_GENERATOR_KRON, 9, 4, weighted, false);
-        skewed.rmat_a = 0.45;
-        skewed.rmat_b = 0.25;
-        skewed.rmat_c = 0.15;
-        cases.push_back(skewed);
-        for (auto rc : {std::pair<uint32_t, uint32_t>{1, 1}, {1, 9}, {9, 1}, {7, 11}, {300, 301}})
-            cases.push_back(grid(rc.first, rc.second, weighted));
-    }
-    for (const gg_generator_options &o : cases) {
-        const gg::EdgeList full = gg::generate_edges(o);
-        const uint64_t m = full.size();
-        for (uint32_t ranks = 1; ranks <= kMaxRanks; ++ranks) {
-            Edges got;
-            for (uint32_t r = 0; r < ranks; ++r)
-                got.append(gg::generate_edge_share(o, m * r / ranks, m * (r + 1) / ranks).edges);
-            expect_same(got, as_edges(full),
-                        "generator " + std::to_string(int(o.kind)) + " scale " + std::to_string(o.scale) + " over " +
-                            std::to_string(ranks) + " ranks");
-        }
-        // Ranges that start and end inside and at the edges of a 2^16-edge block.
-        const uint64_t block = uint64_t(1) << 16;
-        const std::pair<uint64_t, uint64_t> ranges[] = {{0, 0}, {m, m}, {m / 3, m / 3 + 1}, {m > 0 ? m - 1 : 0, m},
-                                                        {block - 1, block + 1}, {block, block},
-                                                        {block + 17, 2 * block + 5}, {5, m}};
-        for (const auto &range : ranges)
-            if (range.first <= range.second && range.second <= m)
-                check_generated_share(o, full, range.first, range.second);
-    }
-}
-
-void test_generated_share_arguments(void **state) {
-    (void)state;
-    const gg_generator_options o = grid(4, 4, false);  // 24 edges
-    for (auto range : {std::pair<uint64_t, uint64_t>{5, 4}, {0, 25}, {30, 40}}) {
-        const Failure f = failure_of([&] { gg::generate_edge_share(o, range.first, range.second); });
-        assert_true(f.failed && f.status == GG_ERROR_INVALID_ARGUMENT);
-    }
-    gg_generator_options bad = generator(GG_GENERATOR_KRON, 0, 4, false, true);
-    const Failure whole = failure_of([&] { gg::generate_edges(bad); });
-    const Failure share = failure_of([&] { gg::generate_edge_share(bad, 0, 0); });
-    assert_true(whole.failed && share.failed && share.status == whole.status && share.message == whole.message);
-}
-
 int setup(void **state) {
     (void)state;
     const char *base = getenv("TMPDIR");
@@ -575,8 +496,6 @@ int main(void) {
         cmocka_unit_test(test_ggb_random_corruptions),
         cmocka_unit_test(test_verify_checksum_catches_every_flipped_byte),
         cmocka_unit_test(test_big_file),
-        cmocka_unit_test(test_generated_shares_are_the_generated_edges),
-        cmocka_unit_test(test_generated_share_arguments),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -6,9 +6,12 @@
  * (Graph500 and skewed R-MAT parameters: many duplicates and self-loops),
  * urand and grids (one row, one column), weighted (weight ranges with and
  * without 0, one weight) or not, symmetrized or not, several seeds, scales
- * 1 to 14, and 1, 2 and 7 threads. The options' errors are the edge list's. */
+ * 1 to 14, and 1, 2 and 7 threads. The options' errors are the edge list's. A range of
+ * rows (generate_rows, each process's own in a distributed run) is the graph's
+ * rows, for 1 to 7 processes and odd ranges. */
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <omp.h>
@@ -149,10 +152,95 @@ void test_errors_are_the_edge_lists(void **state) {
 
 }  // namespace
 
+// A distributed run's rows (gg::generate_rows): for 1 to 7 processes, each
+// range of rows first_row_of(n, r, R) <= v < first_row_of(n, r + 1, R) holds
+// exactly the whole graph's lists of those vertices (offsets rebased to the
+// range, targets in the graph's ids, weights), so the ranges concatenated are
+// the graph; so do odd ranges (one row, the last row, empty ranges at either
+// end), more processes than vertices, and 1 and 3 threads.
+void test_rows_are_the_graphs_rows(void **state) {
+    (void)state;
+    struct Case {
+        const char *name;
+        gg_generator kind;
+        uint32_t scale, degree, rows, cols;
+        int32_t symmetrize, weighted;
+    };
+    const Case cases[] = {
+        {"kron 11 symmetrized, weighted", GG_GENERATOR_KRON, 11, 16, 0, 0, 1, 1},
+        {"kron 10 directed", GG_GENERATOR_KRON, 10, 8, 0, 0, 0, 0},
+        {"kron 2", GG_GENERATOR_KRON, 2, 4, 0, 0, 1, 1},
+        {"urand 10 directed, weighted", GG_GENERATOR_URAND, 10, 8, 0, 0, 0, 1},
+        {"grid 40 x 30", GG_GENERATOR_GRID, 0, 0, 40, 30, 1, 1},
+        {"grid 1 x 1", GG_GENERATOR_GRID, 0, 0, 1, 1, 1, 0},
+    };
+    const int previous = omp_get_max_threads();
+    unsigned checked = 0;
+    for (const Case &c : cases) {
+        gg_generator_options o;
+        gg_generator_options_init(&o);
+        o.kind = c.kind;
+        o.scale = c.scale;
+        o.degree = c.degree;
+        o.rows = c.rows;
+        o.cols = c.cols;
+        o.symmetrize = c.symmetrize;
+        o.weighted = c.weighted;
+        o.weight_min = 0;
+        o.weight_max = 9;
+        const gg::Graph whole = gg::generate_graph(o);
+        const uint32_t n = whole.n();
+        auto expect_rows = [&](uint32_t first, uint32_t end, const char *what) {
+            const gg::Csr rows = gg::generate_rows(o, first, end);
+            if (rows.n != end - first) fail_msg("%s, %s, rows %u..%u: %u rows", c.name, what, first, end, rows.n);
+            const uint64_t base = whole.out.offsets[first];
+            for (uint32_t v = 0; v <= rows.n; ++v)
+                if (rows.offsets[v] != whole.out.offsets[first + v] - base)
+                    fail_msg("%s, %s, rows %u..%u: offset of row %u differs", c.name, what, first, end, first + v);
+            const uint64_t count = whole.out.offsets[end] - base;
+            if (rows.indices.size() != count || rows.weights.size() != count)
+                fail_msg("%s, %s, rows %u..%u: %zu entries, expected %llu", c.name, what, first, end,
+                         rows.indices.size(), (unsigned long long)count);
+            for (uint64_t e = 0; e < count; ++e)
+                if (rows.indices[e] != whole.out.indices[base + e] || rows.weights[e] != whole.out.weights[base + e])
+                    fail_msg("%s, %s, rows %u..%u: entry %llu differs", c.name, what, first, end,
+                             (unsigned long long)e);
+            ++checked;
+        };
+        for (int threads : {1, 3}) {
+            omp_set_num_threads(threads);
+            for (uint32_t ranks = 1; ranks <= 7; ++ranks)
+                for (uint32_t r = 0; r < ranks; ++r)
+                    expect_rows(uint32_t(uint64_t(n) * r / ranks), uint32_t(uint64_t(n) * (r + 1) / ranks),
+                                "a process's range");
+            expect_rows(0, 0, "empty at the start");
+            expect_rows(n, n, "empty at the end");
+            expect_rows(n - 1, n, "the last row");
+            expect_rows(n / 2, n / 2 + 1, "one row");
+        }
+        omp_set_num_threads(previous);
+    }
+    // A range outside the graph is the caller's error, not the options'.
+    gg_generator_options o;
+    gg_generator_options_init(&o);
+    o.scale = 4;
+    for (auto range : {std::pair<uint32_t, uint32_t>{3, 2}, {0, 17}}) {
+        gg_status status = GG_OK;
+        try {
+            gg::generate_rows(o, range.first, range.second);
+        } catch (const gg::Error &e) {
+            status = e.status();
+        }
+        assert_int_equal(status, GG_ERROR_INTERNAL);
+    }
+    std::printf("%u row ranges of generated graphs: the whole graph's rows\n", checked);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_direct_build_equals_the_builder),
         cmocka_unit_test(test_errors_are_the_edge_lists),
+        cmocka_unit_test(test_rows_are_the_graphs_rows),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -8,6 +8,8 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "gen/generators.h"
+#include "gen/kinds.h"
 #include "graph/distributed_step.h"
 #include "io/formats.h"
 #include "io/io.h"
@@ -20,11 +22,6 @@ std::unique_ptr<gg_graph> wrap(std::unique_ptr<DistributedGraph> graph) {
     auto handle = std::make_unique<gg_graph>();
     handle->distributed = std::move(graph);
     return handle;
-}
-
-// Process r's range of `total` items.
-uint64_t share_begin(uint64_t total, uint32_t r, uint32_t ranks) {
-    return uint64_t((unsigned __int128)total * r / ranks);
 }
 
 // Each process's share of a text file by byte ranges (io/text_share.h):
@@ -110,17 +107,28 @@ std::unique_ptr<gg_graph> load_distributed(gg_context &context, const char *path
     return wrap(make_distributed_graph(std::move(share), options, context.comm));
 }
 
-std::unique_ptr<gg_graph> generate_distributed(gg_context &context, const gg_generator_options &options,
-                                               const BuildOptions &build) {
+std::unique_ptr<gg_graph> generate_distributed(gg_context &context, const gg_generator_options &options) {
     Communicator &comm = *context.comm;
     const auto hold = comm.hold();
-    EdgeShare share;
+    uint64_t m = 0;
+    on_every_process(comm, [&] { m = gen::checked_edges(options); });
+    const gg_generator_options &o = options;
+    comm.agree(format("generator %d, scale %u, degree %u, %u x %u, seed %llu, weighted %d [%u, %u], symmetrize %d, "
+                      "R-MAT %.17g %.17g %.17g",
+                      int(o.kind), o.scale, o.degree, o.rows, o.cols, (unsigned long long)o.seed, int(o.weighted),
+                      o.weight_min, o.weight_max, int(o.symmetrize), o.rmat_a, o.rmat_b, o.rmat_c),
+               "the generator's options");
+    // Each process builds its own rows straight from the generator: no
+    // edge crosses between the processes, and none holds more than its rows
+    // (every process draws every edge to find them).
+    const uint32_t n = gen::vertex_count(options);
+    Csr rows;
     on_every_process(comm, [&] {
-        const uint64_t total = generate_edge_share(options, 0, 0).total_edges;
-        share = generate_edge_share(options, share_begin(total, comm.rank(), comm.size()),
-                                    share_begin(total, comm.rank() + 1, comm.size()));
+        rows = generate_rows(options, first_row_of(n, comm.rank(), comm.size()),
+                             first_row_of(n, comm.rank() + 1, comm.size()));
     });
-    return wrap(make_distributed_graph(std::move(share), build, context.comm));
+    return wrap(distributed_graph_from_rows(std::move(rows), n, options.symmetrize != 0,
+                                            options.weighted != 0 && m > 0, context.comm));
 }
 
 }  // namespace gg

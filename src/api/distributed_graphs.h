@@ -16,8 +16,9 @@ std::unique_ptr<gg_graph> create_distributed(gg_context &context, uint32_t n, ui
 // Each process reads its share of a .ggb file; process 0 verifies its checksum.
 std::unique_ptr<gg_graph> load_distributed(gg_context &context, const char *path, gg_format format,
                                            const BuildOptions &options);
-// Each process generates its range of the generator's edges.
-std::unique_ptr<gg_graph> generate_distributed(gg_context &context, const gg_generator_options &options,
-                                               const BuildOptions &build);
+// Each process builds its rows of the generated graph straight from the
+// generator (gen/generators.h generate_rows): the rows gg_graph_generate
+// gives without a context of processes.
+std::unique_ptr<gg_graph> generate_distributed(gg_context &context, const gg_generator_options &options);
 
 }  // namespace gg

@@ -151,13 +151,8 @@ gg_status gg_graph_generate(gg_context *context, const gg_generator_options *opt
         require(out_graph, "out_graph");
         *out_graph = nullptr;
         gg_generator_options o = gg::read_options(options, gg_generator_options_init, "gg_generator_options");
-        gg::BuildOptions b;
-        b.undirected = o.symmetrize != 0;
-        b.drop_self_loops = true;
-        b.duplicates = GG_DUPLICATES_KEEP_MIN;
-        b.max_edges = UINT64_MAX;
         if (context->comm) {
-            *out_graph = gg::generate_distributed(*context, o, b).release();
+            *out_graph = gg::generate_distributed(*context, o).release();
             return;
         }
         // Straight into the CSR, without the edge list: the same graph

@@ -16,6 +16,12 @@
 // Peak memory is the CSR before merging (with its duplicates: a few percent
 // on kron, none on a grid) and the offsets, against the builder's edge list
 // (12 bytes an edge), its 16-byte entries for each stored edge and the CSR.
+//
+// generate_rows builds only the lists of one range of vertices, the same
+// way, keeping of every edge drawn only the ends whose vertex is in the
+// range: each process of a distributed run builds its own rows so, with
+// memory for those rows alone and nothing sent between the processes, at
+// the price of drawing every edge of the graph (twice) on every process.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -37,6 +43,9 @@ namespace {
 // How many edges ahead the passes over a block prefetch their cursors.
 constexpr uint64_t kAhead = 16;
 
+// The slot of an edge end whose vertex is not among the rows built.
+constexpr uint64_t kNoSlot = ~uint64_t(0);
+
 // A (target, weight) pair as one key whose order is (target, weight):
 // generated weights are non-negative integers below 2^24 (or 1 when the graph
 // is unweighted), whose float bits order as the values do.
@@ -55,32 +64,38 @@ float weight_of(uint64_t key) {
 
 }  // namespace
 
-Graph generate_graph(const gg_generator_options &o) {
+Csr generate_rows(const gg_generator_options &o, uint32_t first_row, uint32_t end_row) {
     const uint64_t m = gen::checked_edges(o);
-    const uint32_t n = gen::vertex_count(o);
-    // Weighted as the builder sees an edge list: one without edges has no weights.
-    const bool undirected = o.symmetrize != 0, weighted = o.weighted != 0 && m > 0;
+    if (first_row > end_row || end_row > gen::vertex_count(o))
+        fail(GG_ERROR_INTERNAL, "generate_rows: rows %u to %u of %u vertices", first_row, end_row, gen::vertex_count(o));
+    const uint32_t n = end_row - first_row;  // the rows built; their targets keep the graph's ids
+    const bool undirected = o.symmetrize != 0;
 
-    BuildTrace trace(format("generating %u vertices, %llu edges", n, (unsigned long long)m));
+    BuildTrace trace(format("generating %u of %u vertices, %llu edges", n, gen::vertex_count(o),
+                            (unsigned long long)m));
     // 1. Degrees.
     std::vector<std::atomic<uint64_t>> cursor(n);
 #pragma omp parallel for schedule(static)
     for (int64_t v = 0; v < int64_t(n); ++v) cursor[size_t(v)].store(0, std::memory_order_relaxed);
-    // Each stored end of a block's edges takes the next slot of its vertex's
-    // cursor (into slot[2i] and slot[2i + 1] when slot is given), the cursors
-    // prefetched kAhead edges ahead of their atomic adds.
+    // Each stored end of a block's edges whose vertex is a row here takes the
+    // next slot of its vertex's cursor (into slot[2i] and slot[2i + 1] when
+    // slot is given; kNoSlot for an end kept elsewhere), the cursors
+    // prefetched kAhead edges ahead of their atomic adds. (Unsigned
+    // arithmetic: x - first_row < n tests first_row <= x < end_row.)
     auto take_slots = [&](const gen::EdgeBlock &b, uint64_t *slot) {
         for (uint64_t i = 0; i < b.count; ++i) {
             if (i + kAhead < b.count) {
-                __builtin_prefetch(&cursor[b.src[i + kAhead]], 1);
-                if (undirected) __builtin_prefetch(&cursor[b.dst[i + kAhead]], 1);
+                const uint32_t ahead_u = b.src[i + kAhead] - first_row, ahead_v = b.dst[i + kAhead] - first_row;
+                if (ahead_u < n) __builtin_prefetch(&cursor[ahead_u], 1);
+                if (undirected && ahead_v < n) __builtin_prefetch(&cursor[ahead_v], 1);
             }
             const uint32_t u = b.src[i], v = b.dst[i];
             if (u == v) continue;
-            const uint64_t at_u = cursor[u].fetch_add(1, std::memory_order_relaxed);
+            const uint32_t row_u = u - first_row, row_v = v - first_row;
+            const uint64_t at_u = row_u < n ? cursor[row_u].fetch_add(1, std::memory_order_relaxed) : kNoSlot;
             if (slot != nullptr) slot[2 * i] = at_u;
             if (!undirected) continue;
-            const uint64_t at_v = cursor[v].fetch_add(1, std::memory_order_relaxed);
+            const uint64_t at_v = row_v < n ? cursor[row_v].fetch_add(1, std::memory_order_relaxed) : kNoSlot;
             if (slot != nullptr) slot[2 * i + 1] = at_v;
         }
     };
@@ -94,10 +109,7 @@ Graph generate_graph(const gg_generator_options &o) {
                       format("a generated graph of %u vertices and %llu stored edges", n, (unsigned long long)stored));
 
     // 2. Placement, straight into the CSR's arrays.
-    Graph g;
-    g.undirected = undirected;
-    g.weighted = weighted;
-    Csr &csr = g.out;
+    Csr csr;
     csr.n = n;
     // Written at random: on huge pages where the kernel gives them (core/huge_pages.h).
     resize_huge(csr.indices, stored);
@@ -118,9 +130,11 @@ Graph generate_graph(const gg_generator_options &o) {
             const uint32_t u = b.src[i], v = b.dst[i];
             if (u == v) continue;
             const float w = b.weights ? b.weights[i] : 1.0f;
-            csr.indices[slot[2 * i]] = v;
-            csr.weights[slot[2 * i]] = w;
-            if (undirected) {
+            if (slot[2 * i] != kNoSlot) {
+                csr.indices[slot[2 * i]] = v;
+                csr.weights[slot[2 * i]] = w;
+            }
+            if (undirected && slot[2 * i + 1] != kNoSlot) {
                 csr.indices[slot[2 * i + 1]] = u;
                 csr.weights[slot[2 * i + 1]] = w;
             }
@@ -185,8 +199,17 @@ Graph generate_graph(const gg_generator_options &o) {
         csr.weights.resize(final_m);
     }
     trace.phase("gaps closed");
+    return csr;
+}
+
+Graph generate_graph(const gg_generator_options &o) {
+    const uint64_t m = gen::checked_edges(o);
+    Graph g;
+    g.out = generate_rows(o, 0, gen::vertex_count(o));
+    g.undirected = o.symmetrize != 0;
+    // Weighted as the builder sees an edge list: one without edges has no weights.
+    g.weighted = o.weighted != 0 && m > 0;
     compute_weight_facts(g);
-    trace.phase("weight facts");
     return g;
 }
 

@@ -1,6 +1,6 @@
-// gg::generate_edges and gg::generate_edge_share: check the generator
-// options, naming the field at fault, then dispatch to the generator of the
-// requested kind for the whole edge list or a range of it. Only the fields a
+// gg::generate_edges: checks the generator options, naming the field at
+// fault, then dispatches to the generator of the requested kind for the
+// whole edge list (gen::generate_blocks: any range of it, in blocks). Only the fields a
 // kind uses are checked (a grid ignores scale, an unweighted graph ignores the
 // weight range).
 #include "gen/generators.h"
@@ -131,20 +131,5 @@ uint64_t checked_edges(const gg_generator_options &o) { return checked_edge_coun
 }  // namespace gen
 
 EdgeList generate_edges(const gg_generator_options &o) { return generate_range(o, 0, checked_edge_count(o)); }
-
-EdgeShare generate_edge_share(const gg_generator_options &o, uint64_t begin, uint64_t end) {
-    const uint64_t m = checked_edge_count(o);
-    if (begin > end || end > m)
-        fail(GG_ERROR_INVALID_ARGUMENT, "generator edge range [%llu, %llu) is not within the %llu edges generated",
-             (unsigned long long)begin, (unsigned long long)end, (unsigned long long)m);
-    EdgeShare share;
-    share.edges = generate_range(o, begin, end);
-    share.n = share.edges.n;
-    share.total_edges = m;
-    share.undirected = o.symmetrize != 0;
-    share.both_directions = false;
-    share.weighted = o.weighted != 0;
-    return share;
-}
 
 }  // namespace gg

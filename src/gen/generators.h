@@ -11,8 +11,6 @@ namespace gg {
 // Validates the options (GG_ERROR_INVALID_ARGUMENT / GG_ERROR_TOO_LARGE) and
 // returns the edge list, with weights when options.weighted; the caller
 // builds it with drop_self_loops and KEEP_MIN, undirected when symmetrize.
-// A range of the same list, for one process of a distributed run:
-// generate_edge_share (graph/edge_share.h).
 EdgeList generate_edges(const gg_generator_options &options);
 
 // Validates the options as generate_edges does and returns the graph
@@ -21,5 +19,11 @@ EdgeList generate_edges(const gg_generator_options &options);
 // generator in two passes, without an edge list (generated_csr.cpp); equal
 // to building generate_edges' list with those rules.
 Graph generate_graph(const gg_generator_options &options);
+
+// The rows first_row <= v < end_row of generate_graph's CSR (row v -
+// first_row is v's list; the targets keep the graph's ids), built the same
+// way from every edge the generator draws, in memory for those rows only:
+// each process of a distributed run builds its own (api/distributed_graphs.cpp).
+Csr generate_rows(const gg_generator_options &options, uint32_t first_row, uint32_t end_row);
 
 }  // namespace gg

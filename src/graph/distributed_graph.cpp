@@ -114,10 +114,8 @@ std::unique_ptr<DistributedGraph> make_distributed_graph(EdgeShare share, const 
     if (raw && options.duplicates == GG_DUPLICATES_KEEP_FIRST)
         std::sort(records.begin(), records.end(), [](const Record &a, const Record &b) { return a.order < b.order; });
 
-    auto graph = std::make_unique<DistributedGraph>();
-    graph->comm = comm;
-    graph->first_row = first_row_of(n, me, ranks);
-    const uint32_t end_row = first_row_of(n, me + 1, ranks);
+    Csr rows;
+    const uint32_t first_row = first_row_of(n, me, ranks), end_row = first_row_of(n, me + 1, ranks);
     on_every_process(c, [&] {
         std::vector<uint32_t> src(records.size()), dst(records.size());
         std::vector<float> weights(records.size());
@@ -134,14 +132,27 @@ std::unique_ptr<DistributedGraph> make_distributed_graph(EdgeShare share, const 
         if (!raw) rules.duplicates = GG_DUPLICATES_KEEP_ALL;  // a .ggb's rows are taken as built
         Graph built = build_graph(n, src.size(), src.data(), dst.data(), share.weighted ? weights.data() : nullptr,
                                   rules);
-        Csr &rows = graph->rows;
-        rows.n = end_row - graph->first_row;
-        const uint64_t base = built.out.offsets[graph->first_row], end = built.out.offsets[end_row];
+        rows.n = end_row - first_row;
+        const uint64_t base = built.out.offsets[first_row], end = built.out.offsets[end_row];
         rows.offsets.resize(size_t(rows.n) + 1);
-        for (uint32_t v = 0; v <= rows.n; ++v) rows.offsets[v] = built.out.offsets[graph->first_row + v] - base;
+        for (uint32_t v = 0; v <= rows.n; ++v) rows.offsets[v] = built.out.offsets[first_row + v] - base;
         rows.indices.assign(built.out.indices.begin() + int64_t(base), built.out.indices.begin() + int64_t(end));
         rows.weights.assign(built.out.weights.begin() + int64_t(base), built.out.weights.begin() + int64_t(end));
     });
+    return distributed_graph_from_rows(std::move(rows), n, share.undirected, share.weighted, std::move(comm));
+}
+
+std::unique_ptr<DistributedGraph> distributed_graph_from_rows(Csr built, uint32_t n, bool undirected, bool weighted,
+                                                              std::shared_ptr<Communicator> comm) {
+    Communicator &c = *comm;
+    const uint32_t ranks = c.size(), me = c.rank();
+    auto graph = std::make_unique<DistributedGraph>();
+    graph->comm = comm;
+    graph->first_row = first_row_of(n, me, ranks);
+    graph->rows = std::move(built);
+    if (graph->rows.n != first_row_of(n, me + 1, ranks) - graph->first_row)
+        fail(GG_ERROR_INTERNAL, "process %u holds %u rows, not its range's %u", me, graph->rows.n,
+             first_row_of(n, me + 1, ranks) - graph->first_row);
 
     // The whole graph's facts, from every process's rows.
     RowFacts facts;
@@ -169,8 +180,8 @@ std::unique_ptr<DistributedGraph> make_distributed_graph(EdgeShare share, const 
     const std::vector<Bytes> all = c.gather_all(mine);
     Graph &header = graph->header;
     header.out.n = n;
-    header.undirected = share.undirected;
-    header.weighted = share.weighted;
+    header.undirected = undirected;
+    header.weighted = weighted;
     bool any_edge = false;
     for (const Bytes &bytes : all) {
         RowFacts theirs;

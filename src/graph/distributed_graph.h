@@ -5,7 +5,9 @@
 // generating or creating one gives every process a share of the input
 // edges (graph/edge_share.h); make_distributed_graph moves each edge to the
 // process of its source's range, where the builder merges duplicates and
-// sorts the lists, so the rows are exactly the whole graph's rows.
+// sorts the lists, so the rows are exactly the whole graph's rows. A
+// generated graph skips the move: each process builds its rows straight
+// from the generator (distributed_graph_from_rows).
 // Partition plans are built from the rows (partition/distributed_plan.h).
 #pragma once
 
@@ -45,5 +47,12 @@ inline uint32_t first_row_of(uint32_t n, uint32_t r, uint32_t ranks) {
 // rules; a .ggb's share is taken as built.
 std::unique_ptr<DistributedGraph> make_distributed_graph(EdgeShare share, const BuildOptions &options,
                                                          std::shared_ptr<Communicator> comm);
+
+// Collective: the distributed graph over rows each process built itself,
+// those of its range (first_row_of), as the builder's rules give them
+// (generate_rows, for a generated graph): the whole graph's header and
+// weight facts, from every process's rows.
+std::unique_ptr<DistributedGraph> distributed_graph_from_rows(Csr rows, uint32_t n, bool undirected, bool weighted,
+                                                              std::shared_ptr<Communicator> comm);
 
 }  // namespace gg

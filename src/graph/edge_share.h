@@ -1,7 +1,9 @@
 // One process's share of a graph's edges, for distributed (MPI) runs in which
 // no process holds the whole graph: each rank reads its share of a .ggb
-// (io/ggb/ggb_share.cpp) or generates its range of a generator's edges
-// (gen/generators.cpp), and the ranks' shares together are the graph.
+// (io/ggb/ggb_share.cpp) or of a text file (io/text_share.h), or holds the
+// arrays its caller gave, and the ranks' shares together are the graph. (A
+// generated graph needs no share: each rank builds its own rows,
+// gen/generators.h generate_rows.)
 #pragma once
 
 #include <cstdint>
@@ -42,14 +44,5 @@ EdgeShare read_ggb_share(const std::string &path, uint32_t rank, uint32_t ranks,
 // (16 MB) and fails as read_ggb does when it does not match or the file is truncated.
 // In a distributed load one rank runs it while the others read their shares.
 void verify_ggb_checksum(const std::string &path);
-
-// Edges [begin, end) of what generate_edges(options) (src/gen/generators.h) would produce,
-// identical entry by entry (ids, weights, order), without generating the others: memory and
-// time O(end - begin) (no generator keeps an O(n) table: kron's vertex permutation is computed
-// per id). n is options' vertex count. Returns the EdgeShare with both_directions =
-// false, undirected as the generator's options say (symmetrize), total_edges = the full
-// generator's edge count. Options are checked as generate_edges checks them; a range that is
-// not within [0, total_edges] is GG_ERROR_INVALID_ARGUMENT.
-EdgeShare generate_edge_share(const gg_generator_options &options, uint64_t begin, uint64_t end);
 
 }  // namespace gg
