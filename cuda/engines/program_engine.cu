@@ -5,8 +5,9 @@
 // init_compute / compute / update_condition over W = A ∪ out(A)) and
 // Medusa's Edge-Message-Vertex (paper 002, §3 and §4.1: send along the
 // active queue's out-edges, combine, apply, SetActive as apply's result);
-// the kernel file's header says how each step runs and why a built-in
-// combiner pushes while a program's own combiner pulls.
+// the kernel file's header says how each step runs, why an order-free
+// combiner pushes (and pulls when many vertices are active) while a
+// program's own combiner and an ordered float sum pull in in-edge order.
 //
 // State is allocated per run (its sizes are the program's), over the
 // graph's cached device CSR and CSC (layouts/device_layouts.cuh). One
@@ -73,9 +74,11 @@ Direction direction_from_environment() {
 
 // A push superstep costs the active queue's out-edges, each an atomic on a
 // random inbox slot; a pull costs every in-edge, a coalesced read and a test
-// of its source's flag (the flags of 2^22 vertices sit in the L2). The pull
-// wins once the queue's out-edges are more than about a sixteenth of m
-// (bench/results: kron, urand and grid at scale 22 on an H100).
+// of its source's bit (the bits of 2^22 vertices take 512 KiB). The pull
+// pays once the queue's out-edges are more than about a sixteenth of m: with
+// that rule the BFS, SSSP and CC programs beat both forced push and forced
+// pull on kron and urand at scale 22 on an H200
+// (bench/results/programs-2026-11-27-s41.md).
 constexpr uint64_t kPullShare = 16;
 
 // Whether the kernels stage a fold's operands (program_kernels.cuh's
@@ -194,10 +197,9 @@ private:
         if (may_pull_) {
             active_bits_ = DeviceArray<uint32_t>(n / 32 + 1, "the program's active bits");
             zero(active_bits_.get(), active_bits_.bytes());
-        }
-        if (may_pull_)
             in_chunks_ =
                 DeviceArray<uint32_t>(2 * (m / GG_CHUNK_EDGES + m / GG_HUB_DEGREE + 1), "the program's in-edge hub chunks");
+        }
         if (step_ != Step::cusha) {
             // push: one combined key per vertex; pull: one message per candidate.
             inbox_ = DeviceArray<uint8_t>(n * desc_.message_size, "the program's messages");
