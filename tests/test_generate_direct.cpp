@@ -41,6 +41,18 @@ gg::Graph through_the_builder(const gg_generator_options &o) {
     return gg::build_graph(gg::generate_edges(o), rules);
 }
 
+// Default options but the generator and its shape.
+gg_generator_options shaped(gg_generator kind, uint32_t scale, uint32_t degree, uint32_t rows, uint32_t cols) {
+    gg_generator_options o;
+    gg_generator_options_init(&o);
+    o.kind = kind;
+    o.scale = scale;
+    o.degree = degree;
+    o.rows = rows;
+    o.cols = cols;
+    return o;
+}
+
 void expect_equal(const gg::Graph &want, const gg::Graph &got, const std::string &what) {
     const char *w = what.c_str();
     if (want.n() != got.n()) fail_msg("%s: %u vertices, expected %u", w, got.n(), want.n());
@@ -87,13 +99,7 @@ void test_direct_build_equals_the_builder(void **state) {
         for (const Weights &w : weights)
             for (int32_t symmetrize : {1, 0})
                 for (uint64_t seed : {27491095ull, 7ull}) {
-                    gg_generator_options o;
-                    gg_generator_options_init(&o);
-                    o.kind = k.kind;
-                    o.scale = k.scale;
-                    o.degree = k.degree;
-                    o.rows = k.rows;
-                    o.cols = k.cols;
+                    gg_generator_options o = shaped(k.kind, k.scale, k.degree, k.rows, k.cols);
                     o.rmat_a = k.a;
                     o.rmat_b = k.b;
                     o.rmat_c = k.c;
@@ -177,13 +183,7 @@ void test_rows_are_the_graphs_rows(void **state) {
     const int previous = omp_get_max_threads();
     unsigned checked = 0;
     for (const Case &c : cases) {
-        gg_generator_options o;
-        gg_generator_options_init(&o);
-        o.kind = c.kind;
-        o.scale = c.scale;
-        o.degree = c.degree;
-        o.rows = c.rows;
-        o.cols = c.cols;
+        gg_generator_options o = shaped(c.kind, c.scale, c.degree, c.rows, c.cols);
         o.symmetrize = c.symmetrize;
         o.weighted = c.weighted;
         o.weight_min = 0;

@@ -153,19 +153,26 @@ func TestProgramFromSourceMatchesBFS(t *testing.T) {
 	}
 }
 
-func TestProgramFileBFS(t *testing.T) {
-	ctx, _ := programContext(t)
-	e := randomEdges(80, 240, 9)
-	g := build(t, ctx, e)
-	p, err := gg.LoadProgram(ctx, filepath.Join("..", "..", "examples", "programs", "bfs.ggp"))
+// loadExample loads examples/programs/NAME.ggp and reads its description; the test closes it.
+func loadExample(t *testing.T, ctx *gg.Context, name string) (*gg.Program, gg.ProgramDesc) {
+	t.Helper()
+	p, err := gg.LoadProgram(ctx, filepath.Join("..", "..", "examples", "programs", name+".ggp"))
 	if err != nil {
-		t.Fatalf("LoadProgram: %v", err)
+		t.Fatalf("LoadProgram(%s): %v", name, err)
 	}
-	defer p.Close()
+	t.Cleanup(func() { p.Close() })
 	d, err := p.Desc()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p, d
+}
+
+func TestProgramFileBFS(t *testing.T) {
+	ctx, _ := programContext(t)
+	e := randomEdges(80, 240, 9)
+	g := build(t, ctx, e)
+	p, d := loadExample(t, ctx, "bfs")
 	if d.Model != gg.ModelEMV || d.Name != "bfs" || d.VertexValueSize != 4 || d.Combiner != gg.CombineMin ||
 		d.MessageType != gg.ScalarUint32 || d.MessageSize != 4 || d.Output != "depth" || d.HasHalt ||
 		!strings.Contains(d.Source, "gg_send") || len(d.Params) != gg.MaxProgramParams {
@@ -207,15 +214,7 @@ type pagerankValue struct {
 func TestProgramFilePageRankSumsInAnyOrder(t *testing.T) {
 	ctx, _ := programContext(t)
 	g := build(t, ctx, randomEdges(80, 240, 9))
-	p, err := gg.LoadProgram(ctx, filepath.Join("..", "..", "examples", "programs", "pagerank.ggp"))
-	if err != nil {
-		t.Fatalf("LoadProgram: %v", err)
-	}
-	defer p.Close()
-	d, err := p.Desc()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, d := loadExample(t, ctx, "pagerank")
 	if d.Model != gg.ModelEMV || d.Combiner != gg.CombineUnorderedSum || d.MessageType != gg.ScalarDouble ||
 		d.MessageSize != 8 || !d.HasHalt {
 		t.Fatalf("Desc: %+v", d)

@@ -846,6 +846,21 @@ static __device__ __forceinline__ bool ggk_pull_edge(const gg_engine &s, uint64_
     return true;
 }
 
+/* Folds into *acc the messages of in-edges first, first + stride, ...
+   below end; whether any came. */
+static __device__ __forceinline__ bool ggk_pull_edges(const gg_engine &s, uint64_t first, uint64_t end,
+                                                      uint64_t stride, ggk_key *acc) {
+    bool any = false;
+    for (uint64_t e = first; e < end; e += stride) {
+        ggk_key key;
+        if (ggk_pull_edge(s, e, &key)) {
+            *acc = ggk_combine_keys(*acc, key);
+            any = true;
+        }
+    }
+    return any;
+}
+
 /* The combination of the 32 lanes' keys (lanes without a message hold the
    identity), in every lane. */
 static __device__ __forceinline__ ggk_key ggk_warp_combine(ggk_key key) {
@@ -903,14 +918,7 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_gather(
             const uint64_t w_begin = __shfl_sync(GGK_FULL, begin, owner);
             const uint64_t w_end = __shfl_sync(GGK_FULL, end, owner);
             ggk_key part = GGK_IDENTITY;
-            bool any = false;
-            for (uint64_t e = w_begin + lane; e < w_end; e += 32) {
-                ggk_key key;
-                if (ggk_pull_edge(s, e, &key)) {
-                    part = ggk_combine_keys(part, key);
-                    any = true;
-                }
-            }
+            const bool any = ggk_pull_edges(s, w_begin + lane, w_end, 32, &part);
             part = ggk_warp_combine(part);
             const bool some = __any_sync(GGK_FULL, any);
             if ((int)lane == owner) {
@@ -918,14 +926,7 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_gather(
                 got = some;
             }
         }
-        if (degree < 32)
-            for (uint64_t e = begin; e < end; ++e) {
-                ggk_key key;
-                if (ggk_pull_edge(s, e, &key)) {
-                    acc = ggk_combine_keys(acc, key);
-                    got = true;
-                }
-            }
+        if (degree < 32) got = ggk_pull_edges(s, begin, end, 1, &acc);
         if (got) {
             inbox[i] = acc;
             s.flags[i] |= GG_IN_WORK;
@@ -947,14 +948,7 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_hubs(co
         const uint64_t begin = s.in_offsets[v] + (uint64_t)k * GG_CHUNK_EDGES;
         const uint64_t end = begin + GG_CHUNK_EDGES < list_end ? begin + GG_CHUNK_EDGES : list_end;
         ggk_key part = GGK_IDENTITY;
-        bool any = false;
-        for (uint64_t e = begin + 32ull * warp + lane; e < end; e += blockDim.x) {
-            ggk_key key;
-            if (ggk_pull_edge(s, e, &key)) {
-                part = ggk_combine_keys(part, key);
-                any = true;
-            }
-        }
+        const bool any = ggk_pull_edges(s, begin + 32ull * warp + lane, end, blockDim.x, &part);
         part = ggk_warp_combine(part);
         const bool some = __any_sync(GGK_FULL, any);
         bool first = false;
