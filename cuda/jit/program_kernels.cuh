@@ -208,23 +208,37 @@ static __device__ __forceinline__ void ggk_append(bool want, uint32_t v, uint32_
     if (want) list[base + __popc(wanted & ((1u << lane) - 1u))] = v;
 }
 
+/* The sum and the largest of the wanting lanes' out-degrees, in every lane. */
+static __device__ __forceinline__ void ggk_warp_degrees(bool want, uint32_t degree, unsigned long long *total,
+                                                        unsigned int *largest) {
+    unsigned long long sum = want ? degree : 0ull;
+    unsigned int most = want ? degree : 0u;
+    for (int d = 16; d > 0; d >>= 1) {
+        sum += __shfl_xor_sync(GGK_FULL, sum, d);
+        const unsigned int other = __shfl_xor_sync(GGK_FULL, most, d);
+        most = other > most ? other : most;
+    }
+    *total = sum;
+    *largest = most;
+}
+
+/* Adds out-degrees joining A_t+1 to its degree sum and maximum. */
+static __device__ __forceinline__ void ggk_count_next(const gg_engine &s, unsigned long long total,
+                                                      unsigned int largest) {
+    atomicAdd(&s.counters->next_degrees, total);
+    if (largest > *(volatile unsigned int *)&s.counters->next_max_degree)
+        atomicMax(&s.counters->next_max_degree, largest);
+}
+
 /* Appends v to A_t+1 with its out-degree counted into the next queue's
    degree sum and maximum (the host sizes the next superstep from them). */
 static __device__ __forceinline__ void ggk_append_next(const gg_engine &s, bool want, uint32_t v, uint32_t degree) {
     const unsigned int wanted = __ballot_sync(GGK_FULL, want);
     if (wanted == 0) return;
-    unsigned long long total = want ? degree : 0ull;
-    unsigned int largest = want ? degree : 0u;
-    for (int d = 16; d > 0; d >>= 1) {
-        total += __shfl_xor_sync(GGK_FULL, total, d);
-        const unsigned int other = __shfl_xor_sync(GGK_FULL, largest, d);
-        largest = other > largest ? other : largest;
-    }
-    if ((int)ggk_lane() == __ffs(wanted) - 1) {
-        atomicAdd(&s.counters->next_degrees, total);
-        if (largest > *(volatile unsigned int *)&s.counters->next_max_degree)
-            atomicMax(&s.counters->next_max_degree, largest);
-    }
+    unsigned long long total;
+    unsigned int largest;
+    ggk_warp_degrees(want, degree, &total, &largest);
+    if ((int)ggk_lane() == __ffs(wanted) - 1) ggk_count_next(s, total, largest);
     ggk_append(want, v, s.next, &s.counters->next_count);
 }
 
@@ -242,13 +256,9 @@ static __device__ __forceinline__ void ggk_block_append_next(const gg_engine &s,
     __shared__ unsigned int block_slot;
     const unsigned int lane = ggk_lane(), warp = threadIdx.x / 32;
     const unsigned int wanted = __ballot_sync(GGK_FULL, want);
-    unsigned long long total = want ? degree : 0ull;
-    unsigned int largest = want ? degree : 0u;
-    for (int d = 16; d > 0; d >>= 1) {
-        total += __shfl_xor_sync(GGK_FULL, total, d);
-        const unsigned int other = __shfl_xor_sync(GGK_FULL, largest, d);
-        largest = other > largest ? other : largest;
-    }
+    unsigned long long total;
+    unsigned int largest;
+    ggk_warp_degrees(want, degree, &total, &largest);
     if (lane == 0) {
         warp_slot[warp] = (unsigned int)__popc(wanted);
         warp_degrees[warp] = total;
@@ -267,9 +277,7 @@ static __device__ __forceinline__ void ggk_block_append_next(const gg_engine &s,
         }
         if (count != 0) {
             block_slot = atomicAdd(&s.counters->next_count, count);
-            atomicAdd(&s.counters->next_degrees, degrees);
-            if (most > *(volatile unsigned int *)&s.counters->next_max_degree)
-                atomicMax(&s.counters->next_max_degree, most);
+            ggk_count_next(s, degrees, most);
         }
     }
     __syncthreads();
