@@ -35,6 +35,13 @@
  *              its replicas take depth L + 1: the bottom-up steps read the
  *              replicas' depths, and the top-down steps skip visited ones.
  *
+ * The kernel that claims a vertex sets its flags as it claims it
+ * (link_flags.cuh), so a level's exchange costs what it reached, not a
+ * pass over every replica: the first version picked the flags by reading
+ * every link entry's depth after the step, two passes over all replicas a
+ * top-down level, most of them for the few vertices the first and last
+ * levels reach.
+ *
  * Everything is queued on the devices; the host waits once per level, for
  * each part's next window (count, degree sum, hub edges), and adds them
  * over the parts to choose the next direction by GAP's rule, as the one-GPU
@@ -58,6 +65,7 @@
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_results.cuh"
 #include "partitioned/device_runs.cuh"
+#include "partitioned/link_flags.cuh"
 #include "partitioned/partitioned_run.h"
 #include "primitives/advance.cuh"
 #include "primitives/fill.cuh"
@@ -82,6 +90,12 @@ struct PartLevels final : EngineState {
     DeviceArray<unsigned long long> huge_start, examined;
     DeviceArray<FrontierCounters> counters;
     PinnedBuffer read{sizeof(FrontierCounters) + sizeof(unsigned long long)};
+    SentFlags to_replicas, to_owners;  // the flags this part sends, set by its claims
+    PartLevels(const PartitionPlan &plan, uint32_t part, uint64_t huge_capacity, cudaStream_t stream)
+        : PartLevels(plan.parts[part].size(), plan.parts[part].owned, huge_capacity) {
+        to_replicas = SentFlags(plan, part, /*toward_replicas=*/true, stream);
+        to_owners = SentFlags(plan, part, /*toward_replicas=*/false, stream);
+    }
     PartLevels(uint32_t size, uint32_t owned, uint64_t huge_capacity)
         : depth(std::max<uint32_t>(size, 1), "a part's BFS depths"),
           list(std::max<uint32_t>(owned, 1), "a part's BFS visit list"),
@@ -91,7 +105,7 @@ struct PartLevels final : EngineState {
           examined(1, "a part's bottom-up edge count"), counters(2, "a part's BFS counters") {}
     uint64_t bytes() const override {
         return depth.bytes() + list.bytes() + huge_items.bytes() + bitmap.bytes() + huge_start.bytes() +
-               examined.bytes() + counters.bytes();
+               examined.bytes() + counters.bytes() + to_replicas.bytes() + to_owners.bytes();
     }
 };
 
@@ -104,7 +118,8 @@ __global__ void seed_source(uint32_t local, bool owned, uint32_t degree, uint32_
 }
 
 // Claims the unvisited end of each edge of the frontier: owned ends join
-// the next window, replicas only take the depth.
+// the next window and flag their replicas, replicas take the depth and flag
+// their owner.
 struct ClaimOutEdges {
     using Value = uint32_t;
     const uint64_t *offsets;
@@ -112,6 +127,7 @@ struct ClaimOutEdges {
     uint32_t *depth;
     uint32_t owned, next_depth, huge_threshold;
     FrontierSink sink;
+    FlagMarks to_replicas, to_owners;
 
     __device__ Value vertex_value(uint32_t) const { return 0; }
     __device__ void edge(bool active, uint32_t, Value, uint64_t e) {
@@ -119,10 +135,14 @@ struct ClaimOutEdges {
         uint32_t v = 0, degree = 0;
         if (active) {
             v = indices[e];
-            if (depth[v] == kUnvisited && atomicCAS(&depth[v], kUnvisited, next_depth) == kUnvisited &&
-                v < owned) {
-                joins = true;
-                degree = uint32_t(offsets[v + 1] - offsets[v]);
+            if (depth[v] == kUnvisited && atomicCAS(&depth[v], kUnvisited, next_depth) == kUnvisited) {
+                if (v < owned) {
+                    joins = true;
+                    degree = uint32_t(offsets[v + 1] - offsets[v]);
+                    to_replicas.mark(v);
+                } else {
+                    to_owners.mark(v);
+                }
             }
         }
         warp_push(sink, joins, v, degree, huge_threshold);
@@ -144,10 +164,10 @@ __global__ void frontier_bitmap(const uint32_t *depth, uint32_t size, uint32_t l
 }
 
 // Each unvisited owned vertex scans its in-edges for a source in the
-// frontier bitmap, until the first.
+// frontier bitmap, until the first; a vertex found flags its replicas.
 __global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const uint32_t *bitmap, uint32_t owned,
                                 uint32_t next_depth, uint32_t huge_threshold, uint32_t *depth, FrontierSink sink,
-                                unsigned long long *examined) {
+                                FlagMarks to_replicas, unsigned long long *examined) {
     unsigned long long scanned = 0;
     const uint64_t warps = warps_in_grid();
     for (uint64_t base = uint64_t(global_warp()) * 32; base < owned; base += warps * 32) {
@@ -160,6 +180,7 @@ __global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const
                 if ((bitmap[u >> 5] >> (u & 31)) & 1u) {
                     found = true;
                     depth[v] = next_depth;
+                    to_replicas.mark(v);
                     break;
                 }
             }
@@ -171,24 +192,21 @@ __global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const
     if (threadIdx.x == 0 && scanned) atomicAdd(examined, scanned);
 }
 
-// The exchange's two sides (DeviceExchange::flags).
-struct AtDepth {  // pick: the vertex's depth is `level`
-    const uint32_t *depth;
-    uint32_t level;
-    __device__ bool operator()(uint32_t l) const { return depth[l] == level; }
-};
-struct OwnerClaims {  // take, at the owner: claim, and join the next window if unvisited
+// The receivers of the exchange's flags (DeviceExchange::flags).
+struct OwnerClaims {  // at the owner: claim, and if unvisited join the next window and flag the replicas
     uint32_t *depth;
     const uint64_t *offsets;
     uint32_t next_depth, huge_threshold;
     FrontierSink sink;
+    FlagMarks to_replicas;
     __device__ void operator()(bool set, uint32_t l) const {
         const bool joins = set && depth[l] == kUnvisited && atomicCAS(&depth[l], kUnvisited, next_depth) == kUnvisited;
+        if (joins) to_replicas.mark(l);
         const uint32_t degree = joins ? uint32_t(offsets[l + 1] - offsets[l]) : 0;
         warp_push(sink, joins, l, degree, huge_threshold);
     }
 };
-struct ReplicaTakes {  // take, at the replica: the owner's new depth
+struct ReplicaTakes {  // at the replica: the owner's new depth
     uint32_t *depth;
     uint32_t next_depth;
     __device__ void operator()(bool set, uint32_t l) const {
@@ -221,7 +239,7 @@ public:
             const uint64_t huge_capacity = std::min<uint64_t>(part.owned, local_m / huge_threshold_.back() + 1);
             arrays_.push_back(take_state<PartLevels>(
                 part.local, parts.info_of(p), parts.config_of(p, config), EngineId::part_bfs_levels, 0,
-                [&] { return std::make_unique<PartLevels>(part.size(), part.owned, huge_capacity); }));
+                [&] { return std::make_unique<PartLevels>(plan, p, huge_capacity, stream); }));
             PartLevels &a = *arrays_.back();
             std::memset(a.read.get(), 0, sizeof(FrontierCounters) + sizeof(unsigned long long));
             fill(a.depth.get(), kUnvisited, part.size(), stream);
@@ -316,6 +334,8 @@ private:
             PartLevels &a = *arrays_[p];
             const DeviceInfo &info = parts_.info_of(p);
             GG_CUDA_CHECK(cudaMemsetAsync(a.counters.get() + next_slot, 0, sizeof(FrontierCounters), stream));
+            a.to_replicas.clear(stream);
+            a.to_owners.clear(stream);
             parts_.start_compute(p);
             const Window &w = windows_[p];
             if (bottom_up) {
@@ -325,7 +345,7 @@ private:
                 if (part.owned) {
                     bottom_up_level<<<grid_stride_blocks(part.owned, kThreads, info), kThreads, 0, stream>>>(
                         in_[p], out_[p].offsets, a.bitmap.get(), part.owned, level + 1, huge_threshold_[p],
-                        a.depth.get(), sink(p, next_slot), a.examined.get());
+                        a.depth.get(), sink(p, next_slot), a.to_replicas.marks(), a.examined.get());
                     GG_CUDA_CHECK_LAUNCH("bottom_up_level");
                 }
             } else if (w.count) {
@@ -336,8 +356,9 @@ private:
                 frontier.huge_start = a.huge_start.get() + w.huge_begin;
                 frontier.huge_count = w.huge_count;
                 frontier.huge_edges = w.huge_edges;
-                const ClaimOutEdges claim{out_[p].offsets, out_[p].indices, a.depth.get(), part.owned, level + 1,
-                                          huge_threshold_[p], sink(p, next_slot)};
+                const ClaimOutEdges claim{out_[p].offsets,   out_[p].indices,       a.depth.get(),
+                                          part.owned,        level + 1,             huge_threshold_[p],
+                                          sink(p, next_slot), a.to_replicas.marks(), a.to_owners.marks()};
                 const uint64_t lanes = uint64_t(w.count) * 32 + w.huge_edges;
                 top_down_level<<<grid_stride_blocks(lanes, kThreads, info), kThreads, 0, stream>>>(
                     frontier, huge_threshold_[p], claim);
@@ -355,12 +376,17 @@ private:
     void exchange(uint32_t level, bool bottom_up) {
         const uint32_t next_slot = (level + 1) % 2;
         DeviceExchange exchange(parts_);
-        auto reached = [&](uint32_t p) { return AtDepth{depths_[p], level + 1}; };
+        std::vector<const SentFlags *> to_owners, to_replicas;
+        for (const auto &a : arrays_) {
+            to_owners.push_back(&a->to_owners);
+            to_replicas.push_back(&a->to_replicas);
+        }
         if (!bottom_up)
-            exchange.flags(/*toward_replicas=*/false, reached, [&](uint32_t p) {
-                return OwnerClaims{depths_[p], out_[p].offsets, level + 1, huge_threshold_[p], sink(p, next_slot)};
+            exchange.flags(/*toward_replicas=*/false, to_owners, [&](uint32_t p) {
+                return OwnerClaims{depths_[p], out_[p].offsets, level + 1, huge_threshold_[p], sink(p, next_slot),
+                                   arrays_[p]->to_replicas.marks()};
             });
-        exchange.flags(/*toward_replicas=*/true, reached,
+        exchange.flags(/*toward_replicas=*/true, to_replicas,
                        [&](uint32_t p) { return ReplicaTakes{depths_[p], level + 1}; });
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             if (parts_.plan().parts[p].size() == 0) continue;

@@ -46,7 +46,8 @@
 //
 // broadcast_dense is the owners' direction without the host waits, for
 // plans whose parts are all in this process (PageRank's refresh); flags
-// sends one bit an entry either way, also without host waits (the
+// sends one bit an entry either way, also without host waits, the bits set
+// by the step that changed the values (link_flags.cuh; the
 // level-synchronous BFS).
 //
 // Between processes the messages cross the hosts where NCCL cannot join
@@ -64,6 +65,7 @@
 #include "core/timer.h"
 #include "engines/engine_state.cuh"
 #include "partitioned/device_parts.cuh"
+#include "partitioned/link_flags.cuh"
 #include "primitives/warp_ops.cuh"
 
 namespace gg::cuda {
@@ -238,27 +240,19 @@ __global__ void merge_message(const uint32_t *ids, const T *values, uint32_t mes
     }
 }
 
-// One bit per link entry: bit i of the message is pick(local[i]). A warp
-// writes one 32-bit word, so no two threads touch one.
-template <class Pick>
-__global__ void pack_flags(const uint32_t *local, uint32_t entries, Pick pick, uint32_t *words) {
-    const uint32_t count = (entries + 31) / 32;
-    for (uint64_t w = global_warp(); w < count; w += warps_in_grid()) {
-        const uint64_t i = w * 32 + lane_id();
-        const unsigned word = __ballot_sync(kFullMask, i < entries && pick(local[i]));
-        if (lane_id() == 0) words[w] = word;
-    }
-}
-
-// take(set, local[i]) for every entry i, all 32 lanes of a warp together
-// (so that take may push with warp_push); set: bit i of the message.
+// take(set, local[i]) for every entry i of a word with a bit set, all 32
+// lanes of a warp together (so that take may push with warp_push); set: bit
+// i of the message. A word with no bit set is skipped by its whole warp,
+// so a round that flags few entries reads little more than its words.
 template <class Take>
 __global__ void unpack_flags(const uint32_t *words, uint32_t entries, const uint32_t *local, Take take) {
     const uint32_t count = (entries + 31) / 32;
     for (uint64_t w = global_warp(); w < count; w += warps_in_grid()) {
+        const uint32_t word = words[w];
+        if (word == 0) continue;
         const uint64_t i = w * 32 + lane_id();
         const bool inside = i < entries;
-        const bool set = inside && ((words[w] >> lane_id()) & 1u);
+        const bool set = inside && ((word >> lane_id()) & 1u);
         take(set, inside ? local[i] : 0u);
     }
 }
@@ -339,51 +333,50 @@ public:
     }
 
     // One round of flags along every link in one direction, for a plan
-    // whose parts are all in this process: entry i of a link is set where
-    // the sender's pick_of(sender)(local id) holds, and the receiver runs
-    // take_of(receiver)(set, local id) on every entry, all lanes of a warp
-    // together. One bit an entry (a 32nd of a 4-byte value), queued on the
-    // devices as broadcast_dense is: a pack on the sender's stream, a move
-    // between devices, the unpack on the receiver's stream behind it;
-    // merges into one part run in link order on its stream. What the
-    // level-synchronous BFS sends after every level (bfs_levels.cu).
-    template <class PickOf, class TakeOf>
-    void flags(bool toward_replicas, PickOf pick_of, TakeOf take_of) {
+    // whose parts are all in this process: sent[p] holds the bits part p's
+    // step set where it sends (link_flags.cuh), and the receiver runs
+    // take_of(receiver)(set, local id) on the entries of every word with a
+    // bit set, all lanes of a warp together. One bit an entry (a 32nd of a
+    // 4-byte value), queued on the devices as broadcast_dense is: a move
+    // between devices on the sender's stream, the unpack on the receiver's
+    // stream behind it; merges into one part run in link order on its
+    // stream. What the level-synchronous BFS sends after every level
+    // (bfs_levels.cu). The senders clear their bits before they set them
+    // again, after the host waited for this round.
+    template <class TakeOf>
+    void flags(bool toward_replicas, const std::vector<const SentFlags *> &sent, TakeOf take_of) {
         using namespace exchange_kernels;
         if (parts_.plan().ranks != 1)
             fail(GG_ERROR_INTERNAL, "a flag round needs every part in this process; the plan spans %u",
                  parts_.plan().ranks);
-        for (DeviceLink &link : parts_.links()) {
+        std::vector<DeviceLink> &links = parts_.links();
+        for (size_t i = 0; i < links.size(); ++i) {
+            DeviceLink &link = links[i];
             if (link.entries == 0) continue;
             const Route r = route(link, toward_replicas);
             const uint32_t words = (link.entries + 31) / 32;
             LinkChannel &c = *r.channel;
-            const bool moved = parts_.device_of(r.from) != parts_.device_of(r.to);
-            if (c.send_flags.get() == nullptr) {
-                DeviceScope scope(parts_.device_of(r.from));
-                c.send_flags = DeviceArray<uint32_t>(words, "replica link: outgoing flags");
-            }
-            if (moved && c.recv_flags.get() == nullptr) {
+            parts_.bytes_exchanged += uint64_t(words) * sizeof(uint32_t);
+            if (parts_.device_of(r.from) == parts_.device_of(r.to)) continue;
+            if (c.recv_flags.get() == nullptr) {
                 DeviceScope receiver(parts_.device_of(r.to));
                 c.recv_flags = DeviceArray<uint32_t>(words, "replica link: incoming flags");
             }
             DeviceScope scope(parts_.device_of(r.from));
-            pack_flags<<<blocks_for(uint64_t(words) * 32, r.from), kThreads, 0, parts_.stream_of(r.from)>>>(
-                r.from_local, link.entries, pick_of(r.from), c.send_flags.get());
-            GG_CUDA_CHECK_LAUNCH("pack_flags");
-            if (moved) parts_.move(r.from, r.to, c.recv_flags.get(), c.send_flags.get(), words * sizeof(uint32_t));
-            parts_.bytes_exchanged += uint64_t(words) * sizeof(uint32_t);
+            parts_.move(r.from, r.to, c.recv_flags.get(), sent[r.from]->segment(i), words * sizeof(uint32_t));
         }
         parts_.deliver();
-        for (DeviceLink &link : parts_.links()) {
+        for (size_t i = 0; i < links.size(); ++i) {
+            DeviceLink &link = links[i];
             if (link.entries == 0) continue;
             const Route r = route(link, toward_replicas);
             const uint32_t words = (link.entries + 31) / 32;
-            LinkChannel &c = *r.channel;
             const bool moved = parts_.device_of(r.from) != parts_.device_of(r.to);
+            // Parts on one device share its stream: the receiver reads the sender's bits after its step.
             DeviceScope scope(parts_.device_of(r.to));
             unpack_flags<<<blocks_for(uint64_t(words) * 32, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
-                moved ? c.recv_flags.get() : c.send_flags.get(), link.entries, r.to_local, take_of(r.to));
+                moved ? r.channel->recv_flags.get() : sent[r.from]->segment(i), link.entries, r.to_local,
+                take_of(r.to));
             GG_CUDA_CHECK_LAUNCH("unpack_flags");
         }
         ++parts_.exchange_rounds;

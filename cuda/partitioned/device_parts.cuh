@@ -35,10 +35,10 @@ struct LinkChannel {
     DeviceArray<unsigned char> send_values, recv_values;  // value_bytes a value
     DeviceArray<uint32_t> count;                          // entries the last pack selected
     size_t value_bytes = 0;
-    DeviceArray<uint32_t> send_flags, recv_flags;  // one bit an entry (DeviceExchange::flags)
+    DeviceArray<uint32_t> recv_flags;  // one bit an entry, from a sender on another device (DeviceExchange::flags)
     uint64_t bytes() const {
         return send_ids.bytes() + recv_ids.bytes() + send_values.bytes() + recv_values.bytes() + count.bytes() +
-               send_flags.bytes() + recv_flags.bytes();
+               recv_flags.bytes();
     }
 };
 
