@@ -240,21 +240,39 @@ __global__ void merge_message(const uint32_t *ids, const T *values, uint32_t mes
     }
 }
 
-// take(set, local[i]) for every entry i of a word with a bit set, all 32
-// lanes of a warp together (so that take may push with warp_push); set: bit
-// i of the message. A word with no bit set is skipped by its whole warp,
-// so a round that flags few entries reads little more than its words.
+// take(set, local id) for the set entries of a link's flag words, handed
+// to the lanes of a warp 32 at a time (take may push with warp_push, a
+// warp collective: one push per 32 set entries, where one per word would
+// pay an atomic on one counter per word, and a round whose few bits are
+// spread over every word would wait on those: 1 ms for the half million
+// vertices the source's part claims for the other part at level 0 of BFS
+// on kron 26). Each lane of a warp reads one of 32 words; a word with no
+// bit set costs nothing more. Bits past `entries` are never set.
 template <class Take>
 __global__ void unpack_flags(const uint32_t *words, uint32_t entries, const uint32_t *local, Take take) {
-    const uint32_t count = (entries + 31) / 32;
-    for (uint64_t w = global_warp(); w < count; w += warps_in_grid()) {
-        const uint32_t word = words[w];
-        if (word == 0) continue;
-        const uint64_t i = w * 32 + lane_id();
-        const bool inside = i < entries;
-        const bool set = inside && ((word >> lane_id()) & 1u);
-        take(set, inside ? local[i] : 0u);
+    const uint64_t count = (uint64_t(entries) + 31) / 32;
+    const int lane = lane_id();
+    uint32_t held = 0;     // lanes below `held` hold an entry's local id (the same in every lane)
+    uint32_t holding = 0;  // this lane's
+    for (uint64_t first = uint64_t(global_warp()) * 32; first < count; first += uint64_t(warps_in_grid()) * 32) {
+        const uint32_t mine = first + lane < count ? words[first + lane] : 0u;
+        unsigned pending = __ballot_sync(kFullMask, mine != 0);
+        while (pending != 0) {
+            const int j = __ffs(pending) - 1;
+            pending &= pending - 1;
+            const uint32_t word = __shfl_sync(kFullMask, mine, j);
+            const uint32_t set = __popc(word);
+            if (held + set > 32) {
+                take(uint32_t(lane) < held, holding);
+                held = 0;
+            }
+            // Lane held + r takes the word's set bit of rank r.
+            const int rank = lane - int(held);
+            if (rank >= 0 && rank < int(set)) holding = local[(first + j) * 32 + __fns(word, 0, rank + 1)];
+            held += set;
+        }
     }
+    take(uint32_t(lane) < held, holding);
 }
 
 }  // namespace exchange_kernels
@@ -374,7 +392,8 @@ public:
             const bool moved = parts_.device_of(r.from) != parts_.device_of(r.to);
             // Parts on one device share its stream: the receiver reads the sender's bits after its step.
             DeviceScope scope(parts_.device_of(r.to));
-            unpack_flags<<<blocks_for(uint64_t(words) * 32, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
+            // A lane a word: a warp takes 32.
+            unpack_flags<<<blocks_for(words, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
                 moved ? r.channel->recv_flags.get() : sent[r.from]->segment(i), link.entries, r.to_local,
                 take_of(r.to));
             GG_CUDA_CHECK_LAUNCH("unpack_flags");
