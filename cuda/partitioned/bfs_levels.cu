@@ -27,7 +27,7 @@
  *              next window, a replica only takes depth L + 1;
  *   bottom-up  each part's unvisited owned vertices scan their local
  *              in-edges (all there) for a source at depth L, owned or
- *              replica, in a bitmap of the vertices at depth L;
+ *              replica, in a bitmap built from the depths;
  *   to owners  (top-down levels) each replica claimed at this level sets
  *              its flag; the owner claims the vertex in turn, and if it was
  *              unvisited, adds it to its next window;
@@ -40,9 +40,7 @@
  * pass over every replica: the first version picked the flags by reading
  * every link entry's depth after the step, two passes over all replicas a
  * top-down level, most of them for the few vertices the first and last
- * levels reach. Likewise each claim sets the vertex's bit in the next
- * level's bitmap (a bottom-up warp one word for its 32 vertices), where a
- * pass over every local vertex's depth before each bottom-up level built it.
+ * levels reach.
  *
  * Everything is queued on the devices; the host waits once per level, for
  * each part's next window (count, degree sum, hub edges), and adds them
@@ -83,8 +81,8 @@ constexpr unsigned long long kAlpha = 15;
 constexpr uint32_t kBeta = 18;
 
 // A part's arrays, pooled under its local graph: depths of every local
-// vertex, the owned vertices' list in visit order with its hub list, two
-// frontier bitmaps (level L's bits in the L % 2-th), two frontier counters (this level's
+// vertex, the owned vertices' list in visit order with its hub list, the
+// frontier bitmap of bottom-up levels, two frontier counters (this level's
 // window, the next one's) and the bottom-up edge count, with the pinned
 // words they are read into.
 struct PartLevels final : EngineState {
@@ -102,12 +100,9 @@ struct PartLevels final : EngineState {
         : depth(std::max<uint32_t>(size, 1), "a part's BFS depths"),
           list(std::max<uint32_t>(owned, 1), "a part's BFS visit list"),
           huge_items(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub list"),
-          bitmap(2 * bitmap_words(size), "a part's BFS frontier bitmaps"),
+          bitmap((uint64_t(size) + 31) / 32 + 1, "a part's BFS frontier bitmap"),
           huge_start(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub offsets"),
           examined(1, "a part's bottom-up edge count"), counters(2, "a part's BFS counters") {}
-    static uint64_t bitmap_words(uint32_t size) { return (uint64_t(size) + 31) / 32 + 1; }
-    // The bitmap of the vertices at depth `level`.
-    uint32_t *bits(uint32_t level) const { return bitmap.get() + (level % 2) * (bitmap.size() / 2); }
     uint64_t bytes() const override {
         return depth.bytes() + list.bytes() + huge_items.bytes() + bitmap.bytes() + huge_start.bytes() +
                examined.bytes() + counters.bytes() + to_replicas.bytes() + to_owners.bytes();
@@ -117,25 +112,19 @@ struct PartLevels final : EngineState {
 // The source: depth 0 wherever a part holds it, and the first window of its
 // owner's list (one warp, so that it goes through warp_push like any other).
 __global__ void seed_source(uint32_t local, bool owned, uint32_t degree, uint32_t huge_threshold, uint32_t *depth,
-                            uint32_t *front, FrontierSink sink) {
-    if (lane_id() == 0) {
-        depth[local] = 0;
-        front[local >> 5] |= 1u << (local & 31);
-    }
+                            FrontierSink sink) {
+    if (lane_id() == 0) depth[local] = 0;
     warp_push(sink, owned && lane_id() == 0, local, degree, huge_threshold);
 }
 
-// Sets v's bit in a frontier bitmap.
-__device__ __forceinline__ void set_bit(uint32_t *bits, uint32_t v) { atomicOr(&bits[v >> 5], 1u << (v & 31)); }
-
 // Claims the unvisited end of each edge of the frontier: owned ends join
 // the next window and flag their replicas, replicas take the depth and flag
-// their owner; both enter the next bitmap.
+// their owner.
 struct ClaimOutEdges {
     using Value = uint32_t;
     const uint64_t *offsets;
     const uint32_t *indices;
-    uint32_t *depth, *next_bits;
+    uint32_t *depth;
     uint32_t owned, next_depth, huge_threshold;
     FrontierSink sink;
     FlagMarks to_replicas, to_owners;
@@ -147,7 +136,6 @@ struct ClaimOutEdges {
         if (active) {
             v = indices[e];
             if (depth[v] == kUnvisited && atomicCAS(&depth[v], kUnvisited, next_depth) == kUnvisited) {
-                set_bit(next_bits, v);
                 if (v < owned) {
                     joins = true;
                     degree = uint32_t(offsets[v + 1] - offsets[v]);
@@ -165,12 +153,21 @@ __global__ void top_down_level(Frontier frontier, uint32_t huge_threshold, Claim
     advance_frontier(claim.offsets, frontier, huge_threshold, claim);
 }
 
+// bitmap bit l: depth[l] == level, over every local vertex.
+__global__ void frontier_bitmap(const uint32_t *depth, uint32_t size, uint32_t level, uint32_t *bitmap) {
+    const uint32_t words = (size + 31) / 32;
+    for (uint64_t w = global_warp(); w < words; w += warps_in_grid()) {
+        const uint64_t l = w * 32 + lane_id();
+        const unsigned word = __ballot_sync(kFullMask, l < size && depth[l] == level);
+        if (lane_id() == 0) bitmap[w] = word;
+    }
+}
+
 // Each unvisited owned vertex scans its in-edges for a source in the
-// frontier bitmap, until the first; a vertex found flags its replicas, and
-// each warp's 32 vertices (a word of the bitmaps) enter the next bitmap at once.
+// frontier bitmap, until the first; a vertex found flags its replicas.
 __global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const uint32_t *bitmap, uint32_t owned,
-                                uint32_t next_depth, uint32_t huge_threshold, uint32_t *depth, uint32_t *next_bits,
-                                FrontierSink sink, FlagMarks to_replicas, unsigned long long *examined) {
+                                uint32_t next_depth, uint32_t huge_threshold, uint32_t *depth, FrontierSink sink,
+                                FlagMarks to_replicas, unsigned long long *examined) {
     unsigned long long scanned = 0;
     const uint64_t warps = warps_in_grid();
     for (uint64_t base = uint64_t(global_warp()) * 32; base < owned; base += warps * 32) {
@@ -188,9 +185,6 @@ __global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const
                 }
             }
         }
-        const unsigned word = __ballot_sync(kFullMask, found);
-        // The word holding the first replicas is shared with the exchange's claims: Or, not store.
-        if (lane_id() == 0 && word != 0) atomicOr(&next_bits[base >> 5], word);
         const uint32_t degree = found ? uint32_t(out_offsets[v + 1] - out_offsets[v]) : 0;
         warp_push(sink, found, v, degree, huge_threshold);
     }
@@ -199,30 +193,24 @@ __global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const
 }
 
 // The receivers of the exchange's flags (DeviceExchange::flags).
-struct OwnerClaims {  // at the owner: claim, and if unvisited join the next window and bitmap and flag the replicas
-    uint32_t *depth, *next_bits;
+struct OwnerClaims {  // at the owner: claim, and if unvisited join the next window and flag the replicas
+    uint32_t *depth;
     const uint64_t *offsets;
     uint32_t next_depth, huge_threshold;
     FrontierSink sink;
     FlagMarks to_replicas;
     __device__ void operator()(bool set, uint32_t l) const {
         const bool joins = set && depth[l] == kUnvisited && atomicCAS(&depth[l], kUnvisited, next_depth) == kUnvisited;
-        if (joins) {
-            set_bit(next_bits, l);
-            to_replicas.mark(l);
-        }
+        if (joins) to_replicas.mark(l);
         const uint32_t degree = joins ? uint32_t(offsets[l + 1] - offsets[l]) : 0;
         warp_push(sink, joins, l, degree, huge_threshold);
     }
 };
-struct ReplicaTakes {  // at the replica: the owner's new depth, and the next bitmap
-    uint32_t *depth, *next_bits;
+struct ReplicaTakes {  // at the replica: the owner's new depth
+    uint32_t *depth;
     uint32_t next_depth;
     __device__ void operator()(bool set, uint32_t l) const {
-        if (set) {
-            depth[l] = next_depth;
-            set_bit(next_bits, l);
-        }
+        if (set) depth[l] = next_depth;
     }
 };
 
@@ -257,14 +245,13 @@ public:
             fill(a.depth.get(), kUnvisited, part.size(), stream);
             GG_CUDA_CHECK(cudaMemsetAsync(a.counters.get(), 0, a.counters.bytes(), stream));
             GG_CUDA_CHECK(cudaMemsetAsync(a.examined.get(), 0, a.examined.bytes(), stream));
-            GG_CUDA_CHECK(cudaMemsetAsync(a.bitmap.get(), 0, a.bitmap.bytes(), stream));
             depths_.push_back(a.depth.get());
             exchange_clocks_.push_back(std::make_unique<EventTimer>());
             const uint32_t local = local_id_in(plan, p, source);
             if (local != UINT32_MAX) {
                 const uint32_t degree = uint32_t(part.local.out.offsets[local + 1] - part.local.out.offsets[local]);
                 seed_source<<<1, 32, 0, stream>>>(local, local < part.owned, degree, huge_threshold_.back(),
-                                                  a.depth.get(), a.bits(0), sink(p, 0));
+                                                  a.depth.get(), sink(p, 0));
                 GG_CUDA_CHECK_LAUNCH("seed_source");
             }
         }
@@ -349,16 +336,16 @@ private:
             GG_CUDA_CHECK(cudaMemsetAsync(a.counters.get() + next_slot, 0, sizeof(FrontierCounters), stream));
             a.to_replicas.clear(stream);
             a.to_owners.clear(stream);
-            // The bitmap of level - 1, done with: the next level's now.
-            GG_CUDA_CHECK(cudaMemsetAsync(a.bits(level + 1), 0, a.bitmap.bytes() / 2, stream));
             parts_.start_compute(p);
             const Window &w = windows_[p];
             if (bottom_up) {
+                frontier_bitmap<<<grid_stride_blocks(part.size(), kThreads, info), kThreads, 0, stream>>>(
+                    a.depth.get(), part.size(), level, a.bitmap.get());
+                GG_CUDA_CHECK_LAUNCH("frontier_bitmap");
                 if (part.owned) {
                     bottom_up_level<<<grid_stride_blocks(part.owned, kThreads, info), kThreads, 0, stream>>>(
-                        in_[p], out_[p].offsets, a.bits(level), part.owned, level + 1, huge_threshold_[p],
-                        a.depth.get(), a.bits(level + 1), sink(p, next_slot), a.to_replicas.marks(),
-                        a.examined.get());
+                        in_[p], out_[p].offsets, a.bitmap.get(), part.owned, level + 1, huge_threshold_[p],
+                        a.depth.get(), sink(p, next_slot), a.to_replicas.marks(), a.examined.get());
                     GG_CUDA_CHECK_LAUNCH("bottom_up_level");
                 }
             } else if (w.count) {
@@ -369,10 +356,9 @@ private:
                 frontier.huge_start = a.huge_start.get() + w.huge_begin;
                 frontier.huge_count = w.huge_count;
                 frontier.huge_edges = w.huge_edges;
-                const ClaimOutEdges claim{out_[p].offsets,      out_[p].indices,       a.depth.get(),
-                                          a.bits(level + 1),    part.owned,            level + 1,
-                                          huge_threshold_[p],   sink(p, next_slot),    a.to_replicas.marks(),
-                                          a.to_owners.marks()};
+                const ClaimOutEdges claim{out_[p].offsets,   out_[p].indices,       a.depth.get(),
+                                          part.owned,        level + 1,             huge_threshold_[p],
+                                          sink(p, next_slot), a.to_replicas.marks(), a.to_owners.marks()};
                 const uint64_t lanes = uint64_t(w.count) * 32 + w.huge_edges;
                 top_down_level<<<grid_stride_blocks(lanes, kThreads, info), kThreads, 0, stream>>>(
                     frontier, huge_threshold_[p], claim);
@@ -397,12 +383,11 @@ private:
         }
         if (!bottom_up)
             exchange.flags(/*toward_replicas=*/false, to_owners, [&](uint32_t p) {
-                return OwnerClaims{depths_[p],         arrays_[p]->bits(level + 1), out_[p].offsets,
-                                   level + 1,          huge_threshold_[p],          sink(p, next_slot),
+                return OwnerClaims{depths_[p], out_[p].offsets, level + 1, huge_threshold_[p], sink(p, next_slot),
                                    arrays_[p]->to_replicas.marks()};
             });
         exchange.flags(/*toward_replicas=*/true, to_replicas,
-                       [&](uint32_t p) { return ReplicaTakes{depths_[p], arrays_[p]->bits(level + 1), level + 1}; });
+                       [&](uint32_t p) { return ReplicaTakes{depths_[p], level + 1}; });
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             if (parts_.plan().parts[p].size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
