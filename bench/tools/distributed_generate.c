@@ -1,11 +1,15 @@
-/* gg-distributed-generate: what generating a graph costs each process of a
- * distributed run (docs/distributed.md, "A distributed graph"): run under an
- * MPI launcher, every process generates weighted kron of the given scale and
- * degree (the gg tool's kron:SCALE[:DEGREE]) in a GG_MPI_WORLD context, then
- * prints its rank, the whole graph's stored edges, its wall time and its peak
- * resident memory (getrusage), one line per process.
+/* gg-distributed-generate: what generating a graph, and planning its parts,
+ * costs each process of a distributed run (docs/distributed.md, "A
+ * distributed graph"): run under an MPI launcher, every process generates
+ * weighted kron of the given scale and degree (the gg tool's
+ * kron:SCALE[:DEGREE]) in a GG_MPI_WORLD context, then prints its rank, the
+ * whole graph's stored edges, its wall time and its peak resident memory
+ * (getrusage), one line per process. With PARTS, every process then builds a
+ * plan of that many random parts (depth DEPTH, default 1) and prints its time,
+ * local edges and the peak resident memory since the start (so the larger of
+ * generation's and the plan's).
  *
- *   mpirun -np 2 build/bench/gg-distributed-generate 22 16
+ *   mpirun -np 2 build/bench/gg-distributed-generate 22 16 2
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,8 +37,10 @@ int main(int argc, char **argv) {
     gg_generator_options go;
     gg_generator_options_init(&go);
     go.weighted = 1;
-    if (argc < 2 || argc > 3 || !parse(argv[1], 31, &go.scale) || (argc == 3 && !parse(argv[2], 1u << 20, &go.degree))) {
-        fprintf(stderr, "usage: %s SCALE [DEGREE]   (under an MPI launcher)\n", argv[0]);
+    uint32_t parts = 0, depth = 1;
+    if (argc < 2 || argc > 5 || !parse(argv[1], 31, &go.scale) || (argc >= 3 && !parse(argv[2], 1u << 20, &go.degree)) ||
+        (argc >= 4 && !parse(argv[3], 1u << 16, &parts)) || (argc == 5 && !parse(argv[4], 8, &depth))) {
+        fprintf(stderr, "usage: %s SCALE [DEGREE [PARTS [DEPTH]]]   (under an MPI launcher)\n", argv[0]);
         return 2;
     }
     gg_context_options co;
@@ -61,7 +67,33 @@ int main(int argc, char **argv) {
            "%.1f MiB\n",
            (int)gg_context_rank(context), (int)gg_context_num_ranks(context), go.scale, go.degree,
            (unsigned long long)gg_graph_num_edges(graph), ms, (double)usage.ru_maxrss / 1024.0);
+    int failed = 0;
+    if (parts > 0) {
+        gg_partition_plan_options po;
+        gg_partition_plan_options_init(&po);
+        po.num_parts = parts;
+        po.partitioner = GG_PARTITIONER_RANDOM;
+        po.replication_depth = depth;
+        gg_partition_plan *plan = NULL;
+        const double plan_start = now_ms();
+        if (gg_partition_plan_create(context, graph, &po, &plan) != GG_OK) {
+            fprintf(stderr, "gg-distributed-generate: %s\n", gg_context_last_error(context));
+            failed = 1;
+        } else {
+            const double plan_ms = now_ms() - plan_start;
+            gg_partition_plan_stats stats;
+            gg_partition_plan_stats_init(&stats);
+            gg_partition_plan_read_stats(context, plan, &stats);
+            getrusage(RUSAGE_SELF, &usage);
+            printf("process %d of %d: plan of %u random parts, depth %u, %llu local edges, %llu replicas, built in "
+                   "%.1f ms, peak resident %.1f MiB\n",
+                   (int)gg_context_rank(context), (int)gg_context_num_ranks(context), parts, depth,
+                   (unsigned long long)stats.local_edges, (unsigned long long)stats.replicas, plan_ms,
+                   (double)usage.ru_maxrss / 1024.0);
+        }
+        gg_partition_plan_destroy(plan);
+    }
     gg_graph_destroy(graph);
     gg_context_destroy(context);
-    return 0;
+    return failed;
 }

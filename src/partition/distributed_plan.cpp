@@ -1,37 +1,33 @@
 // Building a plan over a distributed graph (distributed_plan.h). Each
-// process sends every edge of its rows to the processes of the parts that
-// own its two ends; a process then holds, for each of its parts, every edge
-// touching the part's owned vertices, which is all a depth-1 part needs.
-// A depth-d part needs every edge touching a vertex within d - 1 hops of
-// its owned ones: d - 1 more rounds, in each of which every process widens
-// its set of wanted vertices by one hop (from the edges it holds), the sets
-// are shared, and each edge of a process's rows goes to every process whose
-// set it now touches and did not before (so no edge arrives twice). Each
-// part is then built with the one-process code (plan.cpp's build_part) from
-// the edges touching its own d - 1 hops. Links travel to the owner's
-// process; replicas learn their global out-degrees (PageRank's) by one
-// exchange over the links.
+// process needs every edge touching a vertex within depth - 1 hops of its
+// parts' owned vertices (at depth 1, every edge touching an owned vertex:
+// all a depth-1 part needs). The processes first agree on those wanted sets
+// (each hop widens every set along every process's rows, joined by a
+// bitwise or), then each sends every edge of its rows to every process
+// wanting one of its ends: the rows' counts first, which give the receiver
+// the offsets of the graph of its wanted edges over the global ids, then the
+// edges in bounded rounds, copied straight to their place (8 bytes an edge:
+// no edge records, no builder, no sort). Each part is then built with the
+// one-process code (plan.cpp's build_part) from the edges touching its own
+// d - 1 hops. Links travel to the owner's process; replicas learn their
+// global out-degrees (PageRank's) by one exchange over the links.
 #include "partition/distributed_plan.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/error.h"
+#include "core/huge_pages.h"
 #include "graph/distributed_step.h"
 #include "core/timer.h"
 #include "exchange/host_exchange.h"
-#include "exchange/route.h"
 #include "partition/metis_partition.h"
 
 namespace gg {
 namespace {
 
 constexpr uint32_t kNotLocal = UINT32_MAX;
-
-struct Edge {
-    uint32_t from, to;
-    float weight;
-};
 
 template <class T>
 void put(Bytes &out, const T *values, size_t count) {
@@ -191,74 +187,187 @@ std::vector<uint64_t> empty_set(uint32_t n) { return std::vector<uint64_t>((uint
 bool in_set(const uint64_t *set, uint32_t v) { return (set[v >> 6] >> (v & 63)) & 1; }
 void add_to_set(uint64_t *set, uint32_t v) { set[v >> 6] |= uint64_t(1) << (v & 63); }
 
-// The vertices within one more hop of `set` along the edges held (either direction).
-std::vector<uint64_t> widened(const std::vector<uint64_t> &set, const std::vector<Edge> &edges) {
+// The vertices within one more hop of `set` along the edges of `edges`
+// (either direction), whose row u holds the edges of vertex first_row + u.
+std::vector<uint64_t> widened(const std::vector<uint64_t> &set, const Csr &edges, uint32_t first_row) {
     std::vector<uint64_t> wider = set;
-    for (const Edge &e : edges) {
-        if (in_set(set.data(), e.from)) add_to_set(wider.data(), e.to);
-        if (in_set(set.data(), e.to)) add_to_set(wider.data(), e.from);
+    for (uint32_t u = 0; u < edges.n; ++u) {
+        const uint32_t x = first_row + u;
+        const bool from_set = in_set(set.data(), x);
+        for (uint64_t e = edges.offsets[u]; e < edges.offsets[u + 1]; ++e) {
+            const uint32_t y = edges.indices[e];
+            if (from_set) add_to_set(wider.data(), y);
+            if (in_set(set.data(), y)) add_to_set(wider.data(), x);
+        }
     }
     return wider;
 }
 
-void append_received(const std::vector<Bytes> &incoming, std::vector<Edge> &received) {
-    for (const Bytes &bytes : incoming) {
-        size_t at = 0;
-        const size_t first = received.size();
-        received.resize(first + bytes.size() / sizeof(Edge));
-        take(bytes, at, received.data() + first, received.size() - first);
-    }
-}
-
-// Every edge touching a vertex within depth - 1 hops of this process's
-// parts' owned vertices, each once (see the file comment).
-std::vector<Edge> gather_part_edges(const DistributedGraph &g, const PartitionPlan &plan, uint32_t depth) {
+// For every process, the vertices whose edges its parts need: their owned
+// vertices widened depth - 1 hops (each hop over every process's rows, the
+// widenings joined by a bitwise or).
+std::vector<std::vector<uint64_t>> wanted_sets(const DistributedGraph &g, const PartitionPlan &plan, uint32_t depth) {
     Communicator &c = *g.comm;
     const uint32_t ranks = c.size(), n = plan.n;
-    // Each row edge, as route() hands it to send(process, edge).
-    auto for_each_row_edge = [&](auto &&visit) {
-        return route<Edge>(g.rows.n, ranks, [&](uint64_t v, auto send) {
-            const uint32_t x = g.first_row + uint32_t(v);
-            for (uint64_t e = g.rows.offsets[v]; e < g.rows.offsets[v + 1]; ++e)
-                visit(Edge{x, g.rows.indices[e], g.rows.weights[e]}, send);
-        });
-    };
-    std::vector<Edge> received;
-    std::vector<Bytes> incoming;
-    std::vector<Bytes> outgoing = for_each_row_edge([&](const Edge &edge, auto send) {
-        const uint32_t rx = plan.rank_of(plan.owner[edge.from]), ry = plan.rank_of(plan.owner[edge.to]);
-        send(rx, edge);
-        if (ry != rx) send(ry, edge);
-    });
-    c.exchange(outgoing, incoming);
-    append_received(incoming, received);
-    if (depth == 1) return received;
+    std::vector<std::vector<uint64_t>> wanted(ranks, empty_set(n));
+    for (uint32_t v = 0; v < n; ++v) add_to_set(wanted[plan.rank_of(plan.owner[v])].data(), v);
+    for (uint32_t hop = 1; hop < depth; ++hop)
+        for (std::vector<uint64_t> &set : wanted) {
+            Bytes mine;
+            const std::vector<uint64_t> wider = widened(set, g.rows, g.first_row);
+            put(mine, wider.data(), wider.size());
+            for (const Bytes &theirs : c.gather_all(mine)) {
+                size_t at = 0;
+                std::vector<uint64_t> words(set.size());
+                take(theirs, at, words.data(), words.size());
+                for (size_t w = 0; w < set.size(); ++w) set[w] |= words[w];
+            }
+        }
+    return wanted;
+}
 
-    // Every process's wanted set before this round: its parts' owned vertices first.
-    std::vector<std::vector<uint64_t>> before(ranks, empty_set(n));
-    for (uint32_t v = 0; v < n; ++v) add_to_set(before[plan.rank_of(plan.owner[v])].data(), v);
-    for (uint32_t round = 1; round < depth; ++round) {
-        const std::vector<uint64_t> mine = widened(before[c.rank()], received);
-        Bytes packed;
-        put(packed, mine.data(), mine.size());
-        const std::vector<Bytes> all = c.gather_all(packed);
-        std::vector<std::vector<uint64_t>> now(ranks, empty_set(n));
+// Whether the row edge x -> y goes to the process wanting `set`.
+bool wanted_edge(const std::vector<uint64_t> &set, uint32_t x, uint32_t y) {
+    return in_set(set.data(), x) || in_set(set.data(), y);
+}
+
+// At most this many edges of a process's rows go out in one exchange round
+// (8 bytes each, to every process that wants them), so that the messages
+// stay a bounded slice of the graph. GG_PLAN_ROUND_EDGES sets another
+// (docs/building.md; the tests make rounds of a few edges).
+uint64_t round_edges() {
+    const char *value = std::getenv("GG_PLAN_ROUND_EDGES");
+    if (value == nullptr) return uint64_t(1) << 26;
+    char *end = nullptr;
+    const unsigned long long edges = std::strtoull(value, &end, 10);
+    if (value[0] < '0' || value[0] > '9' || *end != '\0' || edges == 0)
+        fail(GG_ERROR_INVALID_ARGUMENT, "GG_PLAN_ROUND_EDGES is '%s'; it takes a positive count of edges", value);
+    return edges;
+}
+
+// Every edge touching a vertex of this process's wanted set (see the file
+// comment), as a graph over the global ids, built in place: first each
+// process sends every process its rows' counts of the edges it wants,
+// which give the graph's offsets; then, in rounds of at most round_edges()
+// row edges, the edges themselves (targets, then weights), which the
+// receiver copies to where the offsets say. A row's edges keep their order,
+// so its list stays sorted.
+Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vector<uint64_t>> &wanted) {
+    Communicator &c = *g.comm;
+    const uint32_t ranks = c.size(), n = g.n(), rows = g.rows.n;
+    const Csr &mine = g.rows;
+    Graph touching;
+    touching.weighted = g.header.weighted;
+    Csr &out = touching.out;
+    out.n = n;
+    out.offsets.assign(uint64_t(n) + 1, 0);
+    {
+        std::vector<Bytes> outgoing(ranks), incoming;
+        std::vector<uint32_t> counts(rows);
+        for (uint32_t r = 0; r < ranks; ++r) {
+            for (uint32_t u = 0; u < rows; ++u) {
+                uint32_t count = 0;
+                for (uint64_t e = mine.offsets[u]; e < mine.offsets[u + 1]; ++e)
+                    count += wanted_edge(wanted[r], g.first_row + u, mine.indices[e]);
+                counts[u] = count;
+            }
+            put(outgoing[r], counts.data(), rows);
+        }
+        c.exchange(outgoing, incoming);
+        for (uint32_t r = 0; r < ranks; ++r) {
+            const uint32_t first = first_row_of(n, r, ranks), count = first_row_of(n, r + 1, ranks) - first;
+            if (incoming[r].size() != uint64_t(count) * sizeof(uint32_t))
+                fail(GG_ERROR_INTERNAL, "process %u sent counts of %zu bytes for %u rows", r, incoming[r].size(),
+                     count);
+            counts.resize(count);
+            size_t at = 0;
+            take(incoming[r], at, counts.data(), count);
+            Bytes().swap(incoming[r]);
+            for (uint32_t i = 0; i < count; ++i) out.offsets[uint64_t(first) + i + 1] = counts[i];
+        }
+    }
+    for (uint32_t v = 0; v < n; ++v) out.offsets[v + 1] += out.offsets[v];
+    const uint64_t m = out.offsets[n];
+    resize_huge_for_overwrite(out.indices, m);
+    resize_huge_for_overwrite(out.weights, m);
+
+    // The rounds: every process cuts its rows into as many slices as the
+    // process with the most row edges needs.
+    const uint64_t per_round = round_edges();
+    uint64_t slices = std::max<uint64_t>(1, (mine.num_edges() + per_round - 1) / per_round);
+    c.max(&slices, 1);
+    uint64_t placed = 0;
+    uint32_t begin = 0;
+    std::vector<uint32_t> targets;
+    std::vector<float> weights;
+    for (uint64_t slice = 0; slice < slices; ++slice) {
+        const uint64_t edge_end = mine.num_edges() * (slice + 1) / slices;
+        const uint32_t end =
+            slice + 1 == slices
+                ? rows
+                : uint32_t(std::lower_bound(mine.offsets.begin() + begin, mine.offsets.begin() + rows, edge_end) -
+                           mine.offsets.begin());
+        std::vector<Bytes> outgoing(ranks), incoming;
+        for (uint32_t r = 0; r < ranks; ++r) {
+            targets.clear();
+            weights.clear();
+            for (uint32_t u = begin; u < end; ++u)
+                for (uint64_t e = mine.offsets[u]; e < mine.offsets[u + 1]; ++e)
+                    if (wanted_edge(wanted[r], g.first_row + u, mine.indices[e])) {
+                        targets.push_back(mine.indices[e]);
+                        weights.push_back(mine.weights[e]);
+                    }
+            const uint32_t range[2] = {g.first_row + begin, g.first_row + end};
+            put(outgoing[r], range, 2);
+            put(outgoing[r], targets.data(), targets.size());
+            put(outgoing[r], weights.data(), weights.size());
+        }
+        c.exchange(outgoing, incoming);
         for (uint32_t r = 0; r < ranks; ++r) {
             size_t at = 0;
-            take(all[r], at, now[r].data(), now[r].size());
+            uint32_t range[2];
+            take(incoming[r], at, range, 2);
+            if (range[0] > range[1] || range[0] < first_row_of(n, r, ranks) || range[1] > first_row_of(n, r + 1, ranks))
+                fail(GG_ERROR_INTERNAL, "process %u sent rows %u..%u, not its own", r, range[0], range[1]);
+            const uint64_t from = out.offsets[range[0]], count = out.offsets[range[1]] - from;
+            if (incoming[r].size() != at + count * (sizeof(uint32_t) + sizeof(float)))
+                fail(GG_ERROR_INTERNAL, "process %u sent %zu bytes for %llu edges of rows %u..%u", r,
+                     incoming[r].size(), (unsigned long long)count, range[0], range[1]);
+            take(incoming[r], at, out.indices.data() + from, count);
+            take(incoming[r], at, out.weights.data() + from, count);
+            placed += count;
         }
-        outgoing = for_each_row_edge([&](const Edge &edge, auto send) {
-            for (uint32_t r = 0; r < ranks; ++r) {
-                const uint64_t *was = before[r].data(), *is = now[r].data();
-                if (in_set(was, edge.from) || in_set(was, edge.to)) continue;  // sent in an earlier round
-                if (in_set(is, edge.from) || in_set(is, edge.to)) send(r, edge);
-            }
-        });
-        c.exchange(outgoing, incoming);
-        append_received(incoming, received);
-        before.swap(now);
+        begin = end;
     }
-    return received;
+    if (placed != m) fail(GG_ERROR_INTERNAL, "%llu of %llu wanted edges arrived", (unsigned long long)placed,
+                          (unsigned long long)m);
+    return touching;
+}
+
+// The edges of `touching` with an end in `near`, as a graph of their own.
+Graph edges_touching(const Graph &touching, const std::vector<uint64_t> &near) {
+    const Csr &from = touching.out;
+    Graph kept;
+    kept.weighted = touching.weighted;
+    Csr &out = kept.out;
+    out.n = from.n;
+    out.offsets.assign(uint64_t(from.n) + 1, 0);
+    auto wanted = [&](uint32_t u, uint64_t e) { return in_set(near.data(), u) || in_set(near.data(), from.indices[e]); };
+    for (uint32_t u = 0; u < from.n; ++u) {
+        uint64_t count = 0;
+        for (uint64_t e = from.offsets[u]; e < from.offsets[u + 1]; ++e) count += wanted(u, e);
+        out.offsets[u + 1] = out.offsets[u] + count;
+    }
+    resize_huge_for_overwrite(out.indices, out.offsets[from.n]);
+    resize_huge_for_overwrite(out.weights, out.offsets[from.n]);
+    uint64_t at = 0;
+    for (uint32_t u = 0; u < from.n; ++u)
+        for (uint64_t e = from.offsets[u]; e < from.offsets[u + 1]; ++e)
+            if (wanted(u, e)) {
+                out.indices[at] = from.indices[e];
+                out.weights[at++] = from.weights[e];
+            }
+    return kept;
 }
 
 }  // namespace
@@ -274,39 +383,32 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
     plan->ranks = ranks;
     const std::vector<std::vector<uint32_t>> owned = assign_owners(*plan, std::move(owner), k, depth);
     const uint32_t n = plan->n;
-    std::vector<Edge> received = gather_part_edges(g, *plan, depth);
+    Graph touching = gather_wanted_edges(g, wanted_sets(g, *plan, depth));
+    uint32_t parts_here = 0;
+    for (uint32_t p = plan->rank; p < k; p += ranks) ++parts_here;
 
     std::vector<ReplicaLink> links;
     uint64_t cut = 0;
     on_every_process(c, [&] {
-        std::vector<uint32_t> local_of(n, kNotLocal), src, dst;
-        std::vector<float> weights;
+        std::vector<uint32_t> local_of(n, kNotLocal);
         for (uint32_t p = plan->rank; p < k; p += ranks) {
-            src.clear();
-            dst.clear();
-            weights.clear();
-            // The part's vertices within depth - 1 hops; the edges touching them.
-            std::vector<uint64_t> near = empty_set(n);
-            for (uint32_t v : owned[p]) add_to_set(near.data(), v);
-            for (uint32_t hop = 1; hop < depth; ++hop) near = widened(near, received);
-            for (const Edge &edge : received)
-                if (in_set(near.data(), edge.from) || in_set(near.data(), edge.to)) {
-                    src.push_back(edge.from);
-                    dst.push_back(edge.to);
-                    weights.push_back(edge.weight);
-                }
-            // The rows are built already: keep every edge as it is (the builder only sorts).
-            BuildOptions rules;
-            rules.duplicates = GG_DUPLICATES_KEEP_ALL;
-            Graph touching = build_graph(n, src.size(), src.data(), dst.data(),
-                                         g.header.weighted ? weights.data() : nullptr, rules);
-            touching.weighted = g.header.weighted;
-            build_part(touching, p, owned[p], depth, *plan, local_of, plan->parts[p], links);
+            // The edges touching the part's vertices within depth - 1 hops:
+            // all this process gathered when it holds one part.
+            Graph edges;
+            if (parts_here == 1) {
+                edges = std::move(touching);
+            } else {
+                std::vector<uint64_t> near = empty_set(n);
+                for (uint32_t v : owned[p]) add_to_set(near.data(), v);
+                for (uint32_t hop = 1; hop < depth; ++hop) near = widened(near, touching.out, 0);
+                edges = edges_touching(touching, near);
+            }
+            build_part(edges, p, owned[p], depth, *plan, local_of, plan->parts[p], links);
             // The cut pairs {u, v}, u < v, whose smaller end this part owns.
             std::vector<uint32_t> across;
             for (uint32_t u : owned[p]) {
                 across.clear();
-                const Csr *lists[2] = {&touching.out, &touching.in()};
+                const Csr *lists[2] = {&edges.out, &edges.in()};
                 for (const Csr *list : lists)
                     for (uint64_t e = list->offsets[u]; e < list->offsets[u + 1]; ++e) {
                         const uint32_t v = list->indices[e];
@@ -317,7 +419,7 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
             }
         }
     });
-    std::vector<Edge>().swap(received);
+    touching = Graph();
 
     // Both ends keep a link: a copy goes to the owner part's process when that is another.
     std::vector<Bytes> sent(ranks), arrived;

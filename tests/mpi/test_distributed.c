@@ -309,6 +309,10 @@ static void test_ggb_shares_and_generators(void **state) {
     check_ok(alone, gg_graph_generate(alone, &go, &g), "generate");
     check_ok(together, gg_graph_generate(together, &go, &dg), "distributed generate");
     compare_over_plan(dg, g, (uint32_t)ranks, GG_PARTITIONER_RANDOM, 2, "generated kron");
+    /* The plan's edges in rounds of a few row edges each (the slices of distributed_plan.cpp). */
+    setenv("GG_PLAN_ROUND_EDGES", "37", 1);
+    compare_over_plan(dg, g, (uint32_t)ranks + 1, GG_PARTITIONER_RANDOM, 2, "generated kron, plan in small rounds");
+    unsetenv("GG_PLAN_ROUND_EDGES");
     gg_graph_destroy(dg);
 
     char path[256];
