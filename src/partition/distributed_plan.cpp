@@ -9,11 +9,14 @@
 // edges in bounded rounds, copied straight to their place (8 bytes an edge:
 // no edge records, no builder, no sort). Each part is then built with the
 // one-process code (plan.cpp's build_part) from the edges touching its own
-// d - 1 hops. Links travel to the owner's process; replicas learn their
+// d - 1 hops, its hops found by scanning those edges (HopSearch::scan), so
+// that their in-edges are never built, and its cut pairs counted from them
+// before the part's local graph takes its memory. Links travel to the owner's process; replicas learn their
 // global out-degrees (PageRank's) by one exchange over the links.
 #include "partition/distributed_plan.h"
 
 #include <algorithm>
+#include <parallel/algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -237,7 +240,7 @@ bool wanted_edge(const std::vector<uint64_t> &set, uint32_t x, uint32_t y) {
 // (docs/building.md; the tests make rounds of a few edges).
 uint64_t round_edges() {
     const char *value = std::getenv("GG_PLAN_ROUND_EDGES");
-    if (value == nullptr) return uint64_t(1) << 26;
+    if (value == nullptr) return uint64_t(1) << 24;
     char *end = nullptr;
     const unsigned long long edges = std::strtoull(value, &end, 10);
     if (value[0] < '0' || value[0] > '9' || *end != '\0' || edges == 0)
@@ -344,6 +347,20 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
     return touching;
 }
 
+// The cut pairs {u, v}, u < v, whose smaller end part p owns and larger end
+// another part, among `edges` (which hold every edge touching p's owned
+// vertices: a pair is there as u -> v, v -> u or both, maybe several times).
+uint64_t cut_pairs_owned(const Csr &edges, const std::vector<uint32_t> &owner, uint32_t p) {
+    std::vector<uint64_t> pairs;
+    for (uint32_t x = 0; x < edges.n; ++x)
+        for (uint64_t e = edges.offsets[x]; e < edges.offsets[x + 1]; ++e) {
+            const uint32_t y = edges.indices[e], u = std::min(x, y), v = std::max(x, y);
+            if (u != v && owner[u] == p && owner[v] != p) pairs.push_back(uint64_t(u) << 32 | v);
+        }
+    __gnu_parallel::sort(pairs.begin(), pairs.end());
+    return uint64_t(std::unique(pairs.begin(), pairs.end()) - pairs.begin());
+}
+
 // The edges of `touching` with an end in `near`, as a graph of their own.
 Graph edges_touching(const Graph &touching, const std::vector<uint64_t> &near) {
     const Csr &from = touching.out;
@@ -403,20 +420,8 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
                 for (uint32_t hop = 1; hop < depth; ++hop) near = widened(near, touching.out, 0);
                 edges = edges_touching(touching, near);
             }
-            build_part(edges, p, owned[p], depth, *plan, local_of, plan->parts[p], links);
-            // The cut pairs {u, v}, u < v, whose smaller end this part owns.
-            std::vector<uint32_t> across;
-            for (uint32_t u : owned[p]) {
-                across.clear();
-                const Csr *lists[2] = {&edges.out, &edges.in()};
-                for (const Csr *list : lists)
-                    for (uint64_t e = list->offsets[u]; e < list->offsets[u + 1]; ++e) {
-                        const uint32_t v = list->indices[e];
-                        if (v > u && plan->owner[v] != p) across.push_back(v);
-                    }
-                std::sort(across.begin(), across.end());
-                cut += uint64_t(std::unique(across.begin(), across.end()) - across.begin());
-            }
+            cut += cut_pairs_owned(edges.out, plan->owner, p);  // before the part: its pairs are gone by then
+            build_part(edges, p, owned[p], depth, HopSearch::scan, *plan, local_of, plan->parts[p], links);
         }
     });
     touching = Graph();

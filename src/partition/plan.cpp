@@ -22,6 +22,8 @@ namespace gg {
 namespace {
 
 constexpr uint32_t kNotLocal = UINT32_MAX;
+// A vertex claimed by the hop being searched, before its local id is given.
+constexpr uint32_t kClaimed = UINT32_MAX - 1;
 
 // A loop of `items` inside one part's build takes a team when it is worth
 // one and the build is not already one thread of a team building parts.
@@ -30,15 +32,17 @@ bool team_for(uint64_t items) { return cpu::worth_parallel(items) && !omp_in_par
 // The vertices of a part in local order, found by expanding hop by hop
 // (edges in either direction) from the owned ones: level_end[h] is the end
 // of hop h (level_end[0] = owned). Leaves local_of[v] = local id for them.
+// Each hop visits the ends of the last hop's out- and in-edges, or (scan)
+// every out-edge of g with an end in the last hop.
 struct HopOrder {
     std::vector<uint32_t> ids;
     std::vector<uint32_t> level_end;
 };
 
-HopOrder order_by_hops(const Graph &g, const std::vector<uint32_t> &owned, uint32_t max_depth,
+HopOrder order_by_hops(const Graph &g, const std::vector<uint32_t> &owned, uint32_t max_depth, HopSearch search,
                        std::vector<uint32_t> &local_of) {
     const Csr &out = g.out;
-    const Csr &in = g.in();
+    const Csr *in = search == HopSearch::in_edges ? &g.in() : nullptr;
     HopOrder order;
     order.ids = owned;
     uint32_t *local = local_of.data();
@@ -52,20 +56,37 @@ HopOrder order_by_hops(const Graph &g, const std::vector<uint32_t> &owned, uint3
         const uint32_t end = uint32_t(order.ids.size());
         found.clear();
         // A neighbour not yet local is claimed once, by the first thread to
-        // swap its slot (to 0; its id is given after sorting, so the ids do
-        // not depend on which thread claimed it).
-#pragma omp parallel if (team_for(end - begin))
+        // swap its slot (to kClaimed; its id is given after sorting, so the
+        // ids do not depend on which thread claimed it).
+        auto last_hop = [&](uint32_t v) {
+            const uint32_t l = cpu::load_relaxed(local + v);
+            return l >= begin && l < end;
+        };
+#pragma omp parallel if (team_for(search == HopSearch::scan ? out.n : end - begin))
         {
             std::vector<uint32_t> claimed;
             auto visit = [&](uint32_t v) {
-                if (cpu::load_relaxed(local + v) == kNotLocal && cpu::compare_and_swap(local + v, kNotLocal, 0u))
+                if (cpu::load_relaxed(local + v) == kNotLocal && cpu::compare_and_swap(local + v, kNotLocal, kClaimed))
                     claimed.push_back(v);
             };
+            if (search == HopSearch::in_edges) {
 #pragma omp for schedule(dynamic, 256) nowait
-            for (int64_t i = begin; i < int64_t(end); ++i) {
-                const uint32_t u = order.ids[size_t(i)];
-                for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) visit(out.indices[e]);
-                for (uint64_t e = in.offsets[u]; e < in.offsets[u + 1]; ++e) visit(in.indices[e]);
+                for (int64_t i = begin; i < int64_t(end); ++i) {
+                    const uint32_t u = order.ids[size_t(i)];
+                    for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) visit(out.indices[e]);
+                    for (uint64_t e = in->offsets[u]; e < in->offsets[u + 1]; ++e) visit(in->indices[e]);
+                }
+            } else {
+#pragma omp for schedule(dynamic, 1024) nowait
+                for (int64_t x = 0; x < int64_t(out.n); ++x) {
+                    const uint32_t u = uint32_t(x);
+                    const bool from_hop = last_hop(u);
+                    for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
+                        const uint32_t v = out.indices[e];
+                        if (from_hop) visit(v);
+                        if (last_hop(v)) visit(u);
+                    }
+                }
             }
 #pragma omp critical(gg_plan_hop_claims)
             found.insert(found.end(), claimed.begin(), claimed.end());
@@ -149,11 +170,11 @@ void build_local_graph(const Graph &g, const HopOrder &order, uint32_t computed,
 
 }  // namespace
 
-void build_part(const Graph &g, uint32_t p, const std::vector<uint32_t> &owned, uint32_t depth,
+void build_part(const Graph &g, uint32_t p, const std::vector<uint32_t> &owned, uint32_t depth, HopSearch search,
                 const PartitionPlan &plan, std::vector<uint32_t> &local_of, PartitionPart &part,
                 std::vector<ReplicaLink> &links) {
     BuildTrace trace(format("plan part %u", p));
-    const HopOrder order = order_by_hops(g, owned, depth, local_of);
+    const HopOrder order = order_by_hops(g, owned, depth, search, local_of);
     trace.phase("vertices by hops");
     part.owned = order.level_end[0];
     part.computed = order.level_end[depth - 1];
@@ -210,13 +231,13 @@ std::unique_ptr<PartitionPlan> build_partition_plan(const Graph &g, std::vector<
             std::vector<uint32_t> local_of(g.n(), kNotLocal);
 #pragma omp for schedule(dynamic, 1)
             for (int64_t p = 0; p < int64_t(k); ++p)
-                build_part(g, uint32_t(p), owned[size_t(p)], depth, *plan, local_of, plan->parts[size_t(p)],
-                           links_of[size_t(p)]);
+                build_part(g, uint32_t(p), owned[size_t(p)], depth, HopSearch::in_edges, *plan, local_of,
+                           plan->parts[size_t(p)], links_of[size_t(p)]);
         }
     } else {
         std::vector<uint32_t> local_of(g.n(), kNotLocal);
         for (uint32_t p = 0; p < k; ++p)
-            build_part(g, p, owned[p], depth, *plan, local_of, plan->parts[p], links_of[p]);
+            build_part(g, p, owned[p], depth, HopSearch::in_edges, *plan, local_of, plan->parts[p], links_of[p]);
     }
     trace.phase("parts");
     for (auto &links : links_of)
@@ -257,7 +278,7 @@ std::vector<DepthCost> measure_depths(const Graph &g, const std::vector<uint32_t
     g.in();
     std::vector<uint32_t> local_of(g.n(), kNotLocal);
     for (uint32_t p = 0; p < k; ++p) {
-        const HopOrder order = order_by_hops(g, owned[p], max_depth, local_of);
+        const HopOrder order = order_by_hops(g, owned[p], max_depth, HopSearch::in_edges, local_of);
         auto hop_of = [&](uint32_t local) {
             return uint32_t(std::upper_bound(order.level_end.begin(), order.level_end.end(), local) -
                             order.level_end.begin());

@@ -98,12 +98,17 @@ void summarise_parts(PartitionPlan &plan);
 // k empty parts, and returns each part's owned vertices by id.
 std::vector<std::vector<uint32_t>> assign_owners(PartitionPlan &plan, std::vector<uint32_t> owner, uint32_t k,
                                                  uint32_t depth);
-// Builds part p from a graph that holds every edge within `depth` hops of
-// its owned vertices (the whole graph, or what a process received), and
-// appends its links (p's replicas to their owners, by owner part).
-// local_of: n entries of UINT32_MAX, left so. Out-degrees are g's: true for
-// the vertices whose out-edges g holds in full.
-void build_part(const Graph &g, uint32_t p, const std::vector<uint32_t> &owned, uint32_t depth,
+// How build_part finds each hop's vertices: along the last hop's out- and
+// in-edges (the whole graph, whose in-edges are built once for every part),
+// or by one scan of every out-edge of g a hop (a graph holding only the
+// edges its part needs, where in-edges would cost as much memory again).
+enum class HopSearch { in_edges, scan };
+// Builds part p from a graph that holds every edge touching a vertex within
+// `depth` - 1 hops of its owned vertices (the whole graph, or what a process
+// gathered), and appends its links (p's replicas to their owners, by owner
+// part). local_of: n entries of UINT32_MAX, left so. Out-degrees are g's:
+// true for the vertices whose out-edges g holds in full.
+void build_part(const Graph &g, uint32_t p, const std::vector<uint32_t> &owned, uint32_t depth, HopSearch search,
                 const PartitionPlan &plan, std::vector<uint32_t> &local_of, PartitionPart &part,
                 std::vector<ReplicaLink> &links);
 // Sets each held part's neighbours from the plan's links.
