@@ -11,14 +11,15 @@
 // one-process code (plan.cpp's build_part) from the edges touching its own
 // d - 1 hops, its hops found by scanning those edges (HopSearch::scan), so
 // that their in-edges are never built, and its cut pairs counted from them
-// before the part's local graph takes its memory. Links travel to the owner's process; replicas learn their
-// global out-degrees (PageRank's) by one exchange over the links.
+// before the part's local graph takes its memory. Links travel to the
+// owner's process; replicas learn their global out-degrees (PageRank's) by
+// one exchange over the links.
 #include "partition/distributed_plan.h"
 
 #include <algorithm>
-#include <parallel/algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <parallel/algorithm>
 
 #include "core/error.h"
 #include "core/huge_pages.h"
