@@ -10,21 +10,23 @@
 // no edge records, no builder, no sort). Each part is then built with the
 // one-process code (plan.cpp's build_part) from the edges touching its own
 // d - 1 hops, its hops found by scanning those edges (HopSearch::scan), so
-// that their in-edges are never built, and its cut pairs counted from them
-// before the part's local graph takes its memory. Links travel to the
-// owner's process; replicas learn their global out-degrees (PageRank's) by
-// one exchange over the links.
+// that their in-edges are never built, and its share of the edge cut
+// counted from them (count_edge_cut_of_part). The loops over rows and edges
+// run on the process's threads. Links travel to the owner's process;
+// replicas learn their global out-degrees (PageRank's) by one exchange over
+// the links.
 #include "partition/distributed_plan.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <parallel/algorithm>
 
 #include "core/error.h"
 #include "core/huge_pages.h"
+#include "core/parallel_scan.h"
 #include "graph/distributed_step.h"
 #include "core/timer.h"
+#include "core/trace.h"
 #include "exchange/host_exchange.h"
 #include "partition/metis_partition.h"
 
@@ -44,6 +46,21 @@ template <class T>
 void take(const Bytes &in, size_t &at, T *values, size_t count) {
     if (at + count * sizeof(T) > in.size()) fail(GG_ERROR_INTERNAL, "a distributed plan message is short");
     if (count > 0) std::memcpy(values, in.data() + at, count * sizeof(T));
+    at += count * sizeof(T);
+}
+
+// take() on every thread, in chunks: a round's edges are first written
+// into the graph's fresh pages here, and the page faults are the copy's cost.
+template <class T>
+void take_in_parallel(const Bytes &in, size_t &at, T *values, uint64_t count) {
+    if (at + count * sizeof(T) > in.size()) fail(GG_ERROR_INTERNAL, "a distributed plan message is short");
+    constexpr uint64_t kChunk = uint64_t(1) << 18;
+    const unsigned char *from = in.data() + at;
+#pragma omp parallel for schedule(static)
+    for (int64_t chunk = 0; chunk < int64_t((count + kChunk - 1) / kChunk); ++chunk) {
+        const uint64_t first = uint64_t(chunk) * kChunk, size = std::min(kChunk, count - first);
+        std::memcpy(values + first, from + first * sizeof(T), size * sizeof(T));
+    }
     at += count * sizeof(T);
 }
 
@@ -192,16 +209,24 @@ bool in_set(const uint64_t *set, uint32_t v) { return (set[v >> 6] >> (v & 63)) 
 void add_to_set(uint64_t *set, uint32_t v) { set[v >> 6] |= uint64_t(1) << (v & 63); }
 
 // The vertices within one more hop of `set` along the edges of `edges`
-// (either direction), whose row u holds the edges of vertex first_row + u.
+// (either direction), whose row u holds the edges of vertex first_row + u;
+// rows in parallel, each bit set once by an atomic or.
 std::vector<uint64_t> widened(const std::vector<uint64_t> &set, const Csr &edges, uint32_t first_row) {
     std::vector<uint64_t> wider = set;
-    for (uint32_t u = 0; u < edges.n; ++u) {
-        const uint32_t x = first_row + u;
+    uint64_t *words = wider.data();
+    auto add = [&](uint32_t v) {
+        const uint64_t bit = uint64_t(1) << (v & 63);
+        if (!(__atomic_load_n(&words[v >> 6], __ATOMIC_RELAXED) & bit))
+            __atomic_fetch_or(&words[v >> 6], bit, __ATOMIC_RELAXED);
+    };
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (int64_t row = 0; row < int64_t(edges.n); ++row) {
+        const uint32_t u = uint32_t(row), x = first_row + u;
         const bool from_set = in_set(set.data(), x);
         for (uint64_t e = edges.offsets[u]; e < edges.offsets[u + 1]; ++e) {
             const uint32_t y = edges.indices[e];
-            if (from_set) add_to_set(wider.data(), y);
-            if (in_set(set.data(), y)) add_to_set(wider.data(), x);
+            if (from_set) add(y);
+            if (in_set(set.data(), y)) add(x);
         }
     }
     return wider;
@@ -256,26 +281,35 @@ uint64_t round_edges() {
 // row edges, the edges themselves (targets, then weights), which the
 // receiver copies to where the offsets say. A row's edges keep their order,
 // so its list stays sorted.
-Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vector<uint64_t>> &wanted) {
+Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vector<uint64_t>> &wanted,
+                          BuildTrace &trace) {
     Communicator &c = *g.comm;
     const uint32_t ranks = c.size(), n = g.n(), rows = g.rows.n;
     const Csr &mine = g.rows;
     Graph touching;
     touching.weighted = g.header.weighted;
+    // Every edge touching a wanted vertex is here, its reverse too where the
+    // graph has it: a symmetric graph's wanted edges are symmetric.
+    touching.undirected = g.header.undirected;
     Csr &out = touching.out;
     out.n = n;
     out.offsets.assign(uint64_t(n) + 1, 0);
+    // kept[r][u]: the edges of row u that process r wants.
+    std::vector<std::vector<uint32_t>> kept(ranks, std::vector<uint32_t>(rows));
     {
         std::vector<Bytes> outgoing(ranks), incoming;
-        std::vector<uint32_t> counts(rows);
+        std::vector<uint32_t> counts;
         for (uint32_t r = 0; r < ranks; ++r) {
-            for (uint32_t u = 0; u < rows; ++u) {
-                uint32_t count = 0;
+            uint32_t *count = kept[r].data();
+#pragma omp parallel for schedule(dynamic, 4096)
+            for (int64_t row = 0; row < int64_t(rows); ++row) {
+                const uint32_t u = uint32_t(row);
+                uint32_t wanted_here = 0;
                 for (uint64_t e = mine.offsets[u]; e < mine.offsets[u + 1]; ++e)
-                    count += wanted_edge(wanted[r], g.first_row + u, mine.indices[e]);
-                counts[u] = count;
+                    wanted_here += wanted_edge(wanted[r], g.first_row + u, mine.indices[e]);
+                count[u] = wanted_here;
             }
-            put(outgoing[r], counts.data(), rows);
+            put(outgoing[r], count, rows);
         }
         c.exchange(outgoing, incoming);
         for (uint32_t r = 0; r < ranks; ++r) {
@@ -292,6 +326,7 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
     }
     for (uint32_t v = 0; v < n; ++v) out.offsets[v + 1] += out.offsets[v];
     const uint64_t m = out.offsets[n];
+    trace.phase("wanted sets, counts, offsets");
     resize_huge_for_overwrite(out.indices, m);
     resize_huge_for_overwrite(out.weights, m);
 
@@ -302,8 +337,7 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
     c.max(&slices, 1);
     uint64_t placed = 0;
     uint32_t begin = 0;
-    std::vector<uint32_t> targets;
-    std::vector<float> weights;
+    std::vector<uint64_t> row_start;  // where each row of the slice starts in a message's targets
     for (uint64_t slice = 0; slice < slices; ++slice) {
         const uint64_t edge_end = mine.num_edges() * (slice + 1) / slices;
         const uint32_t end =
@@ -311,20 +345,28 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
                 ? rows
                 : uint32_t(std::lower_bound(mine.offsets.begin() + begin, mine.offsets.begin() + rows, edge_end) -
                            mine.offsets.begin());
+        // Each message: the rows' range, the targets, the weights, written by the
+        // rows in parallel at the places their counts give.
         std::vector<Bytes> outgoing(ranks), incoming;
         for (uint32_t r = 0; r < ranks; ++r) {
-            targets.clear();
-            weights.clear();
-            for (uint32_t u = begin; u < end; ++u)
-                for (uint64_t e = mine.offsets[u]; e < mine.offsets[u + 1]; ++e)
-                    if (wanted_edge(wanted[r], g.first_row + u, mine.indices[e])) {
-                        targets.push_back(mine.indices[e]);
-                        weights.push_back(mine.weights[e]);
-                    }
+            row_start.assign(size_t(end - begin) + 1, 0);
+            for (uint32_t u = begin; u < end; ++u) row_start[u - begin + 1] = row_start[u - begin] + kept[r][u];
+            const uint64_t count = row_start[end - begin];
             const uint32_t range[2] = {g.first_row + begin, g.first_row + end};
             put(outgoing[r], range, 2);
-            put(outgoing[r], targets.data(), targets.size());
-            put(outgoing[r], weights.data(), weights.size());
+            outgoing[r].resize(outgoing[r].size() + count * (sizeof(uint32_t) + sizeof(float)));
+            unsigned char *targets = outgoing[r].data() + sizeof range, *weights = targets + count * sizeof(uint32_t);
+#pragma omp parallel for schedule(dynamic, 4096)
+            for (int64_t row = begin; row < int64_t(end); ++row) {
+                const uint32_t u = uint32_t(row);
+                uint64_t slot = row_start[u - begin];
+                for (uint64_t e = mine.offsets[u]; e < mine.offsets[u + 1]; ++e)
+                    if (wanted_edge(wanted[r], g.first_row + u, mine.indices[e])) {
+                        std::memcpy(targets + slot * sizeof(uint32_t), &mine.indices[e], sizeof(uint32_t));
+                        std::memcpy(weights + slot * sizeof(float), &mine.weights[e], sizeof(float));
+                        ++slot;
+                    }
+            }
         }
         c.exchange(outgoing, incoming);
         for (uint32_t r = 0; r < ranks; ++r) {
@@ -337,29 +379,16 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
             if (incoming[r].size() != at + count * (sizeof(uint32_t) + sizeof(float)))
                 fail(GG_ERROR_INTERNAL, "process %u sent %zu bytes for %llu edges of rows %u..%u", r,
                      incoming[r].size(), (unsigned long long)count, range[0], range[1]);
-            take(incoming[r], at, out.indices.data() + from, count);
-            take(incoming[r], at, out.weights.data() + from, count);
+            take_in_parallel(incoming[r], at, out.indices.data() + from, count);
+            take_in_parallel(incoming[r], at, out.weights.data() + from, count);
             placed += count;
         }
         begin = end;
     }
     if (placed != m) fail(GG_ERROR_INTERNAL, "%llu of %llu wanted edges arrived", (unsigned long long)placed,
                           (unsigned long long)m);
+    trace.phase(format("%llu wanted edges, in %llu rounds", (unsigned long long)m, (unsigned long long)slices).c_str());
     return touching;
-}
-
-// The cut pairs {u, v}, u < v, whose smaller end part p owns and larger end
-// another part, among `edges` (which hold every edge touching p's owned
-// vertices: a pair is there as u -> v, v -> u or both, maybe several times).
-uint64_t cut_pairs_owned(const Csr &edges, const std::vector<uint32_t> &owner, uint32_t p) {
-    std::vector<uint64_t> pairs;
-    for (uint32_t x = 0; x < edges.n; ++x)
-        for (uint64_t e = edges.offsets[x]; e < edges.offsets[x + 1]; ++e) {
-            const uint32_t y = edges.indices[e], u = std::min(x, y), v = std::max(x, y);
-            if (u != v && owner[u] == p && owner[v] != p) pairs.push_back(uint64_t(u) << 32 | v);
-        }
-    __gnu_parallel::sort(pairs.begin(), pairs.end());
-    return uint64_t(std::unique(pairs.begin(), pairs.end()) - pairs.begin());
 }
 
 // The edges of `touching` with an end in `near`, as a graph of their own.
@@ -367,24 +396,31 @@ Graph edges_touching(const Graph &touching, const std::vector<uint64_t> &near) {
     const Csr &from = touching.out;
     Graph kept;
     kept.weighted = touching.weighted;
+    kept.undirected = touching.undirected;  // (as gather_wanted_edges says)
     Csr &out = kept.out;
     out.n = from.n;
     out.offsets.assign(uint64_t(from.n) + 1, 0);
     auto wanted = [&](uint32_t u, uint64_t e) { return in_set(near.data(), u) || in_set(near.data(), from.indices[e]); };
-    for (uint32_t u = 0; u < from.n; ++u) {
-        uint64_t count = 0;
-        for (uint64_t e = from.offsets[u]; e < from.offsets[u + 1]; ++e) count += wanted(u, e);
-        out.offsets[u + 1] = out.offsets[u] + count;
-    }
+    fill_offsets(
+        from.n,
+        [&](uint64_t u) {
+            uint64_t count = 0;
+            for (uint64_t e = from.offsets[u]; e < from.offsets[u + 1]; ++e) count += wanted(uint32_t(u), e);
+            return count;
+        },
+        out.offsets.data());
     resize_huge_for_overwrite(out.indices, out.offsets[from.n]);
     resize_huge_for_overwrite(out.weights, out.offsets[from.n]);
-    uint64_t at = 0;
-    for (uint32_t u = 0; u < from.n; ++u)
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (int64_t row = 0; row < int64_t(from.n); ++row) {
+        const uint32_t u = uint32_t(row);
+        uint64_t at = out.offsets[u];
         for (uint64_t e = from.offsets[u]; e < from.offsets[u + 1]; ++e)
             if (wanted(u, e)) {
                 out.indices[at] = from.indices[e];
                 out.weights[at++] = from.weights[e];
             }
+    }
     return kept;
 }
 
@@ -399,9 +435,10 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
     plan->comm = g.comm;
     plan->rank = c.rank();
     plan->ranks = ranks;
+    BuildTrace trace(format("distributed plan of %u parts", k));
     const std::vector<std::vector<uint32_t>> owned = assign_owners(*plan, std::move(owner), k, depth);
     const uint32_t n = plan->n;
-    Graph touching = gather_wanted_edges(g, wanted_sets(g, *plan, depth));
+    Graph touching = gather_wanted_edges(g, wanted_sets(g, *plan, depth), trace);
     uint32_t parts_here = 0;
     for (uint32_t p = plan->rank; p < k; p += ranks) ++parts_here;
 
@@ -421,8 +458,10 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
                 for (uint32_t hop = 1; hop < depth; ++hop) near = widened(near, touching.out, 0);
                 edges = edges_touching(touching, near);
             }
-            cut += cut_pairs_owned(edges.out, plan->owner, p);  // before the part: its pairs are gone by then
+            cut += count_edge_cut_of_part(edges, plan->owner.data(), p);
+            trace.phase(format("part %u's edges and cut", p).c_str());
             build_part(edges, p, owned[p], depth, HopSearch::scan, *plan, local_of, plan->parts[p], links);
+            trace.phase(format("part %u built", p).c_str());
         }
     });
     touching = Graph();
@@ -486,6 +525,7 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
         size_t at = 0;
         for (uint32_t p = r; p < k; p += ranks) take(all[r], at, &plan->summary[p], 1);
     }
+    trace.phase("links, replicas' degrees, totals");
     return plan;
 }
 

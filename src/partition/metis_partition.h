@@ -17,5 +17,9 @@ uint64_t metis_partition(const Graph &g, uint32_t k, uint32_t *parts, int32_t se
 
 // The edge cut of a given assignment, by the same definition.
 uint64_t count_edge_cut(const Graph &g, const uint32_t *parts);
+// The pairs of that cut whose smaller end lies in part `part`, from a graph
+// holding every edge that touches part's vertices (a distributed plan's
+// gathered edges): summed over the parts, the cut.
+uint64_t count_edge_cut_of_part(const Graph &g, const uint32_t *parts, uint32_t part);
 
 }  // namespace gg
