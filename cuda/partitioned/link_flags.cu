@@ -4,19 +4,9 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "layouts/device_layouts.cuh"
 
 namespace gg::cuda {
-
-namespace {
-
-DeviceArray<uint32_t> upload_words(const std::vector<uint32_t> &host, const char *what, cudaStream_t stream) {
-    DeviceArray<uint32_t> device(std::max<size_t>(host.size(), 1), what);
-    double unused = 0;
-    if (!host.empty()) copy_to_device(device.get(), host.data(), host.size() * sizeof(uint32_t), stream, unused);
-    return device;
-}
-
-}  // namespace
 
 SentFlags::SentFlags(const PartitionPlan &plan, uint32_t part, bool toward_replicas, cudaStream_t stream)
     : first_word_(plan.links.size(), 0) {
@@ -43,8 +33,9 @@ SentFlags::SentFlags(const PartitionPlan &plan, uint32_t part, bool toward_repli
         const std::vector<uint32_t> &ids = toward_replicas ? link.owner_local : link.replica_local;
         for (size_t e = 0; e < ids.size(); ++e) bits[cursor[ids[e]]++] = uint32_t(first_word_[i] * 32 + e);
     }
-    offsets_ = upload_words(offsets, "a part's link flag offsets", stream);
-    bits_ = upload_words(bits, "a part's link flag bits", stream);
+    double unused = 0;  // (timed by nobody: a plan's maps are built once)
+    offsets_ = upload(offsets, "a part's link flag offsets", stream, unused);
+    bits_ = upload(bits, "a part's link flag bits", stream, unused);
     words_ = DeviceArray<uint32_t>(std::max<uint64_t>(words, 1), "a part's link flags");
     clear(stream);
 }
