@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -73,31 +74,100 @@ uint32_t Graph::source_of(uint64_t e) const {
     return static_cast<uint32_t>((it - out.offsets.begin()) - 1);
 }
 
+namespace {
+
+// A float's bits as a signed integer of the same order (finite floats; -0
+// just below +0), so that the min and max below are integer reductions the
+// compiler vectorises without -ffast-math.
+int32_t order_key(float x) {
+    int32_t b;
+    std::memcpy(&b, &x, sizeof b);
+    return b ^ ((b >> 31) & 0x7fffffff);
+}
+
+float from_order_key(int32_t k) {
+    const int32_t b = k ^ ((k >> 31) & 0x7fffffff);
+    float x;
+    std::memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+}  // namespace
+
+// Weights are finite here: every reader and builder rejects the others.
+void WeightFacts::add(const float *w, uint64_t first_edge, uint64_t count) {
+    if (count == 0) return;
+    int32_t lo = order_key(any_ ? lo_ : w[0]), hi = order_key(any_ ? hi_ : w[0]);
+    int integer = 1, negative = 0;
+    // Integer operations on the bits, so that the loop vectorises without
+    // -ffast-math.
+    for (uint64_t e = 0; e < count; ++e) {
+        int32_t bits;
+        std::memcpy(&bits, w + e, sizeof bits);
+        const int32_t magnitude = bits & 0x7fffffff;
+        const int32_t k = bits ^ ((bits >> 31) & 0x7fffffff);
+        lo = k < lo ? k : lo;
+        hi = k > hi ? k : hi;
+        negative |= int(bits < 0) & int(magnitude != 0);  // -0 is not below zero
+        // An integer below 2^24: every float from 2^23 up is one; below,
+        // adding and taking away 2^23 rounds to the nearest integer and
+        // changes only a value that is not one. (floor() was a library call
+        // per edge; a float-to-int conversion keeps GCC from vectorising.)
+        float size;
+        std::memcpy(&size, &magnitude, sizeof size);
+        const float rounded = (size + 8388608.0f) - 8388608.0f;
+        int32_t rounded_bits;
+        std::memcpy(&rounded_bits, &rounded, sizeof rounded_bits);
+        integer &= int(magnitude < 0x4b800000) & (int(magnitude >= 0x4b000000) | int(rounded_bits == magnitude));
+    }
+    lo_ = from_order_key(lo);
+    hi_ = from_order_key(hi);
+    any_ = true;
+    integer_ = integer_ && integer != 0;
+    if (negative && first_negative_ == UINT64_MAX)
+        for (uint64_t e = 0; e < count; ++e)
+            if (w[e] < 0) {
+                first_negative_ = first_edge + e;
+                break;
+            }
+}
+
+void WeightFacts::merge(const WeightFacts &other) {
+    if (!other.any_) return;
+    lo_ = any_ ? std::min(lo_, other.lo_) : other.lo_;
+    hi_ = any_ ? std::max(hi_, other.hi_) : other.hi_;
+    any_ = true;
+    integer_ = integer_ && other.integer_;
+    first_negative_ = std::min(first_negative_, other.first_negative_);
+}
+
+void WeightFacts::store(Graph &g) const {
+    g.min_weight = any_ ? lo_ : 1.0f;
+    g.max_weight = any_ ? hi_ : 1.0f;
+    g.has_negative_weight = first_negative_ != UINT64_MAX;
+    g.first_negative_edge = g.has_negative_weight ? first_negative_ : 0;
+    g.integer_weights = integer_;
+}
+
 // One parallel pass: it runs on every load and build, so it must not be the
 // serial tail of an otherwise parallel pipeline.
 void compute_weight_facts(Graph &g) {
     const float *w = g.out.weights.data();
-    const int64_t m = int64_t(g.out.weights.size());
-    float lo = m ? w[0] : 1.0f, hi = lo;
-    uint64_t first_negative = UINT64_MAX;
-    int all_integer = 1;
-#pragma omp parallel for schedule(static) reduction(min : lo, first_negative) reduction(max : hi) \
-    reduction(&& : all_integer)
-    for (int64_t e = 0; e < m; ++e) {
-        const float x = w[e];
-        lo = std::min(lo, x);
-        hi = std::max(hi, x);
-        if (x < 0 && uint64_t(e) < first_negative) first_negative = uint64_t(e);
-        // Below 2^24 a float is an integer exactly when converting it to
-        // int32 and back gives it again; floor() was a library call per
-        // edge on baseline x86-64 (1.7 s of a 4.2-billion-edge load).
-        all_integer = all_integer && std::fabs(x) < 16777216.0f && float(int32_t(x)) == x;
+    const uint64_t m = g.out.weights.size();
+    constexpr uint64_t kPiece = uint64_t(1) << 16;
+    WeightFacts facts;
+#pragma omp parallel
+    {
+        WeightFacts mine;
+#pragma omp for schedule(static)
+        for (int64_t piece = 0; piece < int64_t((m + kPiece - 1) / kPiece); ++piece) {
+            const uint64_t from = uint64_t(piece) * kPiece;
+            mine.add(w + from, from, std::min(kPiece, m - from));
+        }
+#pragma omp critical(gg_weight_facts)
+        facts.merge(mine);
     }
-    g.min_weight = lo;
-    g.max_weight = hi;
-    g.has_negative_weight = first_negative != UINT64_MAX;
-    g.first_negative_edge = g.has_negative_weight ? first_negative : 0;
-    g.integer_weights = all_integer != 0;
+    facts.store(g);
 }
 
 // Counting sort by destination. Sources are scanned in increasing order, so a

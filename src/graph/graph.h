@@ -74,6 +74,24 @@ using GraphReleaseListener = void (*)(uint64_t uid, void *listener);
 void add_graph_release_listener(GraphReleaseListener callback, void *listener);
 void remove_graph_release_listener(void *listener);
 
+// The weight facts of Graph, gathered over pieces of the weights in any
+// order (add each piece, merge the gatherers), then stored. Its loop has no
+// branches, so that a load's one pass over the edges can afford it.
+class WeightFacts {
+public:
+    // Weights w[0, count), the edges first_edge onwards.
+    void add(const float *w, uint64_t first_edge, uint64_t count);
+    void merge(const WeightFacts &other);
+    // Into g (an empty graph's facts: no negative weight, min = max = 1).
+    void store(Graph &g) const;
+
+private:
+    float lo_ = 0, hi_ = 0;  // meaningful once any_
+    bool any_ = false;
+    bool integer_ = true;
+    uint64_t first_negative_ = UINT64_MAX;
+};
+
 // Computes the weight facts of Graph (negative, min, max, integer) from g.out.
 void compute_weight_facts(Graph &g);
 

@@ -10,11 +10,6 @@
 // A .ggb keeps the graph exactly as it was built; the load options other
 // than max_edges do not apply to it (gg.h).
 #include <cstring>
-#include <random>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "core/huge_pages.h"
 #include "core/trace.h"
@@ -22,83 +17,6 @@
 #include "io/ggb/ggb_format.h"
 
 namespace gg::io {
-namespace {
-
-// Symmetric means the transpose equals the graph: the multiset of edges
-// (u, v, w) equals that of (v, u, w). Two passes answer it.
-//
-// The exact pass: visiting sources in order, edge u -> v must match the next
-// unmatched entry of v's sorted list. The threads split the targets v into
-// ranges, as transpose() does, and follow only the edges into their range
-// (visit_edges_into), so every cursor sees its edges in the sequential
-// order. The first failing edge in that order, the smallest (u, v), is
-// reported, the same on any thread count. It makes three random accesses per
-// edge: 2.9 s for kron scale 22 (128M edges) on the 2-core VM.
-void check_symmetric_exactly(const InputFile &in, const Csr &csr) {
-    std::vector<uint64_t> next(csr.offsets.begin(), csr.offsets.end() - 1);
-    uint64_t first_bad = UINT64_MAX;  // (u << 32) | v
-#pragma omp parallel reduction(min : first_bad)
-    {
-        int threads = 1, me = 0;
-#ifdef _OPENMP
-        threads = omp_get_num_threads();
-        me = omp_get_thread_num();
-#endif
-        const uint32_t lo = uint32_t(uint64_t(csr.n) * me / threads), hi = uint32_t(uint64_t(csr.n) * (me + 1) / threads);
-        visit_edges_into(csr, lo, hi, [&](uint32_t u, uint64_t e) {
-            const uint32_t v = csr.indices[e];
-            uint64_t &at = next[v];
-            if (at == csr.offsets[v + 1] || csr.indices[at] != u || csr.weights[at] != csr.weights[e]) {
-                first_bad = (uint64_t(u) << 32) | v;
-                return false;
-            }
-            ++at;
-            return true;
-        });
-    }
-    if (first_bad != UINT64_MAX) {
-        const uint32_t u = uint32_t(first_bad >> 32), v = uint32_t(first_bad);
-        ggb_corrupt(in.path(), format("flagged undirected, but edge %u -> %u has no matching %u -> %u", u, v, v, u));
-    }
-}
-
-// A 64-bit hash of edge (u, v, w) under the load's keys (key[1] odd): the
-// SplitMix64 finaliser, a bijection, of a keyed mix of the three fields.
-// -0 and +0 hash alike, as the exact pass compares them equal.
-uint64_t edge_hash(uint32_t u, uint32_t v, float w, const uint64_t key[2]) {
-    uint32_t bits = 0;
-    if (w != 0.0f) std::memcpy(&bits, &w, sizeof bits);
-    uint64_t z = (((uint64_t(u) << 32) | v) ^ key[0]) + uint64_t(bits) * key[1];
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-// The fast pass, reading the arrays in order on every thread: the sum over
-// the edges of hash(u, v, w) - hash(v, u, w), modulo 2^64, under keys drawn
-// at random for each load. The edges of a symmetric graph cancel in pairs.
-// Otherwise what stays is a sum over the unmatched edges of keyed values,
-// zero with probability about 2^-64, and no file can be made to aim at it
-// since the keys are new each time. Only when the sum is not zero does the
-// exact pass run, to name the edge (or to accept a file whose only
-// differences are zero weights of both signs).
-void check_symmetric(const InputFile &in, const Csr &csr) {
-    std::random_device entropy;
-    uint64_t key[2];
-    for (uint64_t &word : key) word = (uint64_t(entropy()) << 32) ^ entropy();
-    key[1] |= 1;
-    uint64_t sum = 0;
-#pragma omp parallel for schedule(dynamic, 4096) reduction(+ : sum)
-    for (int64_t u = 0; u < int64_t(csr.n); ++u)
-        for (uint64_t e = csr.offsets[u]; e < csr.offsets[u + 1]; ++e) {
-            const uint32_t v = csr.indices[e];
-            const float w = csr.weights[e];
-            sum += edge_hash(uint32_t(u), v, w, key) - edge_hash(v, uint32_t(u), w, key);
-        }
-    if (sum != 0) check_symmetric_exactly(in, csr);
-}
-
-}  // namespace
 
 Graph read_ggb(InputFile &in, const BuildOptions &options, const ProgressFn &progress) {
     unsigned char header[kGgbHeaderBytes];
@@ -140,12 +58,13 @@ Graph read_ggb(InputFile &in, const BuildOptions &options, const ProgressFn &pro
     whole.indices = csr.indices.data();
     whole.weights = h.weighted ? csr.weights.data() : nullptr;
     check_ggb_offsets(in.path(), h, whole);
-    check_ggb_edges(in.path(), h, whole);
-    trace.phase("offsets, ids and weights checked");
-    if (g.undirected) check_symmetric(in, csr);
-    trace.phase("symmetry checked");
-    compute_weight_facts(g);
-    trace.phase("weight facts");
+    const SymmetryKey key = SymmetryKey::draw();
+    const GgbEdgeFacts facts = check_ggb_edges(in.path(), h, whole, g.undirected ? &key : nullptr);
+    facts.weights.store(g);  // none gathered without weights: all 1
+    trace.phase("ids, weights and symmetry sum checked");
+    // The exact pass names the unmatched edge, or accepts a file whose only
+    // differences are zero weights of both signs.
+    if (g.undirected && facts.asymmetry != 0) check_ggb_symmetric_exactly(in.path(), csr);
     return g;
 }
 

@@ -258,46 +258,4 @@ void check_ggb_checksum(InputFile &in, const Checksum &sum) {
     if (get_le(stored, 8) != sum.digest()) ggb_corrupt(in.path(), "checksum mismatch: the file is corrupt");
 }
 
-void check_ggb_offsets(const std::string &path, const GgbHeader &header, const GgbRun &run) {
-    const uint64_t *offsets = run.offsets;
-    if (run.first == 0 && offsets[0] != 0)
-        ggb_corrupt(path, format("offsets[0] is %llu, not 0", (unsigned long long)offsets[0]));
-    for (uint32_t i = 0; i < run.vertices; ++i)
-        if (offsets[i + 1] < offsets[i]) ggb_corrupt(path, format("offsets decrease at vertex %u", run.first + i));
-    const uint64_t end = offsets[run.vertices], last = uint64_t(run.first) + run.vertices;
-    if (last == header.n && end != header.m)
-        ggb_corrupt(path, format("offsets end at %llu, but the header says %llu edges", (unsigned long long)end,
-                                 (unsigned long long)header.m));
-    // Only a run that stops short of n can pass m without ending off m.
-    if (end > header.m)
-        ggb_corrupt(path, format("offsets reach %llu at vertex %llu, past the header's %llu edges",
-                                 (unsigned long long)end, (unsigned long long)last, (unsigned long long)header.m));
-}
-
-void check_ggb_edges(const std::string &path, const GgbHeader &header, const GgbRun &run) {
-    const uint64_t *offsets = run.offsets;
-    const uint64_t base = offsets[0];
-    const uint32_t *ids = run.indices;
-    uint64_t first_bad = UINT64_MAX;
-#pragma omp parallel for schedule(dynamic, 4096) reduction(min : first_bad)
-    for (int64_t v = 0; v < int64_t(run.vertices); ++v) {
-        for (uint64_t e = offsets[v] - base; e < offsets[v + 1] - base; ++e) {
-            if (ids[e] >= header.n || (e > offsets[v] - base && ids[e] < ids[e - 1])) {
-                first_bad = std::min(first_bad, uint64_t(v));
-                break;
-            }
-        }
-    }
-    if (first_bad != UINT64_MAX)
-        ggb_corrupt(path, format("the neighbours of vertex %llu are out of range or unsorted",
-                                 (unsigned long long)(run.first + first_bad)));
-    if (run.weights == nullptr) return;
-    const uint64_t edges = offsets[run.vertices] - base;
-#pragma omp parallel for schedule(static) reduction(min : first_bad)
-    for (int64_t e = 0; e < int64_t(edges); ++e)
-        if (!std::isfinite(run.weights[e])) first_bad = std::min(first_bad, uint64_t(e));
-    if (first_bad != UINT64_MAX)
-        ggb_corrupt(path, format("the weight of edge %llu is not finite", (unsigned long long)(base + first_bad)));
-}
-
 }  // namespace gg::io

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "graph/graph.h"
 #include "io/ggb/checksum.h"
 #include "io/input_file.h"
 #include "io/io.h"
@@ -125,9 +126,34 @@ struct GgbRun {
 };
 
 // Offsets rise, start at 0 at vertex 0, end at m at vertex n and never pass m;
-// the first fault in vertex order is reported.
+// the first fault in vertex order is reported. (ggb_checks.cpp holds these
+// checks.)
 void check_ggb_offsets(const std::string &path, const GgbHeader &header, const GgbRun &run);
-// Ids below n and sorted within each list; weights finite.
-void check_ggb_edges(const std::string &path, const GgbHeader &header, const GgbRun &run);
+
+// The keys of one load's symmetry sum, drawn at random for each load.
+struct SymmetryKey {
+    uint64_t word[2];  // word[1] odd
+    static SymmetryKey draw();
+};
+
+// What the pass over a run's edges gathers besides checking them.
+struct GgbEdgeFacts {
+    WeightFacts weights;     // of the run's weights; none gathered when it has none
+    uint64_t asymmetry = 0;  // with a key: zero when the run equals its transpose
+};
+
+// Ids below n and sorted within each list; weights finite; the first fault
+// in vertex order is reported. The same pass gathers the weight facts and,
+// given a key, the sum over the edges u -> v (u != v) of +hash(u, v, w)
+// when u < v and -hash(v, u, w) when u > v, modulo 2^64: the edges of a
+// graph equal to its transpose cancel in pairs, and an unmatched edge leaves
+// a keyed value that no file can aim at, the keys being new each load.
+GgbEdgeFacts check_ggb_edges(const std::string &path, const GgbHeader &header, const GgbRun &run,
+                             const SymmetryKey *key = nullptr);
+
+// The exact test behind a nonzero asymmetry: each edge u -> v must meet the
+// next unmatched v -> u of the same weight (-0 and +0 alike); the smallest
+// (u, v) that does not is reported. Returns when the graph is symmetric.
+void check_ggb_symmetric_exactly(const std::string &path, const Csr &csr);
 
 }  // namespace gg::io

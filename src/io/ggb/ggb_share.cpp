@@ -92,7 +92,7 @@ EdgeShare read_ggb_share(const std::string &path, uint32_t rank, uint32_t ranks,
         read_exact(in, h.weights_at() + 4 * begin, edges.weights.data(), 4 * count);
         run.weights = edges.weights.data();
     }
-    io::check_ggb_edges(path, h, run);
+    io::check_ggb_edges(path, h, run);  // its weight facts are the built graph's to gather
 
     edges.src.resize(count);
     for (uint32_t i = 0; i < run.vertices; ++i)
