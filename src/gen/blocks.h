@@ -28,7 +28,9 @@ class WeightDraw {
 public:
     explicit WeightDraw(const gg_generator_options &o)
         : min_(o.weight_min), span_(uint64_t(o.weight_max) - o.weight_min + 1) {}
-    float operator()(RandomStream &rng) const { return float(min_ + rng.below(span_)); }
+    float operator()(RandomStream &rng) const { return from_draw(rng.next()); }
+    // The weight a draw gives (RandomStream::below's multiply-high).
+    float from_draw(uint64_t draw) const { return float(min_ + uint64_t((unsigned __int128)draw * span_ >> 64)); }
     static constexpr uint64_t kDraws = 1;  // draws per weight
 
 private:

@@ -39,6 +39,11 @@ public:
     // Moves past `draws` draws in O(1): the state is a counter.
     void skip(uint64_t draws) { state_ += draws * kGoldenGamma; }
 
+    // The draw k places ahead of the stream at `state` (k = 0: what next()
+    // returns), for loops that compute many streams' draws side by side.
+    static uint64_t draw_at(uint64_t state, uint64_t k) { return mix64(state + (k + 1) * kGoldenGamma); }
+    uint64_t state() const { return state_; }
+
 private:
     static constexpr uint64_t kGoldenGamma = 0x9e3779b97f4a7c15ULL;
     uint64_t state_;
