@@ -25,7 +25,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
-#include <utility>
 #include <vector>
 
 #include <omp.h>
@@ -34,6 +33,7 @@
 #include "core/huge_pages.h"
 #include "core/memory.h"
 #include "core/parallel_scan.h"
+#include "core/radix_sort.h"
 #include "core/trace.h"
 #include "gen/generators.h"
 #include "gen/kinds.h"
@@ -67,27 +67,6 @@ float weight_of(uint64_t key) {
 // (on the VM, kron 23's lists took 4.26 s by comparison, 1.36 s with radix
 // from 128, 1.49 s from 256, 2.75 s from 4096).
 constexpr uint64_t kRadixFrom = 128;
-
-// Sorts keys by target (their high 32 bits; targets below 2^target_bits),
-// keeping the order of equal targets: least significant digit first, a
-// digit of at most 11 bits a pass, through `spare` (as large as keys). A
-// hub's list of millions took std::sort 20 compares a key, each a branch
-// it could not predict; this is a few streaming passes.
-void radix_sort_by_target(std::vector<uint64_t> &keys, std::vector<uint64_t> &spare, unsigned target_bits) {
-    const unsigned passes = std::max(1u, (target_bits + 10) / 11), digit_bits = (target_bits + passes - 1) / passes;
-    const uint64_t buckets = uint64_t(1) << digit_bits, digit_mask = buckets - 1;
-    std::vector<uint64_t> start(buckets);
-    spare.resize(keys.size());
-    for (unsigned pass = 0; pass < passes; ++pass) {
-        const unsigned shift = 32 + pass * digit_bits;
-        std::fill(start.begin(), start.end(), 0);
-        for (uint64_t key : keys) ++start[(key >> shift) & digit_mask];
-        uint64_t sum = 0;
-        for (uint64_t &count : start) sum += std::exchange(count, sum);
-        for (uint64_t key : keys) spare[start[(key >> shift) & digit_mask]++] = key;
-        keys.swap(spare);
-    }
-}
 
 // Moves count entries of data from index `from` down to index `to`, on every
 // thread: in rounds no longer than the shift, so that no round reads what it
@@ -195,8 +174,7 @@ Csr generate_rows(const gg_generator_options &o, uint32_t first_row, uint32_t en
 
     // 3. Each list sorted, one entry per target kept at its start.
     std::vector<uint64_t> kept(n, 0);
-    const uint32_t targets = gen::vertex_count(o);
-    const unsigned target_bits = targets <= 1 ? 1 : unsigned(64 - __builtin_clzll(uint64_t(targets) - 1));
+    const unsigned target_bits = bits_below(gen::vertex_count(o));
 #pragma omp parallel
     {
         std::vector<uint64_t> keys, spare;
@@ -209,7 +187,7 @@ Csr generate_rows(const gg_generator_options &o, uint32_t first_row, uint32_t en
             if (degree < kRadixFrom)
                 std::sort(keys.begin(), keys.end());
             else
-                radix_sort_by_target(keys, spare, target_bits);
+                radix_sort(keys.data(), degree, spare, target_bits, [](uint64_t key) { return key >> 32; });
             // Sorted by target: of each run of one target keep the smallest
             // weight (the run's first after std::sort, which also ordered the
             // weights; any after the radix sort, which did not).
