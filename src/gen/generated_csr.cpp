@@ -248,7 +248,9 @@ Graph generate_graph(const gg_generator_options &o) {
     g.undirected = o.symmetrize != 0;
     // Weighted as the builder sees an edge list: one without edges has no weights.
     g.weighted = o.weighted != 0 && m > 0;
+    BuildTrace trace(format("generated graph of %u vertices", g.out.n));
     compute_weight_facts(g);
+    trace.phase("weight facts");
     return g;
 }
 

@@ -71,6 +71,8 @@ Graph read_ggb(InputFile &in, const BuildOptions &options, const ProgressFn &pro
 void write_ggb(const Graph &g, OutputFile &out, const ProgressFn &progress) {
     require_little_endian(out.path());
     const Csr &csr = g.out;
+    BuildTrace trace(format("writing %s (%u vertices, %llu edges)", out.path().c_str(), csr.n,
+                            (unsigned long long)csr.num_edges()));
     unsigned char header[kGgbHeaderBytes];
     std::memcpy(header, kGgbMagic, sizeof kGgbMagic);
     put_le(header + 8, kGgbVersion, 4);
@@ -99,6 +101,7 @@ void write_ggb(const Graph &g, OutputFile &out, const ProgressFn &progress) {
     if (g.weighted) emit(csr.weights.data(), 4 * csr.num_edges());
     const std::vector<unsigned char> trailer = sums.trailer();
     out.write(trailer.data(), trailer.size());
+    trace.phase("checksummed and written");
 }
 
 }  // namespace gg::io
