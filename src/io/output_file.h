@@ -11,6 +11,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -41,11 +42,25 @@ public:
         used_ = size_t(std::to_chars(buffer_.get() + used_, buffer_.get() + kCapacity, value).ptr - buffer_.get());
     }
 
+    // Writes `bytes` bytes that fill(at, into, n) produces, in ranges of
+    // kRangeBytes (the last one short): range k holds bytes k * kRangeBytes
+    // onwards of what this call writes. Into a temporary file (a regular
+    // one), the space is reserved first (a full disk fails here, as
+    // GG_ERROR_IO, never as a fault while filling) and the ranges are
+    // filled on every thread straight into a shared mapping of it; into
+    // anything else, or where the file system cannot reserve or map, one
+    // range after another through the buffer. fill may run on several
+    // threads at once, each range once, and must not throw.
+    static constexpr size_t kRangeBytes = size_t(16) << 20;
+    using RangeFill = std::function<void(uint64_t at, char *into, size_t n)>;
+    void write_ranges(uint64_t bytes, const RangeFill &fill);
+
     // Writes what is buffered and closes; GG_ERROR_IO on any failure.
     void close();
 
 private:
-    static constexpr size_t kCapacity = size_t(16) << 20;
+    static constexpr size_t kCapacity = kRangeBytes;
+    bool write_ranges_mapped(uint64_t bytes, const RangeFill &fill);
     void flush();
     void write_fd(const char *data, size_t n);
     void abandon();

@@ -9,7 +9,11 @@
 // and an undirected graph be symmetric (its in-edges are its out-edges).
 // A .ggb keeps the graph exactly as it was built; the load options other
 // than max_edges do not apply to it (gg.h).
+#include <algorithm>
+#include <atomic>
 #include <cstring>
+
+#include <omp.h>
 
 #include "core/huge_pages.h"
 #include "core/trace.h"
@@ -80,26 +84,37 @@ void write_ggb(const Graph &g, OutputFile &out, const ProgressFn &progress) {
     put_le(header + 16, csr.n, 8);
     put_le(header + 24, csr.num_edges(), 8);
 
-    GgbBlockSums sums;
-    const uint64_t total = kGgbHeaderBytes + 8 * (uint64_t(csr.n) + 1) + (g.weighted ? 8 : 4) * csr.num_edges();
-    uint64_t done = 0;
-    auto emit = [&](const void *data, uint64_t bytes) {
-        const char *p = static_cast<const char *>(data);
-        while (bytes > 0) {
-            size_t step = bytes < kGgbBlockBytes ? size_t(bytes) : kGgbBlockBytes;
-            sums.update(p, step);
-            out.write(p, step);
-            p += step;
-            bytes -= step;
-            done += step;
-            if (progress) progress(done, total);
-        }
+    // The covered bytes as they follow each other in the file; each range
+    // the file asks for is one block, copied and then checksummed.
+    struct Piece {
+        const void *data;
+        uint64_t bytes;
     };
-    emit(header, kGgbHeaderBytes);
-    emit(csr.offsets.data(), 8 * (uint64_t(csr.n) + 1));
-    emit(csr.indices.data(), 4 * csr.num_edges());
-    if (g.weighted) emit(csr.weights.data(), 4 * csr.num_edges());
-    const std::vector<unsigned char> trailer = sums.trailer();
+    const Piece pieces[] = {{header, kGgbHeaderBytes},
+                            {csr.offsets.data(), 8 * (uint64_t(csr.n) + 1)},
+                            {csr.indices.data(), 4 * csr.num_edges()},
+                            {csr.weights.data(), g.weighted ? 4 * csr.num_edges() : 0}};
+    uint64_t total = 0;
+    for (const Piece &piece : pieces) total += piece.bytes;
+    static_assert(kGgbBlockBytes == OutputFile::kRangeBytes, "one range the file asks for is one block");
+    std::vector<uint64_t> block_sums(size_t((total + kGgbBlockBytes - 1) / kGgbBlockBytes));
+    std::atomic<uint64_t> done{0};
+    out.write_ranges(total, [&](uint64_t at, char *into, size_t n) {
+        uint64_t piece_start = 0;
+        for (const Piece &piece : pieces) {
+            const uint64_t from = std::max(at, piece_start), to = std::min<uint64_t>(at + n, piece_start + piece.bytes);
+            if (from < to)
+                std::memcpy(into + (from - at), static_cast<const char *>(piece.data) + (from - piece_start),
+                            size_t(to - from));
+            piece_start += piece.bytes;
+        }
+        Checksum sum;
+        sum.update(into, n);
+        block_sums[size_t(at / kGgbBlockBytes)] = sum.digest();
+        const uint64_t now = done.fetch_add(n, std::memory_order_relaxed) + n;
+        if (progress && omp_get_thread_num() == 0) progress(now, total);
+    });
+    const std::vector<unsigned char> trailer = ggb_block_table(block_sums);
     out.write(trailer.data(), trailer.size());
     trace.phase("checksummed and written");
 }

@@ -221,33 +221,12 @@ void read_ggb_blocks(InputFile &in, const GgbHeader &h, const unsigned char *hea
                                  (unsigned long long)std::min<uint64_t>((first_bad + 1) * kGgbBlockBytes, end)));
 }
 
-void GgbBlockSums::update(const void *data, size_t n) {
-    const unsigned char *p = static_cast<const unsigned char *>(data);
-    while (n > 0) {
-        const size_t take = size_t(std::min<uint64_t>(n, kGgbBlockBytes - in_block_));
-        block_.update(p, take);
-        in_block_ += take;
-        p += take;
-        n -= take;
-        if (in_block_ == kGgbBlockBytes) {
-            sums_.push_back(block_.digest());
-            block_ = Checksum();
-            in_block_ = 0;
-        }
-    }
-}
-
-std::vector<unsigned char> GgbBlockSums::trailer() {
-    if (in_block_ > 0) {
-        sums_.push_back(block_.digest());
-        block_ = Checksum();
-        in_block_ = 0;
-    }
-    std::vector<unsigned char> bytes(8 * sums_.size() + kGgbChecksumBytes);
-    for (size_t k = 0; k < sums_.size(); ++k) put_le(bytes.data() + 8 * k, sums_[k], 8);
+std::vector<unsigned char> ggb_block_table(const std::vector<uint64_t> &block_sums) {
+    std::vector<unsigned char> bytes(8 * block_sums.size() + kGgbChecksumBytes);
+    for (size_t k = 0; k < block_sums.size(); ++k) put_le(bytes.data() + 8 * k, block_sums[k], 8);
     Checksum table;
-    table.update(bytes.data(), 8 * sums_.size());
-    put_le(bytes.data() + 8 * sums_.size(), table.digest(), 8);
+    table.update(bytes.data(), 8 * block_sums.size());
+    put_le(bytes.data() + 8 * block_sums.size(), table.digest(), 8);
     return bytes;
 }
 

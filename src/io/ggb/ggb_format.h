@@ -101,18 +101,8 @@ void check_ggb_checksum(InputFile &in, const Checksum &sum);
 void read_ggb_blocks(InputFile &in, const GgbHeader &h, const unsigned char *header, uint64_t *offsets,
                      uint32_t *indices, float *weights, const ProgressFn &progress);
 
-// The block table of version 2 for the bytes a writer emits, fed in order.
-class GgbBlockSums {
-public:
-    void update(const void *data, size_t n);
-    // The table and its checksum, as the file ends with them.
-    std::vector<unsigned char> trailer();
-
-private:
-    Checksum block_;
-    uint64_t in_block_ = 0;
-    std::vector<uint64_t> sums_;
-};
+// Version 2's trailer: the block checksums, then the checksum of that table.
+std::vector<unsigned char> ggb_block_table(const std::vector<uint64_t> &block_sums);
 
 // A run of a file's CSR: vertices [first, first + vertices), their vertices + 1
 // offsets (global edge numbers) and the edges [offsets[0], offsets[vertices])
