@@ -102,17 +102,32 @@ bool OutputFile::write_ranges_mapped(uint64_t bytes, const RangeFill &fill) {
         fail(GG_ERROR_IO, "%s: cannot reserve %llu bytes to write: %s", path_.c_str(), (unsigned long long)bytes,
              std::strerror(err));
     }
-    const uint64_t skew = uint64_t(start) % uint64_t(::sysconf(_SC_PAGESIZE));  // the mapping starts on a page
-    void *mapping = ::mmap(nullptr, size_t(bytes + skew), PROT_READ | PROT_WRITE, MAP_SHARED, fd_, start - off_t(skew));
-    if (mapping == MAP_FAILED) return false;  // the reserved range is then written over in order
-    char *base = static_cast<char *>(mapping) + skew;
-    const int64_t ranges = int64_t((bytes + kRangeBytes - 1) / kRangeBytes);
+    // A window of the file mapped at a time, so that the process does not
+    // hold the whole file's pages mapped on top of the arrays it writes.
+    constexpr uint64_t kWindowRanges = 64;
+    const uint64_t page = uint64_t(::sysconf(_SC_PAGESIZE));
+    const uint64_t ranges = (bytes + kRangeBytes - 1) / kRangeBytes;
+    for (uint64_t first = 0; first < ranges; first += kWindowRanges) {
+        const uint64_t window_at = first * kRangeBytes;
+        const uint64_t window_bytes = std::min(bytes - window_at, kWindowRanges * kRangeBytes);
+        const uint64_t skew = (uint64_t(start) + window_at) % page;  // a mapping starts on a page
+        void *mapping = ::mmap(nullptr, size_t(window_bytes + skew), PROT_READ | PROT_WRITE, MAP_SHARED, fd_,
+                               start + off_t(window_at - skew));
+        if (mapping == MAP_FAILED) {
+            if (first == 0) return false;  // the reserved range is then written over in order
+            const int err = errno;
+            abandon();
+            fail(GG_ERROR_IO, "%s: cannot map the file to write it: %s", path_.c_str(), std::strerror(err));
+        }
+        char *base = static_cast<char *>(mapping) + skew;
+        const int64_t count = int64_t(std::min(kWindowRanges, ranges - first));
 #pragma omp parallel for schedule(dynamic, 1)
-    for (int64_t k = 0; k < ranges; ++k) {
-        const uint64_t at = uint64_t(k) * kRangeBytes;
-        fill(at, base + at, size_t(std::min<uint64_t>(kRangeBytes, bytes - at)));
+        for (int64_t k = 0; k < count; ++k) {
+            const uint64_t at = uint64_t(k) * kRangeBytes;
+            fill(window_at + at, base + at, size_t(std::min<uint64_t>(kRangeBytes, window_bytes - at)));
+        }
+        ::munmap(mapping, size_t(window_bytes + skew));
     }
-    ::munmap(mapping, size_t(bytes + skew));
     if (::lseek(fd_, start + off_t(bytes), SEEK_SET) < 0) {
         const int err = errno;
         abandon();
