@@ -125,6 +125,17 @@ void check_hub_order(const Csr &in, const Csr &out, uint32_t rows = UINT32_MAX,
         assert_int_equal(h.in.offsets[r + 1] - h.in.offsets[r], want.size());
         assert_true(std::equal(want.begin(), want.end(), h.in.indices.begin() + h.in.offsets[r]));
     }
+    // Leaving the lists to the device (test_hub_order_lists checks what it
+    // builds) changes nothing else and hands over the new ids.
+    const gg::HubOrderHost d = gg::build_hub_order(in, out, rows, front, gg::HubOrderLists::device);
+    assert_true(d.vertex_at == h.vertex_at);
+    assert_true(d.row_at == h.row_at);
+    assert_true(d.out_degree == h.out_degree);
+    assert_true(d.in.offsets == h.in.offsets);
+    assert_int_equal(d.front_rows, h.front_rows);
+    assert_true(d.in.indices.empty());
+    assert_int_equal(d.new_id.size(), n);
+    for (uint32_t v = 0; v < n; ++v) assert_int_equal(d.new_id[v], new_id[v]);
 }
 
 // A star whose hub points at every leaf and every odd leaf back at it, plus

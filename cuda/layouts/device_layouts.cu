@@ -11,6 +11,7 @@
 #include "layout/hub_order.h"
 #include "layout/pull_layout.h"
 #include "layout/symmetric.h"
+#include "layouts/hub_order_lists.cuh"
 #include "layout/source_blocks.h"
 #include "primitives/blocked_pull_pass.cuh"
 
@@ -201,14 +202,16 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_
     return fetch<HubOrderEntry>(info_.id, split ? kHubOrderSplit : kHubOrder, variant, [&] {
                auto entry = std::make_unique<HubOrderEntry>();
                Stopwatch clock;
-               const HubOrderHost host = build_hub_order(graph_.in(), graph_.out, rows, front);
+               // The order, the rows and their offsets on the host, the
+               // lists on the device (hub_order_lists.cuh); the pull layouts
+               // need the offsets alone.
+               const HubOrderHost host =
+                   build_hub_order(graph_.in(), graph_.out, rows, front, HubOrderLists::device);
                const uint32_t first_rows = split ? host.front_rows : host.in.n;
                const PullLayoutHost pull = build_pull_layout(host.in, 0, first_rows);
                const PullLayoutHost rest = build_pull_layout(host.in, first_rows);
-               entry->build_ms = clock.elapsed_ms();
                double &ms = entry->transfer_ms;
                entry->offsets = upload(host.in.offsets, "the hub-ordered CSC offsets", stream_, ms);
-               entry->indices = upload(host.in.indices, "the hub-ordered CSC indices", stream_, ms);
                entry->vertex_at = upload(host.vertex_at, "the hub order", stream_, ms);
                entry->out_degree = upload(host.out_degree, "the hub-ordered out-degrees", stream_, ms);
                entry->pull.upload_from(pull, stream_, ms);
@@ -216,12 +219,17 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_
                    entry->row_at = upload(host.row_at, "the hub order's rows", stream_, ms);
                    entry->rest_pull.upload_from(rest, stream_, ms);
                }
+               entry->indices = build_hub_order_lists(graph_.in(), host, entry->offsets.get(), entry->vertex_at.get(),
+                                                      split ? entry->row_at.get() : nullptr, info_, stream_, ms);
+               // Build time: the host's work and the device's renumbering
+               // and sorting, without the copies (transfer_ms has them).
+               entry->build_ms = clock.elapsed_ms() - ms;
                entry->bytes = entry->offsets.bytes() + entry->indices.bytes() + entry->vertex_at.bytes() +
                               entry->out_degree.bytes() + entry->pull.bytes() + entry->row_at.bytes() +
                               entry->rest_pull.bytes();
                HubOrderedCsc &view = entry->view;
                view.in.n = host.in.n;
-               view.in.m = host.in.num_edges();
+               view.in.m = host.in.offsets[host.in.n];  // the lists are on the device only
                view.in.offsets = entry->offsets.get();
                view.in.indices = entry->indices.get();
                view.pull = entry->pull.view;

@@ -50,7 +50,8 @@ bool hub_order_pays(const Csr &out) {
     return out.num_edges() > 0 && 2 * hub_edges >= out.num_edges();
 }
 
-HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows, const std::vector<uint8_t> &front) {
+HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows, const std::vector<uint8_t> &front,
+                             HubOrderLists lists) {
     const uint32_t n = out.n;
     const bool all_rows = rows >= n;
     BuildTrace trace(format("hub order of %u vertices, %llu in-edges", n, (unsigned long long)in.num_edges()));
@@ -104,8 +105,12 @@ HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows, const
     h.in.n = n;
     h.in.offsets.resize(uint64_t(n) + 1);
     fill_offsets(n, [&](uint64_t r) { return in_degree(vertex_of_row(uint32_t(r))); }, h.in.offsets.data());
-    resize_huge_for_overwrite(h.in.indices, h.in.offsets[n]);  // renumber_list writes every entry
     trace.phase("new ids, rows, offsets");
+    if (lists == HubOrderLists::device) {
+        h.new_id = std::move(new_id);
+        return h;
+    }
+    resize_huge_for_overwrite(h.in.indices, h.in.offsets[n]);  // renumber_list writes every entry
     // Row s: the in-list of its vertex in new ids, sorted, so that a group's
     // first loads all go to the hot sectors of the first hubs.
     auto renumber_list = [&](uint32_t s, std::vector<uint32_t> &scratch) {
