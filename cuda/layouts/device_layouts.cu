@@ -205,8 +205,7 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_
                // The order, the rows and their offsets on the host, the
                // lists on the device (hub_order_lists.cuh); the pull layouts
                // need the offsets alone.
-               const HubOrderHost host =
-                   build_hub_order(graph_.in(), graph_.out, rows, front, HubOrderLists::device);
+               HubOrderHost host = build_hub_order(graph_.in(), graph_.out, rows, front, HubOrderLists::device);
                const uint32_t first_rows = split ? host.front_rows : host.in.n;
                const PullLayoutHost pull = build_pull_layout(host.in, 0, first_rows);
                const PullLayoutHost rest = build_pull_layout(host.in, first_rows);
@@ -219,8 +218,17 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_
                    entry->row_at = upload(host.row_at, "the hub order's rows", stream_, ms);
                    entry->rest_pull.upload_from(rest, stream_, ms);
                }
-               entry->indices = build_hub_order_lists(graph_.in(), host, entry->offsets.get(), entry->vertex_at.get(),
-                                                      split ? entry->row_at.get() : nullptr, info_, stream_, ms);
+               try {
+                   entry->indices = build_hub_order_lists(graph_.in(), host, entry->offsets.get(),
+                                                          entry->vertex_at.get(), split ? entry->row_at.get() : nullptr,
+                                                          info_, stream_, ms);
+               } catch (const Error &error) {
+                   // No room for the lists twice over (the CSC's and the
+                   // new ones): the host builds them, and they go up once.
+                   if (error.status() != GG_ERROR_OUT_OF_MEMORY) throw;
+                   build_hub_order_lists_on_host(graph_.in(), host);
+                   entry->indices = upload(host.in.indices, "the hub-ordered CSC indices", stream_, ms);
+               }
                // Build time: the host's work and the device's renumbering
                // and sorting, without the copies (transfer_ms has them).
                entry->build_ms = clock.elapsed_ms() - ms;

@@ -106,27 +106,34 @@ HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows, const
     h.in.offsets.resize(uint64_t(n) + 1);
     fill_offsets(n, [&](uint64_t r) { return in_degree(vertex_of_row(uint32_t(r))); }, h.in.offsets.data());
     trace.phase("new ids, rows, offsets");
-    if (lists == HubOrderLists::device) {
-        h.new_id = std::move(new_id);
-        return h;
-    }
+    h.new_id = std::move(new_id);
+    h.hubs = uint32_t(hubs);
+    if (lists == HubOrderLists::host) build_hub_order_lists_on_host(in, h);
+    return h;
+}
+
+void build_hub_order_lists_on_host(const Csr &in, HubOrderHost &h) {
+    const uint32_t n = h.in.n;
+    BuildTrace trace(format("hub order of %u vertices, %llu in-edges", n, (unsigned long long)in.num_edges()));
+    auto vertex_of_row = [&](uint32_t r) { return h.vertex_at[h.row_at.empty() ? r : h.row_at[r]]; };
     resize_huge_for_overwrite(h.in.indices, h.in.offsets[n]);  // renumber_list writes every entry
     // Row s: the in-list of its vertex in new ids, sorted, so that a group's
     // first loads all go to the hot sectors of the first hubs.
     auto renumber_list = [&](uint32_t s, std::vector<uint32_t> &scratch) {
         const uint32_t v = vertex_of_row(s);
         uint32_t *list = h.in.indices.data() + h.in.offsets[s];
-        const uint64_t degree = in_degree(v);
-        for (uint64_t i = 0; i < degree; ++i) list[i] = new_id[in.indices[in.offsets[v] + i]];
+        const uint64_t degree = h.in.offsets[s + 1] - h.in.offsets[s];  // 0 for a row not kept
+        for (uint64_t i = 0; i < degree; ++i) list[i] = h.new_id[in.indices[in.offsets[v] + i]];
         sort_ids(list, degree, scratch);
     };
     // The hubs hold most of the edges: one list per grab, or the thread that
     // takes the first few would sort most of the graph alone. They are the
     // first rows of each group (the only group without a front set).
+    const uint32_t hubs = h.hubs;
     uint32_t front_hubs = 0, other_hubs = 0;
     for (uint32_t r = 0; r < h.front_rows && h.row_at[r] < hubs; ++r) ++front_hubs;
     for (uint32_t r = h.front_rows; r < h.row_at.size() && h.row_at[r] < hubs; ++r) ++other_hubs;
-    if (h.row_at.empty()) front_hubs = uint32_t(hubs);
+    if (h.row_at.empty()) front_hubs = hubs;
     auto hub_row = [&](int64_t i) { return i < front_hubs ? uint32_t(i) : h.front_rows + uint32_t(i - front_hubs); };
     auto is_hub_row = [&](uint32_t r) { return r < front_hubs || (r >= h.front_rows && r < h.front_rows + other_hubs); };
     const int64_t hub_rows = int64_t(front_hubs) + other_hubs;
@@ -139,8 +146,8 @@ HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows, const
         for (int64_t s = 0; s < int64_t(n); ++s)
             if (!is_hub_row(uint32_t(s))) renumber_list(uint32_t(s), scratch);
     }
+    UninitVector<uint32_t>().swap(h.new_id);
     trace.phase("lists renumbered and sorted");
-    return h;
 }
 
 }  // namespace gg

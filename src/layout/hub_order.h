@@ -35,8 +35,9 @@ struct HubOrderHost {
     // new id s.
     std::vector<uint32_t> row_at;
     uint32_t front_rows = 0;
-    // With HubOrderLists::device: in.indices is left empty and new_id
-    // (vertex -> new id) is kept for the device to renumber the lists with.
+    uint32_t hubs = 0;  // new ids [0, hubs) are the hubs
+    // Until the lists are built (HubOrderLists::device leaves in.indices
+    // empty): vertex -> new id, which the lists are renumbered through.
     UninitVector<uint32_t> new_id;
 };
 
@@ -65,5 +66,10 @@ bool hub_order_pays(const Csr &out);
 // the ids, whose order makes the gathers' locality, stay as without it.
 HubOrderHost build_hub_order(const Csr &in, const Csr &out, uint32_t rows = UINT32_MAX,
                              const std::vector<uint8_t> &front = {}, HubOrderLists lists = HubOrderLists::host);
+
+// The lists of an order built with HubOrderLists::device, on the host: what
+// build_hub_order does with HubOrderLists::host (and where the device has no
+// room for the lists twice over). Releases new_id.
+void build_hub_order_lists_on_host(const Csr &in, HubOrderHost &h);
 
 }  // namespace gg
