@@ -27,7 +27,7 @@ namespace gg {
 struct HubOrderHost {
     std::vector<uint32_t> vertex_at;   // new id -> vertex
     Csr in;                            // in-edges, sources in new ids, each list sorted; no weights
-    std::vector<uint64_t> out_degree;  // by new id
+    UninitVector<uint64_t> out_degree;  // by new id
     // With a front set (build_hub_order's `front`): the lists of `in` are by
     // row, row r holding the in-list of new id row_at[r], the front
     // vertices' rows first ([0, front_rows), in new id order), then the
