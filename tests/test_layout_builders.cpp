@@ -383,6 +383,37 @@ void test_peak_live_sources(void **state) {
     gg_context_destroy(context);
 }
 
+// Over several of the pass's chunks (2^20 vertices each): random intervals
+// of sources, long and short, against a serial sweep of their ends.
+void test_peak_live_sources_over_chunks(void **state) {
+    (void)state;
+    const uint32_t n = 3 * (1u << 20) + 5;
+    std::vector<std::pair<uint32_t, uint32_t>> edges;
+    uint64_t x = 12345;
+    auto next = [&] {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        return uint32_t(x >> 33);
+    };
+    for (uint32_t u = 0; u < n; u += 3) {
+        const uint32_t a = next() % n, span = (u % 7 == 0) ? next() % n : next() % 4096;
+        edges.emplace_back(u, a);
+        edges.emplace_back(u, std::min<uint64_t>(n - 1, uint64_t(a) + span));
+    }
+    const Csr out = csr_of(n, edges);
+    std::vector<int64_t> change(uint64_t(n) + 1, 0);
+    for (uint32_t u = 0; u < n; ++u) {
+        if (out.offsets[u + 1] - out.offsets[u] < 2) continue;
+        const uint32_t first = out.indices[out.offsets[u]], last = out.indices[out.offsets[u + 1] - 1];
+        if (first == last) continue;
+        ++change[first];
+        --change[last];
+    }
+    int64_t live = 0, peak = 0;
+    for (uint32_t v = 0; v < n; ++v) peak = std::max(peak, live += change[v]);
+    assert_true(peak > 1000);
+    assert_int_equal(gg::peak_live_sources(out), uint64_t(peak));
+}
+
 // Two blocks pay where the live values take more than half of the cache:
 // a uniform random graph keeps nearly all of them live, a grid a few rows.
 void test_source_blocks_pay_where_values_overflow_half_the_cache(void **state) {
@@ -466,6 +497,7 @@ int main(void) {
         cmocka_unit_test(test_pull_layout_hub_chunks),
         cmocka_unit_test(test_pull_layout_over_a_window),
         cmocka_unit_test(test_peak_live_sources),
+        cmocka_unit_test(test_peak_live_sources_over_chunks),
         cmocka_unit_test(test_source_blocks_pay_where_values_overflow_half_the_cache),
         cmocka_unit_test(test_source_block_count_fills_half_the_cache),
         cmocka_unit_test(test_nonempty_windows),

@@ -16,7 +16,9 @@ uint64_t peak_live_sources(const Csr &out) {
     // Every thread adds its sources' changes (atomically: many sources share a
     // first destination). On one thread this pass and hub_order_pays's took
     // 2.5 s at n = 2^27 (PageRank's first run on kron scale 27).
-    std::vector<uint32_t> change(uint64_t(n) + 1, 0);
+    UninitVector<uint32_t> change(uint64_t(n) + 1);
+#pragma omp parallel for schedule(static)
+    for (int64_t v = 0; v <= int64_t(n); ++v) change[v] = 0;  // first touched by every thread
 #pragma omp parallel for schedule(static)
     for (int64_t u = 0; u < int64_t(n); ++u) {
         const uint64_t begin = out.offsets[u], end = out.offsets[u + 1];
@@ -28,10 +30,29 @@ uint64_t peak_live_sources(const Csr &out) {
 #pragma omp atomic
         --change[last];
     }
-    uint32_t live = 0, peak = 0;
-    for (uint32_t v = 0; v < n; ++v) {
-        live += change[v];
-        peak = std::max(peak, live);
+    // The running sum's peak, on every thread: each chunk's total, the
+    // totals summed in order into each chunk's start, then each chunk's
+    // running sums from its start. Modulo 2^32 throughout: every running sum
+    // is a count of live values, below 2^32, so each is exact.
+    constexpr uint64_t kChunk = uint64_t(1) << 20;
+    const int64_t chunks = int64_t((uint64_t(n) + kChunk - 1) / kChunk);
+    std::vector<uint32_t> start(size_t(chunks) + 1, 0);
+#pragma omp parallel for schedule(static)
+    for (int64_t c = 0; c < chunks; ++c) {
+        uint32_t total = 0;
+        for (uint64_t v = uint64_t(c) * kChunk; v < std::min<uint64_t>(n, uint64_t(c + 1) * kChunk); ++v)
+            total += change[v];
+        start[size_t(c) + 1] = total;
+    }
+    for (int64_t c = 0; c < chunks; ++c) start[size_t(c) + 1] += start[size_t(c)];
+    uint32_t peak = 0;
+#pragma omp parallel for schedule(static) reduction(max : peak)
+    for (int64_t c = 0; c < chunks; ++c) {
+        uint32_t live = start[size_t(c)];
+        for (uint64_t v = uint64_t(c) * kChunk; v < std::min<uint64_t>(n, uint64_t(c + 1) * kChunk); ++v) {
+            live += change[v];
+            peak = std::max(peak, live);
+        }
     }
     return peak;
 }
