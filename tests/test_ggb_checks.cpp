@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "graph/graph.h"
 #include "io/ggb/ggb_format.h"
+#include "internal_graphs.h"
 
 // Last: cmocka defines a macro fail(), which would rename gg::fail.
 #include <setjmp.h>
@@ -33,12 +34,7 @@ namespace {
 
 const int kThreads[] = {1, 2, 3, 7};
 
-uint64_t mix(uint64_t i) {
-    uint64_t z = i + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+using gg_test::mix;
 
 // An undirected graph as a sorted CSR: vertex 0 a hub linked to every other
 // vertex (a list longer than a chunk), the others linked along a path and to

@@ -20,6 +20,7 @@
 #include "layout/hub_order.h"
 #include "layouts/device_layouts.cuh"
 #include "layouts/hub_order_lists.cuh"
+#include "internal_graphs.h"
 
 // Last: cmocka defines a macro fail(), which would rename gg::fail.
 #include <setjmp.h>
@@ -38,17 +39,7 @@ bool have_device() {
     return cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
 }
 
-gg::Csr csr_of(uint32_t n, std::vector<std::pair<uint32_t, uint32_t>> edges) {
-    std::sort(edges.begin(), edges.end());
-    gg::Csr c;
-    c.n = n;
-    c.offsets.assign(uint64_t(n) + 1, 0);
-    for (const auto &e : edges) ++c.offsets[e.first + 1];
-    for (uint32_t v = 0; v < n; ++v) c.offsets[v + 1] += c.offsets[v];
-    for (const auto &e : edges) c.indices.push_back(e.second);
-    c.weights.assign(edges.size(), 1.0f);
-    return c;
-}
+using gg_test::csr_of;
 
 template <class T>
 std::vector<T> download(const T *device, size_t count) {

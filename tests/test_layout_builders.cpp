@@ -27,23 +27,13 @@ extern "C" {
 #include "layout/hub_order.h"
 #include "layout/pull_layout.h"
 #include "layout/source_blocks.h"
+#include "internal_graphs.h"
 
 namespace {
 
 using gg::Csr;
 
-// A CSR from an edge list, lists sorted, duplicates kept.
-Csr csr_of(uint32_t n, std::vector<std::pair<uint32_t, uint32_t>> edges) {
-    std::sort(edges.begin(), edges.end());
-    Csr c;
-    c.n = n;
-    c.offsets.assign(uint64_t(n) + 1, 0);
-    for (const auto &e : edges) ++c.offsets[e.first + 1];
-    for (uint32_t v = 0; v < n; ++v) c.offsets[v + 1] += c.offsets[v];
-    for (const auto &e : edges) c.indices.push_back(e.second);
-    c.weights.assign(edges.size(), 1.0f);
-    return c;
-}
+using gg_test::csr_of;
 
 // The transpose of a CSR, by the definition: u is in v's list once per edge u -> v.
 Csr reversed_edges(const Csr &out) {

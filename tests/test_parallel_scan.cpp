@@ -10,6 +10,7 @@
 #include <omp.h>
 
 #include "core/parallel_scan.h"
+#include "internal_graphs.h"
 
 // Last: cmocka defines a macro fail(), which would rename gg::fail.
 #include <setjmp.h>
@@ -26,13 +27,7 @@ namespace {
 const uint64_t kSizes[] = {0, 1, 2, 1000, 65535, 65536, 65537, 200003, (uint64_t(1) << 20) + 7};
 const int kThreads[] = {1, 2, 3, 7};
 
-// A pseudo-random value for item i (splitmix64), the same on every call.
-uint64_t mix(uint64_t i) {
-    uint64_t z = i + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+using gg_test::mix;
 
 void test_fill_offsets(void **state) {
     (void)state;
