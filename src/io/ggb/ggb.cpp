@@ -62,7 +62,7 @@ Graph read_ggb(InputFile &in, const BuildOptions &options, const ProgressFn &pro
     whole.indices = csr.indices.data();
     whole.weights = h.weighted ? csr.weights.data() : nullptr;
     check_ggb_offsets(in.path(), h, whole);
-    const SymmetryKey key = SymmetryKey::draw();
+    const SymmetryKey key = g.undirected ? SymmetryKey::draw() : SymmetryKey{};
     const GgbEdgeFacts facts = check_ggb_edges(in.path(), h, whole, g.undirected ? &key : nullptr);
     facts.weights.store(g);  // none gathered without weights: all 1
     trace.phase("ids, weights and symmetry sum checked");
