@@ -356,6 +356,16 @@ static void test_text_features(void **state) {
         opt.duplicates = GG_DUPLICATES_KEEP_ALL;
         expect_loaded("spellings.wel", "0 1 +25\n0 1 1E-3\n0 0 -0.0\n", &opt, 2, 3, offsets, indices, weights, 0);
     }
+    {   /* .wel: integer weights around the short path for up to 7 digits, and past it */
+        const uint64_t offsets[] = {0, 7, 7};
+        const uint32_t indices[] = {1, 1, 1, 1, 1, 1, 1};
+        const float weights[] = {-9999999.0f, -42.0f, -0.0f, 7.0f, 9999999.0f, 10000000.0f, 16777216.0f};
+        gg_graph_options opt;
+        gg_graph_options_init(&opt);
+        opt.duplicates = GG_DUPLICATES_KEEP_ALL;
+        expect_loaded("integers.wel", "0 1 16777217\n0 1 0000007\n0 1 -0\n0 1 9999999\n0 1 10000000\n0 1 -42\n0 1 -9999999\n",
+                      &opt, 2, 7, offsets, indices, weights, 0);
+    }
     {   /* DIMACS: ids 1-based, comments between arcs, trailing isolated vertices kept */
         const uint64_t offsets[] = {0, 0, 1, 1, 1};
         const uint32_t indices[] = {0};

@@ -72,6 +72,20 @@ float LineFields::next_weight(const char *what) {
     const char *start = p_;
     while (!is_field_end(*p_)) ++p_;
     if (start == p_) fail("missing %s", what);
+    // An integer of up to 7 digits (what gg and most generators write) is
+    // exact in a float: read without from_chars, which took as long as the
+    // rest of the line. Anything else, errors included, goes the long way.
+    const char *digits = start + (*start == '-');
+    if (p_ - digits >= 1 && p_ - digits <= 7) {
+        uint32_t value = 0;
+        unsigned all_digits = 1;
+        for (const char *q = digits; q < p_; ++q) {
+            const unsigned digit = unsigned(static_cast<unsigned char>(*q)) - unsigned('0');
+            all_digits &= digit < 10;
+            value = value * 10 + digit;
+        }
+        if (all_digits) return *start == '-' ? -float(value) : float(value);  // "-0" is -0, as from_chars reads it
+    }
     const char *number = start;
     if (*number == '+' && number + 1 < p_ && number[1] != '-' && number[1] != '+') ++number;  // from_chars takes no '+'
     double value = 0;
