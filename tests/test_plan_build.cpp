@@ -10,7 +10,10 @@
  * depth 1 each part is checked against the definition, computed here
  * directly: the replicas are the owned vertices' neighbours (either
  * direction) owned elsewhere, in id order, and the local edges are the
- * graph's edges with an owned end and a local other end. */
+ * graph's edges with an owned end and a local other end. A distributed
+ * plan's part built in place (src/partition/direct_part.h), from the edges
+ * touching its owned vertices laid out in its row order, is the same part,
+ * field for field, with the same links. */
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -20,6 +23,7 @@
 
 #include "gen/generators.h"
 #include "graph/builder.h"
+#include "partition/direct_part.h"
 #include "partition/partitioners.h"
 #include "partition/plan.h"
 
@@ -110,30 +114,37 @@ std::unique_ptr<gg::PartitionPlan> build_with(int threads, const gg::Graph &g, c
     return plan;
 }
 
-void expect_same(const gg::PartitionPlan &a, const gg::PartitionPlan &b, const std::string &what) {
-    const char *w = what.c_str();
-    if (a.owner != b.owner || a.owner_local != b.owner_local) fail_msg("%s: owners differ", w);
-    if (a.parts.size() != b.parts.size()) fail_msg("%s: part counts differ", w);
-    for (size_t p = 0; p < a.parts.size(); ++p) {
-        const gg::PartitionPart &x = a.parts[p], &y = b.parts[p];
-        if (x.owned != y.owned || x.computed != y.computed || x.neighbours != y.neighbours)
-            fail_msg("%s: part %zu: owned %u/%u, computed %u/%u, neighbours %u/%u", w, p, x.owned, y.owned,
-                     x.computed, y.computed, x.neighbours, y.neighbours);
-        if (x.global_ids != y.global_ids) fail_msg("%s: part %zu: local ids differ", w, p);
-        if (x.out_degree != y.out_degree) fail_msg("%s: part %zu: out-degrees differ", w, p);
-        if (x.local.out.offsets != y.local.out.offsets || x.local.out.indices != y.local.out.indices ||
-            x.local.out.weights != y.local.out.weights)
-            fail_msg("%s: part %zu: local graphs differ", w, p);
-        if (x.local.max_weight != y.local.max_weight || x.local.min_weight != y.local.min_weight)
-            fail_msg("%s: part %zu: weight facts differ", w, p);
-    }
-    if (a.links.size() != b.links.size()) fail_msg("%s: link counts differ", w);
-    for (size_t l = 0; l < a.links.size(); ++l) {
-        const gg::ReplicaLink &x = a.links[l], &y = b.links[l];
+void expect_same_part(const gg::PartitionPart &x, const gg::PartitionPart &y, const char *w, size_t p) {
+    if (x.owned != y.owned || x.computed != y.computed || x.neighbours != y.neighbours)
+        fail_msg("%s: part %zu: owned %u/%u, computed %u/%u, neighbours %u/%u", w, p, x.owned, y.owned, x.computed,
+                 y.computed, x.neighbours, y.neighbours);
+    if (x.global_ids != y.global_ids) fail_msg("%s: part %zu: local ids differ", w, p);
+    if (x.out_degree != y.out_degree) fail_msg("%s: part %zu: out-degrees differ", w, p);
+    if (x.local.out.offsets != y.local.out.offsets || x.local.out.indices != y.local.out.indices ||
+        x.local.out.weights != y.local.out.weights)
+        fail_msg("%s: part %zu: local graphs differ", w, p);
+    if (x.local.max_weight != y.local.max_weight || x.local.min_weight != y.local.min_weight)
+        fail_msg("%s: part %zu: weight facts differ", w, p);
+    if (x.local.undirected != y.local.undirected || x.local.weighted != y.local.weighted)
+        fail_msg("%s: part %zu: the local graphs' flags differ", w, p);
+}
+
+void expect_same_links(const std::vector<gg::ReplicaLink> &a, const std::vector<gg::ReplicaLink> &b, const char *w) {
+    if (a.size() != b.size()) fail_msg("%s: link counts differ", w);
+    for (size_t l = 0; l < a.size(); ++l) {
+        const gg::ReplicaLink &x = a[l], &y = b[l];
         if (x.replica_part != y.replica_part || x.owner_part != y.owner_part || x.replica_local != y.replica_local ||
             x.owner_local != y.owner_local)
             fail_msg("%s: link %zu differs", w, l);
     }
+}
+
+void expect_same(const gg::PartitionPlan &a, const gg::PartitionPlan &b, const std::string &what) {
+    const char *w = what.c_str();
+    if (a.owner != b.owner || a.owner_local != b.owner_local) fail_msg("%s: owners differ", w);
+    if (a.parts.size() != b.parts.size()) fail_msg("%s: part counts differ", w);
+    for (size_t p = 0; p < a.parts.size(); ++p) expect_same_part(a.parts[p], b.parts[p], w, p);
+    expect_same_links(a.links, b.links, w);
     if (a.replicas != b.replicas || a.local_edges != b.local_edges || a.edge_cut != b.edge_cut)
         fail_msg("%s: totals differ", w);
 }
@@ -201,11 +212,76 @@ void test_threads_give_the_same_plan(void **state) {
     std::printf("%u plans built with 1 and 8 threads: the same\n", checked);
 }
 
+// What a process holding part p alone gathers (distributed_plan.cpp):
+// every edge of g with an owned end, vertex v's list at row position[v].
+gg::Graph gathered_for(const gg::Graph &g, const gg::PartitionPlan &plan, uint32_t p,
+                       const std::vector<uint32_t> &position) {
+    const gg::Csr &out = g.out;
+    const uint32_t n = g.n();
+    auto wanted = [&](uint32_t u, uint64_t e) { return plan.owner[u] == p || plan.owner[out.indices[e]] == p; };
+    gg::Graph gathered;
+    gathered.weighted = g.weighted;
+    gathered.undirected = g.undirected;
+    gg::Csr &rows = gathered.out;
+    rows.n = n;
+    rows.offsets.assign(uint64_t(n) + 1, 0);
+    for (uint32_t u = 0; u < n; ++u)
+        for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) rows.offsets[position[u] + 1] += wanted(u, e);
+    for (uint32_t r = 0; r < n; ++r) rows.offsets[r + 1] += rows.offsets[r];
+    rows.indices.resize(rows.offsets[n]);
+    rows.weights.resize(rows.offsets[n]);
+    for (uint32_t u = 0; u < n; ++u) {
+        uint64_t at = rows.offsets[position[u]];
+        for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e)
+            if (wanted(u, e)) {
+                rows.indices[at] = out.indices[e];
+                rows.weights[at++] = out.weights[e];
+            }
+    }
+    return gathered;
+}
+
+void test_parts_built_in_place(void **state) {
+    (void)state;
+    unsigned checked = 0;
+    for (const Case &c : cases())
+        for (uint32_t k : {1u, 2u, 3u, 9u})
+            for (bool random : {true, false}) {
+                const std::vector<uint32_t> owner = owners(c.graph, k, random);
+                const auto plan = build_with(8, c.graph, owner, k, 1);
+                for (uint32_t p = 0; p < k; ++p) {
+                    char what[160];
+                    std::snprintf(what, sizeof what, "%s, part %u of %u %s parts, in place", c.name.c_str(), p, k,
+                                  random ? "random" : "block");
+                    const std::vector<uint32_t> position = gg::direct_row_order(*plan, p);
+                    std::vector<uint32_t> owned;
+                    for (uint32_t v = 0; v < c.graph.n(); ++v)
+                        if (owner[v] == p) owned.push_back(v);
+                    gg::PartitionPart part;
+                    std::vector<gg::ReplicaLink> links;
+                    gg::build_direct_part(gathered_for(c.graph, *plan, p, position), position, p, owned, *plan, part,
+                                          links);
+                    // The distributed plan's exchange gives replicas their owners' out-degrees.
+                    for (uint32_t l = part.owned; l < part.size(); ++l)
+                        part.out_degree[l] = c.graph.out.degree(part.global_ids[l]);
+                    part.neighbours = plan->parts[p].neighbours;  // from every part's links, later
+                    expect_same_part(plan->parts[p], part, what, p);
+                    std::vector<gg::ReplicaLink> expected;
+                    for (const gg::ReplicaLink &link : plan->links)
+                        if (link.replica_part == p) expected.push_back(link);
+                    expect_same_links(expected, links, what);
+                    ++checked;
+                }
+            }
+    std::printf("%u parts built in place: the same as the plan's\n", checked);
+}
+
 }  // namespace
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_give_the_same_plan),
+        cmocka_unit_test(test_parts_built_in_place),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

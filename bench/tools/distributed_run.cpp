@@ -3,9 +3,10 @@
 // GPU: every process generates its rows of weighted kron SCALE (the gg tool's
 // kron:SCALE[:DEGREE]) in a GG_MPI_WORLD context, the processes build a plan
 // of PARTS random parts, and every algorithm of ALGOS (bfs, sssp, cc,
-// pagerank, bc) runs over it on the context's backend (auto: the CUDA backend
-// where a GPU is usable; each line names the backend that ran), TRIALS times,
-// then once on the CPU backend over the same plan. The CPU's answer is the reference: no
+// pagerank, bc) runs over it on the CUDA backend where a GPU is usable
+// (asked for by name, so that a GPU out of memory fails the run instead of
+// falling back to the CPU; each line names the backend that ran), else on
+// the CPU, TRIALS times, then once on the CPU backend over the same plan. The CPU's answer is the reference: no
 // process holds the whole graph for an unpartitioned run, and the CPU
 // backend is gg's reference (design.md). Depths, distances and labels must
 // agree exactly; ranks and centrality within the tolerances gg-bench's
@@ -248,6 +249,7 @@ int main(int argc, char **argv) {
                     (unsigned long long)ps.edge_cut, plan_ms / 1e3, peak_resident_gib());
     std::fflush(stdout);
 
+    const gg_backend backend = gg_context_cuda_available(s.context, nullptr, 0) ? GG_BACKEND_CUDA : GG_BACKEND_CPU;
     uint32_t source = 0;
     bool all_agree = true;
     Answers gpu, cpu;
@@ -255,7 +257,7 @@ int main(int argc, char **argv) {
         std::vector<double> ms;
         gg_run_stats stats;
         for (uint32_t t = 0; t < trials; ++t) {
-            if (s.failed(run_once(s, algo, GG_BACKEND_AUTO, source, gpu, &stats), algo_name(algo))) return 1;
+            if (s.failed(run_once(s, algo, backend, source, gpu, &stats), algo_name(algo))) return 1;
             ms.push_back(stats.compute_ms);
         }
         if (algo == Algo::cc) source = largest_component_root(gpu.u32);

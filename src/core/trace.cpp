@@ -7,6 +7,8 @@
 #include <cstring>
 #include <utility>
 
+#include <unistd.h>
+
 #include "core/error.h"
 
 namespace gg {
@@ -14,6 +16,18 @@ namespace {
 
 double now_ms() {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// The process's resident memory now, in MiB (Linux's /proc/self/statm; 0
+// elsewhere): the builds at scale are bounded by the host's memory, and a
+// phase's line says what it left resident.
+double resident_mib() {
+    FILE *file = std::fopen("/proc/self/statm", "r");
+    if (file == nullptr) return 0;
+    unsigned long long size = 0, resident = 0;
+    const int read = std::fscanf(file, "%llu %llu", &size, &resident);
+    std::fclose(file);
+    return read == 2 ? double(resident) * double(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0) : 0;
 }
 
 }  // namespace
@@ -33,7 +47,8 @@ BuildTrace::BuildTrace(std::string what) : what_(std::move(what)), on_(tracing_b
 void BuildTrace::phase(const char *name) {
     if (!on_) return;
     const double at = now_ms();
-    std::fprintf(stderr, "gg trace: %s: %s %.1f ms\n", what_.c_str(), name, at - last_ms_);
+    std::fprintf(stderr, "gg trace: %s: %s %.1f ms (resident %.0f MiB)\n", what_.c_str(), name, at - last_ms_,
+                 resident_mib());
     last_ms_ = at;
 }
 

@@ -28,6 +28,7 @@
 #include "core/timer.h"
 #include "core/trace.h"
 #include "exchange/host_exchange.h"
+#include "partition/direct_part.h"
 #include "partition/metis_partition.h"
 
 namespace gg {
@@ -274,15 +275,55 @@ uint64_t round_edges() {
     return edges;
 }
 
+// A round's message of rows range[0]..range[1] (after the range, at `at`:
+// the rows' targets, then their weights, rows in id order), copied to rows
+// that follow each other in `out` (no row order given). Returns its edges.
+uint64_t place_block(const Bytes &in, size_t &at, const uint32_t range[2], Csr &out) {
+    const uint64_t from = out.offsets[range[0]], count = out.offsets[range[1]] - from;
+    if (in.size() != at + count * (sizeof(uint32_t) + sizeof(float)))
+        fail(GG_ERROR_INTERNAL, "a process sent %zu bytes for %llu edges of rows %u..%u", in.size(),
+             (unsigned long long)count, range[0], range[1]);
+    take_in_parallel(in, at, out.indices.data() + from, count);
+    take_in_parallel(in, at, out.weights.data() + from, count);
+    return count;
+}
+
+// The same, each row to its own place, row position[v] of `out`.
+uint64_t place_rows(const Bytes &in, size_t &at, const uint32_t range[2], const uint32_t *position, Csr &out) {
+    const uint32_t rows = range[1] - range[0];
+    auto length = [&](uint64_t i) {
+        const uint32_t row = position[range[0] + i];
+        return out.offsets[row + 1] - out.offsets[row];
+    };
+    std::vector<uint64_t> starts(uint64_t(rows) + 1);
+    fill_offsets(rows, length, starts.data());
+    const uint64_t count = starts[rows];
+    if (in.size() != at + count * (sizeof(uint32_t) + sizeof(float)))
+        fail(GG_ERROR_INTERNAL, "a process sent %zu bytes for %llu edges of rows %u..%u", in.size(),
+             (unsigned long long)count, range[0], range[1]);
+    const unsigned char *targets = in.data() + at, *weights = targets + count * sizeof(uint32_t);
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (int64_t i = 0; i < int64_t(rows); ++i) {
+        const uint64_t to = out.offsets[position[range[0] + uint32_t(i)]], first = starts[size_t(i)];
+        const uint64_t edges = starts[size_t(i) + 1] - first;
+        if (edges == 0) continue;
+        std::memcpy(out.indices.data() + to, targets + first * sizeof(uint32_t), edges * sizeof(uint32_t));
+        std::memcpy(out.weights.data() + to, weights + first * sizeof(float), edges * sizeof(float));
+    }
+    at += count * (sizeof(uint32_t) + sizeof(float));
+    return count;
+}
+
 // Every edge touching a vertex of this process's wanted set (see the file
 // comment), as a graph over the global ids, built in place: first each
 // process sends every process its rows' counts of the edges it wants,
 // which give the graph's offsets; then, in rounds of at most round_edges()
 // row edges, the edges themselves (targets, then weights), which the
 // receiver copies to where the offsets say. A row's edges keep their order,
-// so its list stays sorted.
+// so its list stays sorted. Vertex v's list is row v, or with `position`
+// row position[v] (the in-place part's order, direct_part.h).
 Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vector<uint64_t>> &wanted,
-                          BuildTrace &trace) {
+                          const uint32_t *position, BuildTrace &trace) {
     Communicator &c = *g.comm;
     const uint32_t ranks = c.size(), n = g.n(), rows = g.rows.n;
     const Csr &mine = g.rows;
@@ -321,7 +362,8 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
             size_t at = 0;
             take(incoming[r], at, counts.data(), count);
             Bytes().swap(incoming[r]);
-            for (uint32_t i = 0; i < count; ++i) out.offsets[uint64_t(first) + i + 1] = counts[i];
+            for (uint32_t i = 0; i < count; ++i)
+                out.offsets[uint64_t(position ? position[first + i] : first + i) + 1] = counts[i];
         }
     }
     for (uint32_t v = 0; v < n; ++v) out.offsets[v + 1] += out.offsets[v];
@@ -375,13 +417,10 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
             take(incoming[r], at, range, 2);
             if (range[0] > range[1] || range[0] < first_row_of(n, r, ranks) || range[1] > first_row_of(n, r + 1, ranks))
                 fail(GG_ERROR_INTERNAL, "process %u sent rows %u..%u, not its own", r, range[0], range[1]);
-            const uint64_t from = out.offsets[range[0]], count = out.offsets[range[1]] - from;
-            if (incoming[r].size() != at + count * (sizeof(uint32_t) + sizeof(float)))
-                fail(GG_ERROR_INTERNAL, "process %u sent %zu bytes for %llu edges of rows %u..%u", r,
-                     incoming[r].size(), (unsigned long long)count, range[0], range[1]);
-            take_in_parallel(incoming[r], at, out.indices.data() + from, count);
-            take_in_parallel(incoming[r], at, out.weights.data() + from, count);
+            const uint64_t count = position ? place_rows(incoming[r], at, range, position, out)
+                                            : place_block(incoming[r], at, range, out);
             placed += count;
+            if (placed > m) fail(GG_ERROR_INTERNAL, "more wanted edges arrived than counted");
         }
         begin = end;
     }
@@ -438,13 +477,26 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
     BuildTrace trace(format("distributed plan of %u parts", k));
     const std::vector<std::vector<uint32_t>> owned = assign_owners(*plan, std::move(owner), k, depth);
     const uint32_t n = plan->n;
-    Graph touching = gather_wanted_edges(g, wanted_sets(g, *plan, depth), trace);
     uint32_t parts_here = 0;
     for (uint32_t p = plan->rank; p < k; p += ranks) ++parts_here;
+    // One part at depth 1 (one process per GPU, the usual run): its
+    // gathered edges are its local edges, gathered in its local order and
+    // made its local graph in place (direct_part.h).
+    const bool in_place = parts_here == 1 && depth == 1;
+    const std::vector<uint32_t> position = in_place ? direct_row_order(*plan, plan->rank) : std::vector<uint32_t>();
+    Graph touching = gather_wanted_edges(g, wanted_sets(g, *plan, depth), in_place ? position.data() : nullptr, trace);
 
     std::vector<ReplicaLink> links;
     uint64_t cut = 0;
     on_every_process(c, [&] {
+        if (in_place) {
+            const uint32_t p = plan->rank;
+            cut += count_edge_cut_of_part(touching.out, position.data(), n, touching.undirected, plan->owner.data(), p);
+            trace.phase(format("part %u's cut", p).c_str());
+            build_direct_part(std::move(touching), position, p, owned[p], *plan, plan->parts[p], links);
+            trace.phase(format("part %u built in place", p).c_str());
+            return;
+        }
         std::vector<uint32_t> local_of(n, kNotLocal);
         for (uint32_t p = plan->rank; p < k; p += ranks) {
             // The edges touching the part's vertices within depth - 1 hops:

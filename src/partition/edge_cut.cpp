@@ -13,28 +13,31 @@
 namespace gg {
 
 namespace {
-bool has_edge(const Csr &csr, uint32_t from, uint32_t to) {
-    const uint32_t *begin = csr.indices.data() + csr.offsets[from];
-    const uint32_t *end = csr.indices.data() + csr.offsets[from + 1];
-    return std::binary_search(begin, end, to);
-}
+
+// Rows by vertex id, or (row_of) at row_of[v] of a CSR laid out in another order.
+struct Rows {
+    const Csr &csr;
+    const uint32_t *row_of = nullptr;
+    const uint32_t *begin(uint32_t v) const { return csr.indices.data() + csr.offsets[row(v)]; }
+    const uint32_t *end(uint32_t v) const { return csr.indices.data() + csr.offsets[row(v) + 1]; }
+    uint32_t row(uint32_t v) const { return row_of ? row_of[v] : v; }
+};
 
 // The cut, or (of_part) only the pairs whose smaller end lies in part `part`.
-uint64_t count_cut(const Graph &g, const uint32_t *parts, bool of_part, uint32_t part) {
-    const Csr &out = g.out;
-    const uint32_t n = out.n;
+uint64_t count_cut(const Rows &rows, uint32_t n, bool undirected, const uint32_t *parts, bool of_part,
+                   uint32_t part) {
     uint64_t cut = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : cut)
     for (int64_t vertex = 0; vertex < int64_t(n); ++vertex) {
         const uint32_t u = uint32_t(vertex);
         uint32_t previous = u;  // repeated neighbours (a multigraph) count once
-        for (uint64_t e = out.offsets[u]; e < out.offsets[u + 1]; ++e) {
-            const uint32_t v = out.indices[e];
+        for (const uint32_t *e = rows.begin(u); e != rows.end(u); ++e) {
+            const uint32_t v = *e;
             if (v == u || v == previous) continue;
             previous = v;
             if (parts[u] == parts[v]) continue;
             if (of_part && parts[std::min(u, v)] != part) continue;
-            if (u < v || (!g.undirected && !has_edge(out, v, u))) ++cut;
+            if (u < v || (!undirected && !std::binary_search(rows.begin(v), rows.end(v), u))) ++cut;
         }
     }
     return cut;
@@ -42,10 +45,17 @@ uint64_t count_cut(const Graph &g, const uint32_t *parts, bool of_part, uint32_t
 
 }  // namespace
 
-uint64_t count_edge_cut(const Graph &g, const uint32_t *parts) { return count_cut(g, parts, false, 0); }
+uint64_t count_edge_cut(const Graph &g, const uint32_t *parts) {
+    return count_cut(Rows{g.out}, g.n(), g.undirected, parts, false, 0);
+}
 
 uint64_t count_edge_cut_of_part(const Graph &g, const uint32_t *parts, uint32_t part) {
-    return count_cut(g, parts, true, part);
+    return count_cut(Rows{g.out}, g.n(), g.undirected, parts, true, part);
+}
+
+uint64_t count_edge_cut_of_part(const Csr &rows, const uint32_t *row_of, uint32_t n, bool undirected,
+                                const uint32_t *parts, uint32_t part) {
+    return count_cut(Rows{rows, row_of}, n, undirected, parts, true, part);
 }
 
 }  // namespace gg

@@ -21,5 +21,8 @@ uint64_t count_edge_cut(const Graph &g, const uint32_t *parts);
 // holding every edge that touches part's vertices (a distributed plan's
 // gathered edges): summed over the parts, the cut.
 uint64_t count_edge_cut_of_part(const Graph &g, const uint32_t *parts, uint32_t part);
+// The same, from rows laid out in another order: vertex v's row is row_of[v] of `rows`.
+uint64_t count_edge_cut_of_part(const Csr &rows, const uint32_t *row_of, uint32_t n, bool undirected,
+                                const uint32_t *parts, uint32_t part);
 
 }  // namespace gg

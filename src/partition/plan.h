@@ -111,6 +111,13 @@ enum class HopSearch { in_edges, scan };
 void build_part(const Graph &g, uint32_t p, const std::vector<uint32_t> &owned, uint32_t depth, HopSearch search,
                 const PartitionPlan &plan, std::vector<uint32_t> &local_of, PartitionPart &part,
                 std::vector<ReplicaLink> &links);
+// The end of a part's build, shared with the distributed build's in-place
+// part (direct_part.h), once part.local.out and part.out_degree are set:
+// the local graph's flags and weight facts, and the local ids' global ids.
+void finish_part(PartitionPart &part, std::vector<uint32_t> global_ids, bool weighted, bool undirected);
+// Appends part p's links: its replicas to their owners, one per owner part,
+// by owner part.
+void link_replicas(uint32_t p, const PartitionPart &part, const PartitionPlan &plan, std::vector<ReplicaLink> &links);
 // Sets each held part's neighbours from the plan's links.
 void count_neighbours(PartitionPlan &plan);
 
