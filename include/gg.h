@@ -773,7 +773,9 @@ typedef struct gg_run_stats {
     int32_t num_threads;         /**< CPU threads used, 0 on the GPU. */
     double total_ms;             /**< Wall time of the whole call. */
     double compute_ms;           /**< Time of the algorithm itself (graph resident). */
-    double transfer_ms;          /**< Host-device copies made by this call (graph upload included when it happened). */
+    double transfer_ms;          /**< Host-device copies made by this call (graph upload included when it happened);
+                                      in a distributed run (docs/distributed.md) also the answer's delivery to every
+                                      process (each receives the other processes' owned values). */
     double preprocess_ms;        /**< Building layouts (CSC, shards, device structures) during this call. */
     uint32_t iterations;         /**< Iterations, levels or rounds. */
     uint64_t edges_visited;      /**< Edges examined (for GTEPS, use m / compute_ms instead). */

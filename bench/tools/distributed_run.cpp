@@ -263,10 +263,10 @@ int main(int argc, char **argv) {
         if (algo == Algo::cc) source = largest_component_root(gpu.u32);
         if (s.lead) {
             std::printf("%s (source %u) on %u parts, %s: median %.2f ms of %u (first %.2f), %u exchange rounds, "
-                        "%.1f MiB exchanged, exchange %.2f ms (hidden %.2f), preprocessing %.1f ms",
+                        "%.1f MiB exchanged, exchange %.2f ms (hidden %.2f), preprocessing %.1f ms, transfers %.1f ms",
                         algo_name(algo), source, parts, gg_backend_name(stats.backend), median(ms), trials, ms.front(), stats.exchange_rounds,
                         double(stats.bytes_exchanged) / (1024.0 * 1024.0), stats.exchange_ms,
-                        stats.exchange_hidden_ms, stats.preprocess_ms);
+                        stats.exchange_hidden_ms, stats.preprocess_ms, stats.transfer_ms);
             std::fflush(stdout);
         }
         gg_run_stats cpu_stats;

@@ -91,7 +91,7 @@ public:
         }
         DeviceScope scope(first_device());
         copy_to_host(out, whole, size_t(plan.n) * sizeof(Out), first_stream(), transfer_ms);
-        share_owned(plan, out, parts_.num_threads());  // the other processes' parts
+        transfer_ms += share_owned(plan, out, parts_.num_threads());  // the other processes' parts
     }
 
     // values[p][l] = in[global id] for every part p and owned l.

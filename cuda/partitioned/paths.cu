@@ -169,7 +169,7 @@ void relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, Value *r
     if (parents) {
         const std::vector<std::vector<uint32_t>> depths = state.depths_on_host(config.num_threads);
         bfs_parents_from_depths(parts.plan(), depths, source, parents, config.num_threads);
-        share_owned(parts.plan(), parents, config.num_threads);
+        report.transfer_ms += share_owned(parts.plan(), parents, config.num_threads);
     }
     parts.finish(report, out, supersteps, state.edges_visited);
 }
