@@ -101,7 +101,7 @@ type RunStats struct {
 	NumThreads     int     // CPU threads used, 0 on the GPU
 	TotalMs        float64 // wall time of the whole call
 	ComputeMs      float64 // the algorithm itself, graph resident
-	TransferMs     float64 // host-device copies made by this call
+	TransferMs     float64 // host-device copies made by this call; distributed: also the answer's delivery to every process
 	PreprocessMs   float64 // layouts built during this call
 	Iterations     uint32
 	EdgesVisited   uint64

@@ -23,7 +23,7 @@ struct RunStats
     num_threads::Int        # CPU threads used, 0 on the GPU
     total_ms::Float64
     compute_ms::Float64
-    transfer_ms::Float64
+    transfer_ms::Float64    # host-device copies; distributed: also the answer's delivery to every process
     preprocess_ms::Float64
     iterations::Int
     edges_visited::Int

@@ -22,7 +22,7 @@ class RunStats:
     num_threads: int      # CPU threads used, 0 on the GPU
     total_ms: float       # wall time of the whole call
     compute_ms: float     # the algorithm itself, graph resident
-    transfer_ms: float    # host-device copies made by this call
+    transfer_ms: float    # host-device copies made by this call; distributed: also the answer's delivery to every process
     preprocess_ms: float  # layouts built during this call
     iterations: int       # iterations, levels or rounds
     edges_visited: int

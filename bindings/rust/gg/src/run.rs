@@ -45,6 +45,8 @@ pub struct RunStats {
     pub num_threads: i32,
     pub total_ms: f64,
     pub compute_ms: f64,
+    /// Host-device copies made by this call; in a distributed run also the
+    /// answer's delivery to every process.
     pub transfer_ms: f64,
     pub preprocess_ms: f64,
     /// Iterations, levels or rounds.
