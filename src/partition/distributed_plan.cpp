@@ -256,42 +256,9 @@ std::vector<std::vector<uint64_t>> wanted_sets(const DistributedGraph &g, const 
     return wanted;
 }
 
-// The processes wanting each vertex, vertex-major: `bytes` bytes of one bit
-// per process for each vertex. The wanted sets are process-major (one n-bit
-// set each); asking them about an edge's two ends took two random reads per
-// process, and at kron 29 over four processes the counts alone took 33 s.
-// Here the two ends' bits are one read each, whatever the process count,
-// in the same n * processes / 8 bytes.
-struct WantedBy {
-    uint32_t bytes = 0;
-    std::vector<uint8_t> bits;
-    const uint8_t *of(uint32_t v) const { return bits.data() + uint64_t(v) * bytes; }
-};
-
-WantedBy wanted_by_vertex(std::vector<std::vector<uint64_t>> wanted, uint32_t n) {
-    WantedBy by;
-    const uint32_t ranks = uint32_t(wanted.size());
-    by.bytes = (ranks + 7) / 8;
-    by.bits.assign(uint64_t(n) * by.bytes, 0);
-    for (uint32_t r = 0; r < ranks; ++r) {
-        const uint64_t *set = wanted[r].data();
-        const uint32_t byte = r / 8;
-        const uint8_t bit = uint8_t(1u << (r % 8));
-#pragma omp parallel for schedule(static)
-        for (int64_t v = 0; v < int64_t(n); ++v)
-            if (in_set(set, uint32_t(v))) by.bits[uint64_t(v) * by.bytes + byte] |= bit;
-        std::vector<uint64_t>().swap(wanted[r]);
-    }
-    return by;
-}
-
-// Calls take(r) for every process r wanting the row edge x -> y (wanting x or y).
-template <class Take>
-void for_each_wanting(const WantedBy &by, const uint8_t *x_bits, uint32_t y, const Take &take) {
-    const uint8_t *y_bits = by.of(y);
-    for (uint32_t byte = 0; byte < by.bytes; ++byte)
-        for (uint32_t bits = uint32_t(x_bits[byte] | y_bits[byte]); bits != 0; bits &= bits - 1)
-            take(byte * 8 + uint32_t(__builtin_ctz(bits)));
+// Whether the row edge x -> y goes to the process wanting `set`.
+bool wanted_edge(const std::vector<uint64_t> &set, uint32_t x, uint32_t y) {
+    return in_set(set.data(), x) || in_set(set.data(), y);
 }
 
 // At most this many edges of a process's rows go out in one exchange round
@@ -355,8 +322,8 @@ uint64_t place_rows(const Bytes &in, size_t &at, const uint32_t range[2], const 
 // receiver copies to where the offsets say. A row's edges keep their order,
 // so its list stays sorted. Vertex v's list is row v, or with `position`
 // row position[v] (the in-place part's order, direct_part.h).
-Graph gather_wanted_edges(const DistributedGraph &g, const WantedBy &wanted, const uint32_t *position,
-                          BuildTrace &trace) {
+Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vector<uint64_t>> &wanted,
+                          const uint32_t *position, BuildTrace &trace) {
     Communicator &c = *g.comm;
     const uint32_t ranks = c.size(), n = g.n(), rows = g.rows.n;
     const Csr &mine = g.rows;
@@ -373,15 +340,18 @@ Graph gather_wanted_edges(const DistributedGraph &g, const WantedBy &wanted, con
     {
         std::vector<Bytes> outgoing(ranks), incoming;
         std::vector<uint32_t> counts;
-        // One pass over the rows counts for every process (kept[r] starts at 0).
+        for (uint32_t r = 0; r < ranks; ++r) {
+            uint32_t *count = kept[r].data();
 #pragma omp parallel for schedule(dynamic, 4096)
-        for (int64_t row = 0; row < int64_t(rows); ++row) {
-            const uint32_t u = uint32_t(row);
-            const uint8_t *x_bits = wanted.of(g.first_row + u);
-            for (uint64_t e = mine.offsets[u]; e < mine.offsets[u + 1]; ++e)
-                for_each_wanting(wanted, x_bits, mine.indices[e], [&](uint32_t r) { ++kept[r][u]; });
+            for (int64_t row = 0; row < int64_t(rows); ++row) {
+                const uint32_t u = uint32_t(row);
+                uint32_t wanted_here = 0;
+                for (uint64_t e = mine.offsets[u]; e < mine.offsets[u + 1]; ++e)
+                    wanted_here += wanted_edge(wanted[r], g.first_row + u, mine.indices[e]);
+                count[u] = wanted_here;
+            }
+            put(outgoing[r], count, rows);
         }
-        for (uint32_t r = 0; r < ranks; ++r) put(outgoing[r], kept[r].data(), rows);
         c.exchange(outgoing, incoming);
         for (uint32_t r = 0; r < ranks; ++r) {
             const uint32_t first = first_row_of(n, r, ranks), count = first_row_of(n, r + 1, ranks) - first;
@@ -409,9 +379,7 @@ Graph gather_wanted_edges(const DistributedGraph &g, const WantedBy &wanted, con
     c.max(&slices, 1);
     uint64_t placed = 0;
     uint32_t begin = 0;
-    // Where each row of a slice starts in each process's message, a stride of
-    // the slice's rows + 1 per process.
-    std::vector<uint64_t> row_start;
+    std::vector<uint64_t> row_start;  // where each row of the slice starts in a message's targets
     double packing_ms = 0, exchanging_ms = 0, placing_ms = 0;  // over the rounds, for the trace
     // The messages' buffers live across the rounds: fresh pages cost more
     // than the copies into them (a first touch ran at 0.8 GB/s a thread on
@@ -427,37 +395,26 @@ Graph gather_wanted_edges(const DistributedGraph &g, const WantedBy &wanted, con
                 ? rows
                 : uint32_t(std::lower_bound(mine.offsets.begin() + begin, mine.offsets.begin() + rows, edge_end) -
                            mine.offsets.begin());
-        // Each message: the rows' range, the targets, the weights; one pass
-        // over the slice's rows writes every process's, each row's edges at
-        // the places the counts give.
-        std::vector<unsigned char *> targets(ranks), weights(ranks);
-        const uint64_t stride = uint64_t(end - begin) + 1;
-        row_start.resize(size_t(ranks * stride));
+        // Each message: the rows' range, the targets, the weights, written by the
+        // rows in parallel at the places their counts give.
         for (uint32_t r = 0; r < ranks; ++r) {
-            uint64_t *start = row_start.data() + size_t(r * stride);
-            start[0] = 0;
-            for (uint32_t u = begin; u < end; ++u) start[u - begin + 1] = start[u - begin] + kept[r][u];
-            const uint64_t count = start[end - begin];
+            row_start.assign(size_t(end - begin) + 1, 0);
+            for (uint32_t u = begin; u < end; ++u) row_start[u - begin + 1] = row_start[u - begin] + kept[r][u];
+            const uint64_t count = row_start[end - begin];
             const uint32_t range[2] = {g.first_row + begin, g.first_row + end};
             put(outgoing[r], range, 2);
             outgoing[r].resize(outgoing[r].size() + count * (sizeof(uint32_t) + sizeof(float)));
-            targets[r] = outgoing[r].data() + sizeof range;
-            weights[r] = targets[r] + count * sizeof(uint32_t);
-        }
-#pragma omp parallel
-        {
-            std::vector<uint64_t> slot(ranks);
-#pragma omp for schedule(dynamic, 4096)
+            unsigned char *targets = outgoing[r].data() + sizeof range, *weights = targets + count * sizeof(uint32_t);
+#pragma omp parallel for schedule(dynamic, 4096)
             for (int64_t row = begin; row < int64_t(end); ++row) {
                 const uint32_t u = uint32_t(row);
-                for (uint32_t r = 0; r < ranks; ++r) slot[r] = row_start[size_t(r * stride + (u - begin))];
-                const uint8_t *x_bits = wanted.of(g.first_row + u);
+                uint64_t slot = row_start[u - begin];
                 for (uint64_t e = mine.offsets[u]; e < mine.offsets[u + 1]; ++e)
-                    for_each_wanting(wanted, x_bits, mine.indices[e], [&](uint32_t r) {
-                        std::memcpy(targets[r] + slot[r] * sizeof(uint32_t), &mine.indices[e], sizeof(uint32_t));
-                        std::memcpy(weights[r] + slot[r] * sizeof(float), &mine.weights[e], sizeof(float));
-                        ++slot[r];
-                    });
+                    if (wanted_edge(wanted[r], g.first_row + u, mine.indices[e])) {
+                        std::memcpy(targets + slot * sizeof(uint32_t), &mine.indices[e], sizeof(uint32_t));
+                        std::memcpy(weights + slot * sizeof(float), &mine.weights[e], sizeof(float));
+                        ++slot;
+                    }
             }
         }
         packing_ms += packing.elapsed_ms();
@@ -542,8 +499,7 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
     // made its local graph in place (direct_part.h).
     const bool in_place = parts_here == 1 && depth == 1;
     const std::vector<uint32_t> position = in_place ? direct_row_order(*plan, plan->rank) : std::vector<uint32_t>();
-    Graph touching = gather_wanted_edges(g, wanted_by_vertex(wanted_sets(g, *plan, depth), n),
-                                         in_place ? position.data() : nullptr, trace);
+    Graph touching = gather_wanted_edges(g, wanted_sets(g, *plan, depth), in_place ? position.data() : nullptr, trace);
 
     std::vector<ReplicaLink> links;
     uint64_t cut = 0;
