@@ -278,10 +278,10 @@ uint64_t round_edges() {
 // A round's message of rows range[0]..range[1] (after the range, at `at`:
 // the rows' targets, then their weights, rows in id order), copied to rows
 // that follow each other in `out` (no row order given). Returns its edges.
-uint64_t place_block(const Bytes &in, size_t &at, const uint32_t range[2], Csr &out) {
+uint64_t place_block(const Bytes &in, size_t &at, const uint32_t range[2], uint32_t sender, Csr &out) {
     const uint64_t from = out.offsets[range[0]], count = out.offsets[range[1]] - from;
     if (in.size() != at + count * (sizeof(uint32_t) + sizeof(float)))
-        fail(GG_ERROR_INTERNAL, "a process sent %zu bytes for %llu edges of rows %u..%u", in.size(),
+        fail(GG_ERROR_INTERNAL, "process %u sent %zu bytes for %llu edges of rows %u..%u", sender, in.size(),
              (unsigned long long)count, range[0], range[1]);
     take_in_parallel(in, at, out.indices.data() + from, count);
     take_in_parallel(in, at, out.weights.data() + from, count);
@@ -289,7 +289,8 @@ uint64_t place_block(const Bytes &in, size_t &at, const uint32_t range[2], Csr &
 }
 
 // The same, each row to its own place, row position[v] of `out`.
-uint64_t place_rows(const Bytes &in, size_t &at, const uint32_t range[2], const uint32_t *position, Csr &out) {
+uint64_t place_rows(const Bytes &in, size_t &at, const uint32_t range[2], uint32_t sender, const uint32_t *position,
+                    Csr &out) {
     const uint32_t rows = range[1] - range[0];
     auto length = [&](uint64_t i) {
         const uint32_t row = position[range[0] + i];
@@ -299,7 +300,7 @@ uint64_t place_rows(const Bytes &in, size_t &at, const uint32_t range[2], const 
     fill_offsets(rows, length, starts.data());
     const uint64_t count = starts[rows];
     if (in.size() != at + count * (sizeof(uint32_t) + sizeof(float)))
-        fail(GG_ERROR_INTERNAL, "a process sent %zu bytes for %llu edges of rows %u..%u", in.size(),
+        fail(GG_ERROR_INTERNAL, "process %u sent %zu bytes for %llu edges of rows %u..%u", sender, in.size(),
              (unsigned long long)count, range[0], range[1]);
     const unsigned char *targets = in.data() + at, *weights = targets + count * sizeof(uint32_t);
 #pragma omp parallel for schedule(dynamic, 4096)
@@ -428,8 +429,8 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
             take(incoming[r], at, range, 2);
             if (range[0] > range[1] || range[0] < first_row_of(n, r, ranks) || range[1] > first_row_of(n, r + 1, ranks))
                 fail(GG_ERROR_INTERNAL, "process %u sent rows %u..%u, not its own", r, range[0], range[1]);
-            const uint64_t count = position ? place_rows(incoming[r], at, range, position, out)
-                                            : place_block(incoming[r], at, range, out);
+            const uint64_t count = position ? place_rows(incoming[r], at, range, r, position, out)
+                                            : place_block(incoming[r], at, range, r, out);
             placed += count;
             if (placed > m) fail(GG_ERROR_INTERNAL, "more wanted edges arrived than counted");
         }
