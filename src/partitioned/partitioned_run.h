@@ -37,8 +37,9 @@ inline double sum_by_part(Communicator &comm, std::vector<double> &by_part) {
 // Returns its time: every process receives the whole answer, n values
 // gathered from every process, which is the delivery of the answer, as the
 // copies to the host are, not the algorithm's work; the runs count it in
-// transfer_ms (at kron 27 over four processes it took seconds, where the
-// runs took milliseconds).
+// transfer_ms. (Before, compute_ms held it: at kron 27 over four processes
+// a GPU BFS measured 1.3 s, where one process driving the same four GPUs
+// took 9.6 ms; how much of that was this delivery was not measured.)
 template <class Out>
 double share_owned(const PartitionPlan &plan, Out *out, int threads) {
     if (plan.ranks == 1) return 0;
