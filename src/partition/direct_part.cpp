@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/parallel_scan.h"
 #include "core/trace.h"
 #include "cpu/primitives/atomics.h"
 
@@ -15,32 +16,6 @@ namespace {
 
 constexpr uint32_t kNotLocal = UINT32_MAX;
 constexpr uint32_t kClaimed = UINT32_MAX - 1;  // a replica, before its local id is given
-constexpr uint64_t kChunk = uint64_t(1) << 20;  // vertices per chunk of the ordered passes
-
-// Numbers, in id order, the vertices v of [0, n) for which take(v) holds:
-// give(v, rank). Two passes over chunks on every thread; the ranks do not
-// depend on the thread count.
-template <class Take, class Give>
-uint32_t number_in_order(uint32_t n, const Take &take, const Give &give) {
-    const int64_t chunks = int64_t((uint64_t(n) + kChunk - 1) / kChunk);
-    std::vector<uint32_t> first(size_t(chunks) + 1, 0);
-#pragma omp parallel for schedule(static)
-    for (int64_t c = 0; c < chunks; ++c) {
-        const uint32_t lo = uint32_t(uint64_t(c) * kChunk), hi = uint32_t(std::min<uint64_t>(n, (c + 1) * kChunk));
-        uint32_t count = 0;
-        for (uint32_t v = lo; v < hi; ++v) count += take(v);
-        first[size_t(c) + 1] = count;
-    }
-    for (int64_t c = 0; c < chunks; ++c) first[size_t(c) + 1] += first[size_t(c)];
-#pragma omp parallel for schedule(static)
-    for (int64_t c = 0; c < chunks; ++c) {
-        const uint32_t lo = uint32_t(uint64_t(c) * kChunk), hi = uint32_t(std::min<uint64_t>(n, (c + 1) * kChunk));
-        uint32_t rank = first[size_t(c)];
-        for (uint32_t v = lo; v < hi; ++v)
-            if (take(v)) give(v, rank++);
-    }
-    return first[size_t(chunks)];
-}
 
 }  // namespace
 
@@ -54,8 +29,11 @@ std::vector<uint32_t> direct_row_order(const PartitionPlan &plan, uint32_t p) {
         if (mine) position[size_t(v)] = plan.owner_local[size_t(v)];
         owned += mine;
     }
-    number_in_order(
-        n, [&](uint32_t v) { return plan.owner[v] != p; }, [&](uint32_t v, uint32_t rank) { position[v] = owned + rank; });
+    std::vector<uint32_t> others;
+    append_where(n, [&](uint64_t v) { return plan.owner[v] != p; }, others);
+    const int64_t count = int64_t(others.size());
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < count; ++i) position[others[size_t(i)]] = owned + uint32_t(i);
     return position;
 }
 
@@ -87,12 +65,10 @@ void build_direct_part(Graph &&gathered, const std::vector<uint32_t> &position, 
         }
     }
     std::vector<uint32_t> ids(owned);
-    const uint32_t replicas = number_in_order(
-        n, [&](uint32_t v) { return local[v] == kClaimed; }, [&](uint32_t v, uint32_t rank) { local[v] = owned_count + rank; });
-    ids.resize(size_t(owned_count) + replicas);
+    append_where(n, [&](uint64_t v) { return local[v] == kClaimed; }, ids);  // the replicas, in id order
+    const int64_t size_ids = int64_t(ids.size());
 #pragma omp parallel for schedule(static)
-    for (int64_t v = 0; v < int64_t(n); ++v)
-        if (local[v] != kNotLocal && local[v] >= owned_count) ids[local[v]] = uint32_t(v);
+    for (int64_t l = owned_count; l < size_ids; ++l) local[ids[size_t(l)]] = uint32_t(l);
     trace.phase("vertices by hops");
 
     // The local rows are the gathered rows of the local vertices, in the
