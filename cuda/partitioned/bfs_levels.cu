@@ -44,10 +44,12 @@
  *
  * Everything is queued on the devices; the host waits once per level, for
  * each part's next window (count, degree sum, hub edges), and adds them
- * over the parts to choose the next direction by GAP's rule, as the one-GPU
- * kernel does from the whole frontier. So each level's depths are exactly
- * the unpartitioned ones. The replicas' depths equal their owners', which
- * is what bfs_parents_from_depths needs for the parents.
+ * over the parts (and over the processes of a distributed plan, one sum of
+ * two numbers a level) to choose the next direction by GAP's rule, as the
+ * one-GPU kernel does from the whole frontier. So each level's depths are
+ * exactly the unpartitioned ones, however the parts are spread. The
+ * replicas' depths equal their owners', which is what
+ * bfs_parents_from_depths needs for the parents.
  *
  * A host wait per level suits graphs of few levels; on a road grid of
  * thousands of levels the fixed point wins (its parts run their levels
@@ -91,8 +93,10 @@ struct PartLevels final : EngineState {
     DeviceArray<FrontierCounters> counters;
     PinnedBuffer read{sizeof(FrontierCounters) + sizeof(unsigned long long)};
     SentFlags to_replicas, to_owners;  // the flags this part sends, set by its claims
+    // A part another process holds sends nothing from here: no flag maps.
     PartLevels(const PartitionPlan &plan, uint32_t part, uint64_t huge_capacity, cudaStream_t stream)
         : PartLevels(plan.parts[part].size(), plan.parts[part].owned, huge_capacity) {
+        if (!plan.holds(part)) return;
         to_replicas = SentFlags(plan, part, /*toward_replicas=*/true, stream);
         to_owners = SentFlags(plan, part, /*toward_replicas=*/false, stream);
     }
@@ -258,17 +262,24 @@ public:
         read_windows(0);
     }
 
-    // Every level to the last; returns the levels expanded.
+    // Every level to the last; returns the levels expanded. m: the whole
+    // graph's edges.
     uint32_t run(uint64_t m, uint32_t n) {
         uint32_t level = 0;
         bool bottom_up = false;
         uint64_t previous_count = 0, edges_to_check = m;
         while (true) {
-            uint64_t count = 0, degree_sum = 0;
+            // [0] the frontier's vertices, [1] their out-edges, over every
+            // part of every process (the processes' order of adding does
+            // not matter: integers).
+            uint64_t frontier[2] = {0, 0};
             for (const Window &w : windows_) {
-                count += w.count;
-                degree_sum += w.degree_sum;
+                frontier[0] += w.count;
+                frontier[1] += w.degree_sum;
             }
+            const uint64_t mine = frontier[1];
+            parts_.plan().communicator().sum(frontier, 2);
+            const uint64_t count = frontier[0], degree_sum = frontier[1];
             if (count == 0) break;
             // GAP's rule, from the whole frontier (engines/bfs_engine.cu).
             uint64_t scout = degree_sum;
@@ -279,7 +290,7 @@ public:
             if (!bottom_up && scout > edges_to_check / kAlpha) bottom_up = true;
             if (!bottom_up) {
                 edges_to_check -= std::min<uint64_t>(scout, edges_to_check);
-                edges_visited += degree_sum;
+                edges_visited += mine;  // this process's share: the run's report adds the processes'
             }
             step(level, bottom_up);
             exchange(level, bottom_up);
@@ -447,7 +458,7 @@ private:
 
 }  // namespace
 
-void bfs_by_levels(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
+void bfs_by_levels(DevicePartSet &parts, uint64_t m, uint32_t source, uint32_t *depths, uint32_t *parents,
                    const RunConfig &config, RunReport &report, PartitionedReport &out) {
     const PartitionPlan &plan = parts.plan();
     if (plan.n == 0) {
@@ -455,11 +466,12 @@ void bfs_by_levels(DevicePartSet &parts, const Graph &g, uint32_t source, uint32
         return;
     }
     LevelParts state(parts, source, config, report);
-    const uint32_t levels = state.run(g.m(), plan.n);
+    const uint32_t levels = state.run(m, plan.n);
     state.to_caller(depths, report);
     if (parents) {
         const std::vector<std::vector<uint32_t>> host = state.depths_on_host();
         bfs_parents_from_depths(plan, host, source, parents, config.num_threads);
+        report.transfer_ms += share_owned(plan, parents, config.num_threads);
     }
     parts.finish(report, out, levels, state.edges_visited);
 }

@@ -44,11 +44,13 @@
 // Then the sent entries' copies take the values sent, and the change counts
 // come back in one read per part.
 //
-// broadcast_dense is the owners' direction without the host waits, for
-// plans whose parts are all in this process (PageRank's refresh); flags
-// sends one bit an entry either way, also without host waits, the bits set
-// by the step that changed the values (link_flags.cuh; the
-// level-synchronous BFS).
+// broadcast_dense is the owners' direction without change lists, counts or
+// host waits (PageRank's refresh: every value, every link); flags sends one
+// bit an entry either way, the same way, the bits set by the step that
+// changed the values (link_flags.cuh; the level-synchronous BFS). Both
+// messages have sizes both ends know, so between processes joined by NCCL
+// they go device to device with no sizes sent first and no host wait
+// (move_fixed); else through the hosts, as the rounds' messages do.
 //
 // Between processes the messages cross the hosts where NCCL cannot join
 // the processes' GPUs: NCCL refuses two processes on one GPU, and
@@ -300,48 +302,50 @@ public:
         round(values, /*toward_replicas=*/false, merge, false);
     }
 
-    // Owners -> replicas, every entry of every link, for a plan whose parts
-    // are all in this process: each replica slot of values[q] takes its
-    // owner's value, with nothing but the devices waiting. Per link: a dense
-    // pack on the owner's stream, a move (NCCL or a peer copy) where the
-    // replica's part lives on another device, and an unpack there. No change lists,
-    // no counts read back: what PageRank's replicas need every `depth`
-    // iterations, when nearly every value changed. The streams order each
-    // buffer's reuse; the caller waits for the devices before the next call,
-    // and times the round on the devices (nothing here waits to time it).
-    // `positions` (empty: none): per part, where each local id's value sits
-    // in values[p] (null: at the id). `lane`: the devices' streams it is
-    // queued on (the side streams: behind what the caller made them wait
-    // for, while the main streams compute).
+    // Owners -> replicas, every entry of every link: each replica slot of
+    // values[q] takes its owner's value. Per link: a dense pack on the
+    // owner's stream, the move to the replica's part (move_fixed: none on
+    // one device, NCCL or a peer copy between two devices, NCCL or the hosts
+    // between processes) and an unpack there. No change lists and no counts
+    // read back, and in one process nothing but the devices waiting: what
+    // PageRank's replicas need every `depth` iterations, when nearly every
+    // value changed. The streams order each buffer's reuse; the caller waits
+    // for the devices before the next call, and times the round on the
+    // devices (nothing here waits to time it, but the hosts' transfer
+    // between processes that NCCL does not join). `positions` (empty:
+    // none): per part, where each local id's value sits in values[p] (null:
+    // at the id). `lane`: the devices' streams it is queued on (the side
+    // streams: behind what the caller made them wait for, while the main
+    // streams compute; every part in this process only).
     template <class T>
     void broadcast_dense(const std::vector<T *> &values, const std::vector<const uint32_t *> &positions = {},
                          DevicePartSet::Lane lane = DevicePartSet::Lane::main) {
         using namespace exchange_kernels;
-        if (parts_.plan().ranks != 1)
-            fail(GG_ERROR_INTERNAL, "a dense broadcast needs every part in this process; the plan spans %u",
-                 parts_.plan().ranks);
-        // Pack and send every link, then (the moves delivered) unpack: NCCL
-        // issues a round's sends together.
+        if (parts_.plan().ranks != 1 && lane != DevicePartSet::Lane::main)
+            fail(GG_ERROR_INTERNAL, "a dense broadcast beside the parts' steps needs every part in this process");
+        // Pack every link, then move them (NCCL issues a round's sends
+        // together), then unpack.
         for (DeviceLink &link : parts_.links()) {
             if (link.entries == 0) continue;
             const Route r = route(link, /*toward_replicas=*/true);
             prepare(link, r, sizeof(T));
+            if (!parts_.holds(r.from)) continue;
             DeviceScope scope(parts_.device_of(r.from));
-            T *out = reinterpret_cast<T *>(r.channel->send_values.get());
             pack_dense_at<T><<<blocks_for(link.entries, r.from), kThreads, 0, parts_.stream_of(r.from, lane)>>>(
-                r.from_local, positions.empty() ? nullptr : positions[r.from], link.entries, values[r.from], out);
+                r.from_local, positions.empty() ? nullptr : positions[r.from], link.entries, values[r.from],
+                reinterpret_cast<T *>(r.channel->send_values.get()));
             GG_CUDA_CHECK_LAUNCH("pack_dense_at");
-            if (parts_.device_of(r.from) != parts_.device_of(r.to))
-                parts_.move(r.from, r.to, r.channel->recv_values.get(), out, link.entries * sizeof(T), lane);
             parts_.bytes_exchanged += uint64_t(link.entries) * sizeof(T);
         }
-        parts_.deliver();
+        move_fixed(/*toward_replicas=*/true, lane, [&](size_t, const DeviceLink &link, const Route &r) {
+            return Fixed{r.channel->send_values.get(), r.channel->recv_values.get(), link.entries * sizeof(T)};
+        });
         for (DeviceLink &link : parts_.links()) {
             if (link.entries == 0) continue;
             const Route r = route(link, /*toward_replicas=*/true);
-            const bool moved = parts_.device_of(r.from) != parts_.device_of(r.to);
-            const T *incoming = reinterpret_cast<const T *>(moved ? r.channel->recv_values.get()
-                                                                  : r.channel->send_values.get());
+            if (!parts_.holds(r.to)) continue;
+            const T *incoming = reinterpret_cast<const T *>(moved(r) ? r.channel->recv_values.get()
+                                                                      : r.channel->send_values.get());
             DeviceScope scope(parts_.device_of(r.to));
             unpack_dense<T><<<blocks_for(link.entries, r.to), kThreads, 0, parts_.stream_of(r.to, lane)>>>(
                 incoming, link.entries, r.to_local, positions.empty() ? nullptr : positions[r.to], values[r.to]);
@@ -350,13 +354,13 @@ public:
         ++parts_.exchange_rounds;
     }
 
-    // One round of flags along every link in one direction, for a plan
-    // whose parts are all in this process: sent[p] holds the bits part p's
-    // step set where it sends (link_flags.cuh), and the receiver runs
+    // One round of flags along every link in one direction: sent[p] holds
+    // the bits part p's step set where it sends (link_flags.cuh; read only
+    // for the parts this process holds), and the receiver runs
     // take_of(receiver)(set, local id) on the entries of every word with a
     // bit set, all lanes of a warp together. One bit an entry (a 32nd of a
-    // 4-byte value), queued on the devices as broadcast_dense is: a move
-    // between devices on the sender's stream, the unpack on the receiver's
+    // 4-byte value), queued on the devices as broadcast_dense is: the move
+    // on the sender's stream (move_fixed), the unpack on the receiver's
     // stream behind it; merges into one part run in link order on its
     // stream. What the level-synchronous BFS sends after every level
     // (bfs_levels.cu). The senders clear their bits before they set them
@@ -364,37 +368,28 @@ public:
     template <class TakeOf>
     void flags(bool toward_replicas, const std::vector<const SentFlags *> &sent, TakeOf take_of) {
         using namespace exchange_kernels;
-        if (parts_.plan().ranks != 1)
-            fail(GG_ERROR_INTERNAL, "a flag round needs every part in this process; the plan spans %u",
-                 parts_.plan().ranks);
         std::vector<DeviceLink> &links = parts_.links();
-        for (size_t i = 0; i < links.size(); ++i) {
-            DeviceLink &link = links[i];
-            if (link.entries == 0) continue;
-            const Route r = route(link, toward_replicas);
-            const uint32_t words = (link.entries + 31) / 32;
+        for (DeviceLink &link : links)
+            if (link.entries != 0 && parts_.holds(route(link, toward_replicas).from))
+                parts_.bytes_exchanged += uint64_t(flag_words(link)) * sizeof(uint32_t);
+        move_fixed(toward_replicas, DevicePartSet::Lane::main, [&](size_t i, const DeviceLink &link, const Route &r) {
             LinkChannel &c = *r.channel;
-            parts_.bytes_exchanged += uint64_t(words) * sizeof(uint32_t);
-            if (parts_.device_of(r.from) == parts_.device_of(r.to)) continue;
-            if (c.recv_flags.get() == nullptr) {
+            if (parts_.holds(r.to) && moved(r) && c.recv_flags.get() == nullptr) {
                 DeviceScope receiver(parts_.device_of(r.to));
-                c.recv_flags = DeviceArray<uint32_t>(words, "replica link: incoming flags");
+                c.recv_flags = DeviceArray<uint32_t>(flag_words(link), "replica link: incoming flags");
             }
-            DeviceScope scope(parts_.device_of(r.from));
-            parts_.move(r.from, r.to, c.recv_flags.get(), sent[r.from]->segment(i), words * sizeof(uint32_t));
-        }
-        parts_.deliver();
+            return Fixed{parts_.holds(r.from) ? sent[r.from]->segment(i) : nullptr, c.recv_flags.get(),
+                         flag_words(link) * sizeof(uint32_t)};
+        });
         for (size_t i = 0; i < links.size(); ++i) {
             DeviceLink &link = links[i];
-            if (link.entries == 0) continue;
             const Route r = route(link, toward_replicas);
-            const uint32_t words = (link.entries + 31) / 32;
-            const bool moved = parts_.device_of(r.from) != parts_.device_of(r.to);
+            if (link.entries == 0 || !parts_.holds(r.to)) continue;
             // Parts on one device share its stream: the receiver reads the sender's bits after its step.
             DeviceScope scope(parts_.device_of(r.to));
             // A lane a word: a warp takes 32.
-            unpack_flags<<<blocks_for(words, r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
-                moved ? r.channel->recv_flags.get() : sent[r.from]->segment(i), link.entries, r.to_local,
+            unpack_flags<<<blocks_for(flag_words(link), r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
+                moved(r) ? r.channel->recv_flags.get() : sent[r.from]->segment(i), link.entries, r.to_local,
                 take_of(r.to));
             GG_CUDA_CHECK_LAUNCH("unpack_flags");
         }
@@ -416,6 +411,84 @@ private:
                          &link.to_replicas};
         return Route{link.replica_part, link.owner_part, link.replica_local.get(), link.owner_local.get(),
                      &link.to_owner};
+    }
+
+    // Whether route r's receiver (held here) reads a copy of the sender's
+    // buffer: the sender is on another device or in another process.
+    bool moved(const Route &r) const {
+        return !parts_.holds(r.from) || parts_.device_of(r.from) != parts_.device_of(r.to);
+    }
+    static uint32_t flag_words(const DeviceLink &link) { return (link.entries + 31) / 32; }
+
+    // A link's message of a size both ends know (dense values, flag words):
+    // `out` on the sender's device (read only where this process holds the
+    // sender), `in` on the receiver's (where it reads a copy: moved()).
+    struct Fixed {
+        const void *out;
+        void *in;
+        size_t bytes;
+    };
+    // Moves one round of fixed-size messages, message_of(link index, link,
+    // route) each, along every link that carries entries in one direction:
+    // between two devices of this process by the set's transport; between
+    // processes device to device through NCCL where it joins them (no sizes
+    // to agree on first), else through the hosts: the sender's bytes into
+    // its process's message, the plan's communicator's exchange (every
+    // process calls it, with or without messages), and the receiver's bytes
+    // up to its device. Queued on the streams of `lane` (between processes,
+    // the main streams).
+    template <class MessageOf>
+    void move_fixed(bool toward_replicas, DevicePartSet::Lane lane, MessageOf message_of) {
+        std::vector<DeviceLink> &links = parts_.links();
+        const PartitionPlan &plan = parts_.plan();
+        const bool by_nccl = parts_.remote_by_nccl();
+        for (size_t i = 0; i < links.size(); ++i) {
+            if (links[i].entries == 0) continue;
+            const Route r = route(links[i], toward_replicas);
+            const bool sends = parts_.holds(r.from), receives = parts_.holds(r.to);
+            if (!sends && !receives) continue;
+            const Fixed m = message_of(i, links[i], r);
+            if (sends && receives) {
+                if (!moved(r)) continue;
+                DeviceScope scope(parts_.device_of(r.from));
+                parts_.move(r.from, r.to, m.in, m.out, m.bytes, lane);
+            } else if (sends) {
+                DeviceScope scope(parts_.device_of(r.from));
+                if (by_nccl) {
+                    parts_.send_remote(r.from, m.out, m.bytes, r.to);
+                } else {
+                    Bytes &out = outgoing_[plan.rank_of(r.to)];
+                    const size_t at = out.size();
+                    out.resize(at + m.bytes);
+                    double unused = 0;
+                    copy_to_host(out.data() + at, m.out, m.bytes, parts_.stream_of(r.from, lane), unused);
+                }
+            } else if (by_nccl) {
+                DeviceScope scope(parts_.device_of(r.to));
+                parts_.receive_remote(r.to, m.in, m.bytes, r.from);
+            }
+        }
+        parts_.deliver();
+        if (plan.ranks == 1) return;
+        if (by_nccl) {
+            parts_.deliver_remote();
+            return;
+        }
+        transfer();
+        for (size_t i = 0; i < links.size(); ++i) {
+            if (links[i].entries == 0) continue;
+            const Route r = route(links[i], toward_replicas);
+            if (parts_.holds(r.from) || !parts_.holds(r.to)) continue;
+            const Fixed m = message_of(i, links[i], r);
+            const uint32_t process = plan.rank_of(r.from);
+            const Bytes &in = incoming_[process];
+            size_t &at = read_at_[process];
+            if (at + m.bytes > in.size()) fail(GG_ERROR_DISTRIBUTED, "process %u sent a short exchange round", process);
+            DeviceScope scope(parts_.device_of(r.to));
+            double unused = 0;
+            copy_to_device(m.in, in.data() + at, m.bytes, parts_.stream_of(r.to, lane), unused);
+            at += m.bytes;
+        }
     }
 
     // The channel's buffers for values of `value_bytes`, allocated the first

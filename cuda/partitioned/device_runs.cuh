@@ -15,9 +15,9 @@ namespace gg::cuda {
 
 void partitioned_bfs(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
                      const RunConfig &config, RunReport &report, PartitionedReport &out);
-// BFS level by level, every part in this process (bfs_levels.cu); what
+// BFS level by level (bfs_levels.cu), m the whole graph's edges; what
 // partitioned_bfs runs on graphs of few levels.
-void bfs_by_levels(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
+void bfs_by_levels(DevicePartSet &parts, uint64_t m, uint32_t source, uint32_t *depths, uint32_t *parents,
                    const RunConfig &config, RunReport &report, PartitionedReport &out);
 // kind: shortest (SSSP) or widest (SSWP).
 void partitioned_paths(DevicePartSet &parts, PathKind kind, const Graph &g, uint32_t source, float *result,

@@ -18,14 +18,13 @@
  *            iteration's dangling mass); the run adds both sums in part
  *            order (two numbers per part cross to the host per iteration);
  *   refresh  every `depth` iterations owners send their contributions to
- *            the replicas, which take them in place of their own. With
- *            every part in this process the refresh is queued on the
- *            devices right behind the pull, without a host wait
- *            (DeviceExchange::broadcast_dense: a dense pack, one peer copy
- *            per link between devices, an unpack), so an iteration waits
- *            on the host once, for its two sums; between processes the
- *            device exchange sends them (device_exchange.cuh), after that
- *            wait. Replicas farther out than depth - 1 hops are not
+ *            the replicas, which take them in place of their own. The
+ *            refresh is queued on the devices right behind the pull,
+ *            without a host wait (DeviceExchange::broadcast_dense: a dense
+ *            pack, one move per link between devices, NCCL between
+ *            processes, an unpack), so an iteration waits on the host once,
+ *            for its two sums (added over the processes of a distributed
+ *            plan). Replicas farther out than depth - 1 hops are not
  *            recomputed between refreshes, so after a refresh both buffers
  *            take their new value.
  *
@@ -262,9 +261,10 @@ struct PartRanks final : EngineState {
     double *buffer(uint32_t which) const { return contribution.get() + which * rank.size(); }
 };
 
-// Whether the refresh goes by the message exchange even with every part in
-// this process: GG_PARTITIONED_MESSAGE_EXCHANGE=1 (docs/building.md), so
-// that the tests check the path of distributed plans on one machine.
+// Whether the refresh goes by the message exchange (changed values packed,
+// their counts read back, merged: the rounds of the other algorithms) in
+// place of the dense broadcast: GG_PARTITIONED_MESSAGE_EXCHANGE=1
+// (docs/building.md), so that the tests check both ways give the ranks.
 bool message_exchange_asked() {
     const char *value = std::getenv("GG_PARTITIONED_MESSAGE_EXCHANGE");
     return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
@@ -274,8 +274,8 @@ class DeviceRankParts {
 public:
     DeviceRankParts(DevicePartSet &parts, const RunConfig &config, RunReport &report)
         : parts_(parts), config_(config), layouts_(parts, report), ranks_(parts.num_parts(), nullptr),
-          bulk_(parts.plan().ranks == 1 && !message_exchange_asked()),
-          overlap_(bulk_ && parts.num_devices() > 1 && overlap_asked()) {
+          bulk_(!message_exchange_asked()),
+          overlap_(bulk_ && parts.plan().ranks == 1 && parts.num_devices() > 1 && overlap_asked()) {
         const PartitionPlan &plan = parts.plan();
         const double start = 1.0 / double(plan.n);
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
@@ -530,12 +530,14 @@ private:
         std::vector<double *> values(parts_.num_parts());
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             values[p] = arrays_[p]->buffer(next);
+            if (parts_.plan().parts[p].size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
             refresh_clocks_[p]->start(parts_.stream_of(p));
         }
         DeviceExchange exchange(parts_);
         exchange.broadcast_dense(values, positions_);
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            if (parts_.plan().parts[p].size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
             refresh_clocks_[p]->stop(parts_.stream_of(p));
         }
@@ -543,6 +545,7 @@ private:
     // The refresh's device time, once the devices ran it.
     void collect_refresh() {
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+            if (parts_.plan().parts[p].size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
             parts_.exchange_ms[p] += refresh_clocks_[p]->elapsed_ms();
         }
@@ -594,8 +597,8 @@ private:
     std::vector<double *> ranks_;
     std::vector<PassOrder> order_;                // by part
     std::vector<const uint32_t *> positions_;     // by part: each local id's pass id (null: the id)
-    bool bulk_;     // the refresh by broadcast_dense (every part in this process)
-    bool overlap_;  // that refresh overlapped with the pulls (parts on several devices)
+    bool bulk_;     // the refresh by broadcast_dense (else by the message exchange, when asked for)
+    bool overlap_;  // that refresh overlapped with the pulls (parts on several devices of this process)
     std::unique_ptr<DevicePartValues<double>> messages_;  // else by the message exchange
     std::vector<std::unique_ptr<EventTimer>> refresh_clocks_;  // by part
     std::vector<std::unique_ptr<EventTimer>> exposed_clocks_;  // by part: the main stream's wait for the side

@@ -174,28 +174,32 @@ void relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, Value *r
     parts.finish(report, out, supersteps, state.edges_visited);
 }
 
-// Level by level (bfs_levels.cu: a host wait per level, every part in this
-// process) where the graph's hubs carry most of its edges, as on power-law
-// graphs, whose levels are few; else the fixed point, whose parts run their
-// levels inside one persistent kernel each (a road grid has thousands).
-// GG_PARTITIONED_BFS=levels or fixed-point forces one (docs/building.md),
-// so that the tests run both on every graph; a plan spread over processes
-// always takes the fixed point. The degrees are the first nonempty part's,
-// whose facts are cached with its layouts: the whole graph's would cost a
-// pass over its n offsets in every run (tens of milliseconds on kron 25).
+// Level by level (bfs_levels.cu: a host wait per level) where the graph's
+// hubs carry most of its edges, as on power-law graphs, whose levels are
+// few; else the fixed point, whose parts run their levels inside one
+// persistent kernel each (a road grid has thousands). GG_PARTITIONED_BFS=
+// levels or fixed-point forces one (docs/building.md), so that the tests
+// run both on every graph. The degrees are the first nonempty part's, whose
+// facts are cached with its layouts: the whole graph's would cost a pass
+// over its n offsets in every run (tens of milliseconds on kron 25). The
+// processes of a distributed plan each look at their own parts and vote:
+// level by level where any of them chose it, so that all run the same.
 bool bfs_level_by_level(DevicePartSet &parts, RunReport &report) {
     const PartitionPlan &plan = parts.plan();
-    if (plan.ranks != 1) return false;
     const char *forced = std::getenv("GG_PARTITIONED_BFS");
-    if (forced != nullptr && std::strcmp(forced, "levels") == 0) return true;
-    if (forced != nullptr && std::strcmp(forced, "fixed-point") == 0) return false;
-    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
-        if (plan.parts[p].size() == 0) continue;
-        DeviceScope scope(parts.device_of(p));
-        RunLayouts layouts(plan.parts[p].local, parts.info_of(p), parts.stream_of(p), report);
-        return layouts.facts().hub_order_pays;
+    bool levels = false;
+    if (forced != nullptr && std::strcmp(forced, "levels") == 0) {
+        levels = true;
+    } else if (forced == nullptr || std::strcmp(forced, "fixed-point") != 0) {
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            if (plan.parts[p].size() == 0) continue;
+            DeviceScope scope(parts.device_of(p));
+            RunLayouts layouts(plan.parts[p].local, parts.info_of(p), parts.stream_of(p), report);
+            levels = layouts.facts().hub_order_pays;
+            break;
+        }
     }
-    return false;
+    return plan.communicator().any(levels);
 }
 
 }  // namespace
@@ -203,7 +207,7 @@ bool bfs_level_by_level(DevicePartSet &parts, RunReport &report) {
 void partitioned_bfs(DevicePartSet &parts, const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents,
                      const RunConfig &config, RunReport &report, PartitionedReport &out) {
     if (bfs_level_by_level(parts, report))
-        bfs_by_levels(parts, g, source, depths, parents, config, report, out);
+        bfs_by_levels(parts, whole_graph_edges(parts.plan(), g), source, depths, parents, config, report, out);
     else
         relax_parts<PathKind::hops>(parts, g, source, depths, parents, config, report, out);
 }
