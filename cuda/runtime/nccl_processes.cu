@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/poll_pause.h"
 #include "core/timer.h"
 #include "runtime/nccl.cuh"
 #include "runtime/nccl_entry.cuh"
@@ -174,7 +175,7 @@ void NcclProcesses::start(double timeout_s) {
 void NcclProcesses::settle(const char *what) {
     const Nccl::Entry &e = Nccl::get().entry();
     const auto start = std::chrono::steady_clock::now();
-    for (uint64_t polls = 0;; ++polls) {
+    while (true) {
         bool busy = false;
         for (void *c : comms_) {
             if (c == nullptr) continue;
@@ -192,7 +193,7 @@ void NcclProcesses::settle(const char *what) {
         if (timeout_s_ > 0 && waited > timeout_s_)
             abort_and_fail(std::string(what) + ": no answer from the other processes in " +
                            std::to_string(int(timeout_s_)) + " s");
-        if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 1000 : 50));
+        pause_between_polls(waited);
     }
 }
 
@@ -243,7 +244,7 @@ void NcclProcesses::issue() {
 void NcclProcesses::wait(cudaStream_t stream) {
     const Nccl::Entry &e = Nccl::get().entry();
     const auto start = std::chrono::steady_clock::now();
-    for (uint64_t polls = 0;; ++polls) {
+    while (true) {
         const cudaError_t status = cudaStreamQuery(stream);
         if (status == cudaSuccess) return;
         if (status != cudaErrorNotReady) GG_CUDA_CHECK(status);
@@ -258,7 +259,7 @@ void NcclProcesses::wait(cudaStream_t stream) {
         if (timeout_s_ > 0 && waited > timeout_s_)
             abort_and_fail("waiting for the exchange: no answer from the other processes in " +
                            std::to_string(int(timeout_s_)) + " s");
-        if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 1000 : 20));
+        pause_between_polls(waited);
     }
 }
 

@@ -27,6 +27,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "core/poll_pause.h"
 #include "exchange/distributed.h"
 
 namespace gg {
@@ -181,7 +182,7 @@ private:
         usable();
         if (count == 0) return;
         const auto start = std::chrono::steady_clock::now();
-        for (uint64_t polls = 0;; ++polls) {
+        while (true) {
             int done = 0;
             const int code = MPI_Testall(count, requests, &done, MPI_STATUSES_IGNORE);
             if (code != MPI_SUCCESS) {
@@ -198,8 +199,7 @@ private:
                      "gg_context_options.mpi_timeout_s sets the limit)",
                      rank_, what, timeout_s_);
             }
-            // Spin briefly (exchanges are short), then give the core back.
-            if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 1000 : 50));
+            pause_between_polls(waited);
         }
     }
 
