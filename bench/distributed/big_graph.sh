@@ -13,7 +13,10 @@
 # (the kernel kills a process, and mpirun the others) or when its share of
 # --limit is spent; the next scale then gets what is left of --limit. A
 # sampler writes the host's used memory every 5 s beside the output
-# (memory-SCALE.log), so the note can say what limited a scale.
+# (memory-SCALE.log), so the note can say what limited a scale. The
+# processes' traces (kronSCALE.trace) hold the builds' phases
+# (GG_TRACE_BUILD) and the runs' levels, iterations and rounds
+# (GG_TRACE_RUN; set it to 0 to leave them out).
 #
 # usage: bench/distributed/big_graph.sh [--scales "29 28"] [--processes N]
 #            [--algos LIST] [--check LIST] [--trials N] [--limit S]
@@ -89,7 +92,7 @@ for scale in $scales; do
     ( while sleep 5; do echo "$(date -u +%T) $(free -m | awk '/^Mem:/ {print "used " $3 " MiB of " $2}')"; done ) \
         > "$out/memory-$scale.log" 2>&1 &
     sampler=$!
-    GG_TRACE_BUILD=1 OMP_NUM_THREADS=$threads timeout "$left" "$mpirun" --oversubscribe --bind-to none \
+    GG_TRACE_BUILD=1 GG_TRACE_RUN=${GG_TRACE_RUN-1} OMP_NUM_THREADS=$threads timeout "$left" "$mpirun" --oversubscribe --bind-to none \
         -np "$processes" "$tool" "$scale" 16 "$processes" "$algos" "$trials" "${check:-$algos}" \
         > "$out/kron$scale.out" 2> "$out/kron$scale.trace"
     status=$?

@@ -60,6 +60,8 @@
 #include <memory>
 #include <vector>
 
+#include "core/timer.h"
+#include "core/trace.h"
 #include "cuda_backend.h"
 #include "engines/bfs_engine.cuh"
 #include "engines/engine_state.cuh"
@@ -268,18 +270,21 @@ public:
         uint32_t level = 0;
         bool bottom_up = false;
         uint64_t previous_count = 0, edges_to_check = m;
+        const PartitionPlan &plan = parts_.plan();
         while (true) {
             // [0] the frontier's vertices, [1] their out-edges, over every
             // part of every process (the processes' order of adding does
             // not matter: integers).
+            Stopwatch clock;
             uint64_t frontier[2] = {0, 0};
             for (const Window &w : windows_) {
                 frontier[0] += w.count;
                 frontier[1] += w.degree_sum;
             }
             const uint64_t mine = frontier[1];
-            parts_.plan().communicator().sum(frontier, 2);
+            plan.communicator().sum(frontier, 2);
             const uint64_t count = frontier[0], degree_sum = frontier[1];
+            const double summed_ms = clock.elapsed_ms();
             if (count == 0) break;
             // GAP's rule, from the whole frontier (engines/bfs_engine.cu).
             uint64_t scout = degree_sum;
@@ -292,9 +297,16 @@ public:
                 edges_to_check -= std::min<uint64_t>(scout, edges_to_check);
                 edges_visited += mine;  // this process's share: the run's report adds the processes'
             }
+            clock.restart();
             step(level, bottom_up);
             exchange(level, bottom_up);
+            const double queued_ms = clock.elapsed_ms();
+            clock.restart();
             read_windows(level + 1);
+            trace_run_line("BFS by levels over %u parts (process %u of %u): level %u %s, frontier %llu: added over "
+                           "the processes %.3f ms, queued %.3f ms, waited for the devices %.3f ms",
+                           plan.num_parts(), plan.rank, plan.ranks, level, bottom_up ? "bottom-up" : "top-down",
+                           (unsigned long long)count, summed_ms, queued_ms, clock.elapsed_ms());
             previous_count = count;
             ++level;
         }
@@ -465,15 +477,26 @@ void bfs_by_levels(DevicePartSet &parts, uint64_t m, uint32_t source, uint32_t *
         parts.finish(report, out, 0, 0);
         return;
     }
+    Stopwatch clock;
     LevelParts state(parts, source, config, report);
+    const double set_up_ms = clock.elapsed_ms();
+    clock.restart();
     const uint32_t levels = state.run(m, plan.n);
+    const double levels_ms = clock.elapsed_ms();
+    clock.restart();
     state.to_caller(depths, report);
     if (parents) {
         const std::vector<std::vector<uint32_t>> host = state.depths_on_host();
         bfs_parents_from_depths(plan, host, source, parents, config.num_threads);
         report.transfer_ms += share_owned(plan, parents, config.num_threads);
     }
+    const double answer_ms = clock.elapsed_ms();
+    clock.restart();
     parts.finish(report, out, levels, state.edges_visited);
+    trace_run_line("BFS by levels over %u parts (process %u of %u): set up %.3f ms, %u levels %.3f ms, the answer "
+                   "%.3f ms, the totals %.3f ms",
+                   plan.num_parts(), plan.rank, plan.ranks, set_up_ms, levels, levels_ms, answer_ms,
+                   clock.elapsed_ms());
 }
 
 }  // namespace gg::cuda

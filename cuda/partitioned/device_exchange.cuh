@@ -65,6 +65,7 @@
 #include <vector>
 
 #include "core/timer.h"
+#include "core/trace.h"
 #include "engines/engine_state.cuh"
 #include "partitioned/device_parts.cuh"
 #include "partitioned/link_flags.cuh"
@@ -532,6 +533,7 @@ private:
         std::vector<DeviceLink> &links = parts_.links();
         const uint32_t k = parts_.num_parts();
         const PartitionPlan &plan = parts_.plan();
+        Stopwatch round_clock;  // the host's phases, for GG_TRACE_RUN
         for (DeviceLink &link : links) prepare(link, route(link, toward_replicas), sizeof(T));
         for (uint32_t p = 0; p < k; ++p) {
             if (!parts_.holds(p)) continue;
@@ -565,6 +567,8 @@ private:
             parts_.exchange_ms[p] += clock.elapsed_ms();
         }
         wait_for_devices();
+        const double packed_ms = round_clock.elapsed_ms();
+        round_clock.restart();
         // Choose and send: to a part on this device in place, to another
         // device by the set's transport (only the receiver's stream waits),
         // to another process in its bytes.
@@ -582,6 +586,8 @@ private:
             }
             parts_.deliver_remote();
         }
+        const double sent_ms = round_clock.elapsed_ms();
+        round_clock.restart();
         // Merge, in the plan's link order whoever sent: merges into one part
         // add up in the same order on one process or many.
         for (size_t l = 0; l < links.size(); ++l) {
@@ -607,6 +613,10 @@ private:
         wait_for_devices();
         for (uint32_t p = 0; p < k; ++p) values.changed_now[p] = parts_.holds(p) ? counts[links.size() + p] : 0;
         ++parts_.exchange_rounds;
+        trace_run_line("exchange round %u toward %s over %u parts (process %u of %u): packed and counted %.3f ms, "
+                       "sent %.3f ms, merged and counted %.3f ms",
+                       parts_.exchange_rounds, toward_replicas ? "replicas" : "owners", k, plan.rank, plan.ranks,
+                       packed_ms, sent_ms, round_clock.elapsed_ms());
     }
 
     // Finishes the message of a link whose sender this process holds, of

@@ -63,6 +63,8 @@
 #include <memory>
 #include <vector>
 
+#include "core/timer.h"
+#include "core/trace.h"
 #include "cuda_backend.h"
 #include "engines/engine_state.cuh"
 #include "layouts/device_layouts.cuh"
@@ -371,6 +373,7 @@ public:
     double iterate(uint32_t t, double base, bool refresh) {
         const uint32_t now = t % 2, next = 1 - now;
         if (refresh && overlap_) return iterate_overlapped(now, next, base);
+        Stopwatch clock;
         for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream) {
             const PartitionPart &part = parts_.plan().parts[p];
             PartRankStep step = step_of(p, a, now, next, base, refresh);
@@ -384,8 +387,18 @@ public:
             edges_visited += part.local.in().offsets[part.computed];
         });
         if (refresh && bulk_) broadcast(next);
-        const double change = read_sums(1);
+        const double queued_ms = clock.elapsed_ms();
+        clock.restart();
+        parts_.synchronize();
+        parts_.collect_compute();
+        const double waited_ms = clock.elapsed_ms();
+        clock.restart();
+        const double change = read_sums_done(1);
         dangling_ = read_sums_done(0);
+        const PartitionPlan &plan = parts_.plan();
+        trace_run_line("PageRank over %u parts (process %u of %u): iteration %u: queued %.3f ms, waited for the "
+                       "devices %.3f ms, added over the processes %.3f ms",
+                       plan.num_parts(), plan.rank, plan.ranks, t, queued_ms, waited_ms, clock.elapsed_ms());
         if (refresh && bulk_) collect_refresh();
         return change;
     }
@@ -615,12 +628,15 @@ void partitioned_pagerank(DevicePartSet &parts, double *ranks, const RunConfig &
         parts.finish(report, out, 0, 0);
         return;
     }
+    Stopwatch clock;
     DeviceRankParts state(parts, config, report);
     const double d = config.damping;
     uint32_t iterations = 0;
     // The CPU's loop (src/partitioned/pagerank.cpp), step for step, but that
     // each pull leaves the next iteration's dangling mass.
     double dangling = state.start();
+    const double set_up_ms = clock.elapsed_ms();
+    clock.restart();
     while (iterations < config.max_iterations) {
         const double base = (1.0 - d) / double(n) + d * dangling / double(n);
         const bool refresh = (iterations + 1) % plan.depth == 0;
@@ -630,8 +646,16 @@ void partitioned_pagerank(DevicePartSet &parts, double *ranks, const RunConfig &
         if (change < config.tolerance) break;
         if (refresh) state.finish_refresh(iterations - 1);
     }
+    const double iterations_ms = clock.elapsed_ms();
+    clock.restart();
     state.to_caller(iterations, ranks, report);
+    const double answer_ms = clock.elapsed_ms();
+    clock.restart();
     parts.finish(report, out, iterations, state.edges_visited);
+    trace_run_line("PageRank over %u parts (process %u of %u): set up %.3f ms, %u iterations %.3f ms, the answer "
+                   "%.3f ms, the totals %.3f ms",
+                   plan.num_parts(), plan.rank, plan.ranks, set_up_ms, iterations, iterations_ms, answer_ms,
+                   clock.elapsed_ms());
 }
 
 }  // namespace gg::cuda

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/timer.h"
+#include "core/trace.h"
 #include "cuda_backend.h"
 #include "layout/layout_cache.h"
 #include "partitioned/device_runs.cuh"
@@ -55,8 +56,10 @@ void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest
     Stopwatch clock;
     const char *stage = "placing the parts on their devices";
     uint32_t part = 0;
+    double placed_ms = 0;
     try {
         DevicePartSet parts(plan, config);
+        placed_ms = clock.elapsed_ms();
         try {
             stage = nullptr;
             dispatch(parts, g, r, config, report, out);
@@ -81,6 +84,10 @@ void run_partitioned(const PartitionPlan &plan, const Graph &g, const RunRequest
     // caller's inputs and answers), which are transfer_ms, as in an
     // unpartitioned run: the two compute times compare the same work.
     report.compute_ms = std::max(0.0, clock.elapsed_ms() - report.transfer_ms);
+    trace_run_line("%s over %u parts (process %u of %u): the parts placed on their devices %.3f ms, then the run "
+                   "%.3f ms, of which the answer's copies and delivery (transfer_ms) %.3f ms",
+                   algorithm_name(r.algorithm), plan.num_parts(), plan.rank, plan.ranks, placed_ms,
+                   clock.elapsed_ms() - placed_ms, report.transfer_ms);
 }
 
 }  // namespace gg::cuda

@@ -30,13 +30,26 @@ double resident_mib() {
     return read == 2 ? double(resident) * double(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0) : 0;
 }
 
+// Whether the environment variable `name` is set to something other than "" or "0".
+bool switched_on(const char *name) {
+    const char *value = std::getenv(name);
+    return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
+}
+
+void print_line(const char *format, va_list args) {
+    const std::string text = vformat(format, args);
+    std::fprintf(stderr, "gg trace: %s\n", text.c_str());
+}
+
 }  // namespace
 
 bool tracing_builds() {
-    static const bool on = [] {
-        const char *value = std::getenv("GG_TRACE_BUILD");
-        return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
-    }();
+    static const bool on = switched_on("GG_TRACE_BUILD");
+    return on;
+}
+
+bool tracing_runs() {
+    static const bool on = switched_on("GG_TRACE_RUN");
     return on;
 }
 
@@ -56,9 +69,16 @@ void trace_line(const char *format, ...) {
     if (!tracing_builds()) return;
     va_list args;
     va_start(args, format);
-    const std::string text = vformat(format, args);
+    print_line(format, args);
     va_end(args);
-    std::fprintf(stderr, "gg trace: %s\n", text.c_str());
+}
+
+void trace_run_line(const char *format, ...) {
+    if (!tracing_runs()) return;
+    va_list args;
+    va_start(args, format);
+    print_line(format, args);
+    va_end(args);
 }
 
 }  // namespace gg

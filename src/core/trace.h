@@ -34,4 +34,14 @@ private:
 // Prints one line "gg trace: " + the formatted text when tracing.
 void trace_line(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
+// True when GG_TRACE_RUN is set to something other than "" or "0" (read
+// once): the GPU's partitioned runs then print, per BFS level and per
+// PageRank iteration, where the host's time went (queueing the devices'
+// work, waiting for the devices, adding over the processes), one line each
+// on stderr. A distributed run spends most of its time outside its device
+// work (bench/results/multi-gpu-h200x2-2026-11-28-s45.md) and no profiler
+// runs on the lent machines across processes; this says where.
+bool tracing_runs();
+void trace_run_line(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
 }  // namespace gg

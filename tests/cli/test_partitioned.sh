@@ -61,6 +61,21 @@ expect_error "--devices not ids" 2 "--devices" -- run bfs g.wel --devices 0,x
 expect_error "info depth without parts" 2 "needs --parts" -- info g.wel --replication-depth 2
 if ! gpu_usable; then
     expect_error "partitioned on a missing GPU" 1 "no GPU" -- run bfs g.wel --parts 2 --backend cuda
+else
+    # GG_TRACE_RUN (docs/building.md): a line per BFS level, PageRank iteration and exchange round,
+    # on stderr; the answers as without it.
+    gg run bfs kron.ggb --backend cpu --source 1
+    cp out whole.txt
+    export GG_TRACE_RUN=1 GG_PARTITIONED_BFS=levels
+    gg run bfs kron.ggb --backend cuda --source 1 --parts 2
+    check "traced BFS: exit 0" [ "$RC" -eq 0 ]
+    check "traced BFS: the unpartitioned answer" cmp -s out whole.txt
+    check "traced BFS: a line per level" grep -q '^gg trace: BFS by levels over 2 parts (process 0 of 1): level 1 ' err
+    gg run pagerank kron.ggb --backend cuda --parts 2
+    check "traced PageRank: a line per iteration" grep -q '^gg trace: PageRank over 2 parts (process 0 of 1): iteration 0:' err
+    gg run cc kron.ggb --backend cuda --parts 2
+    check "traced CC: a line per round" grep -q '^gg trace: exchange round 1 toward replicas over 2 parts' err
+    unset GG_TRACE_RUN GG_PARTITIONED_BFS
 fi
 
 finish
