@@ -19,6 +19,7 @@
  * Encoding: depth doubles as the visited flag (UINT32_MAX = unvisited); the
  * source is its own parent.
  */
+#include <algorithm>
 #include <cstdint>
 
 #include "core/timer.h"
@@ -113,15 +114,19 @@ void top_down_phase(Traversal &t, Progress &p, FrontierQueue &queue) {
 
 // Every unvisited vertex looks for an in-neighbour in `front` (depth
 // `level`). Returns how many vertices it discovered (they are set in `next`).
+// A thread takes 64 vertices at a time, one word of `next`, and writes the
+// word once with the bits it found: no atomic per discovered vertex, and no
+// pass clearing `next` first (every word is written).
 uint64_t bottom_up_step(Traversal &t, const Csr &in, uint32_t level, const Bitmap &front, Bitmap &next) {
     const int64_t n = in.n;
+    const int64_t words = int64_t(next.num_words());
     uint64_t awake = 0, examined = 0;
-#pragma omp parallel num_threads(t.threads) if (worth_parallel(uint64_t(n) + in.num_edges())) \
-    reduction(+ : awake, examined)
-    {
-        next.clear_in_team();
-#pragma omp for schedule(dynamic, 1024) nowait
-        for (int64_t v = 0; v < n; ++v) {
+#pragma omp parallel for num_threads(t.threads) if (worth_parallel(uint64_t(n) + in.num_edges())) \
+    schedule(dynamic, 16) reduction(+ : awake, examined)
+    for (int64_t w = 0; w < words; ++w) {
+        uint64_t found = 0;
+        const int64_t last = std::min<int64_t>(n, (w + 1) * 64);
+        for (int64_t v = w * 64; v < last; ++v) {
             if (t.depths[v] != kUnvisited) continue;
             const uint64_t end = in.offsets[v + 1];
             for (uint64_t e = in.offsets[v]; e < end; ++e) {
@@ -130,12 +135,13 @@ uint64_t bottom_up_step(Traversal &t, const Csr &in, uint32_t level, const Bitma
                 if (front.test(u)) {
                     t.depths[v] = level + 1;
                     if (t.parents) t.parents[v] = u;
-                    next.set_atomic(uint64_t(v));
+                    found |= uint64_t(1) << (v & 63);
                     ++awake;
                     break;
                 }
             }
         }
+        next.set_word(uint64_t(w), found);
     }
     t.edges_visited += examined;
     return awake;

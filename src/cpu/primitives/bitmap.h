@@ -29,6 +29,9 @@ public:
 
     // Safe when several threads set bits of the same word.
     void set_atomic(uint64_t i) { __atomic_fetch_or(&words_[i >> 6], uint64_t(1) << (i & 63), __ATOMIC_RELAXED); }
+    // Word w (bits 64w .. 64w + 63) at once, by the one thread that owns it.
+    uint64_t num_words() const { return words_.size(); }
+    void set_word(uint64_t w, uint64_t bits) { words_[w] = bits; }
 
     void swap(Bitmap &other) {
         words_.swap(other.words_);
