@@ -31,6 +31,7 @@ public:
     void set_atomic(uint64_t i) { __atomic_fetch_or(&words_[i >> 6], uint64_t(1) << (i & 63), __ATOMIC_RELAXED); }
     // Word w (bits 64w .. 64w + 63) at once, by the one thread that owns it.
     uint64_t num_words() const { return words_.size(); }
+    uint64_t word(uint64_t w) const { return words_[w]; }
     void set_word(uint64_t w, uint64_t bits) { words_[w] = bits; }
 
     void swap(Bitmap &other) {
