@@ -145,7 +145,8 @@ void expect_same(const gg::PartitionPlan &a, const gg::PartitionPlan &b, const s
     if (a.parts.size() != b.parts.size()) fail_msg("%s: part counts differ", w);
     for (size_t p = 0; p < a.parts.size(); ++p) expect_same_part(a.parts[p], b.parts[p], w, p);
     expect_same_links(a.links, b.links, w);
-    if (a.replicas != b.replicas || a.local_edges != b.local_edges || a.edge_cut != b.edge_cut)
+    if (a.replicas != b.replicas || a.local_edges != b.local_edges || a.edge_cut != b.edge_cut ||
+        a.graph_edges != b.graph_edges)
         fail_msg("%s: totals differ", w);
 }
 

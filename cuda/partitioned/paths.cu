@@ -37,13 +37,10 @@ namespace gg::cuda {
 namespace {
 
 // The whole graph's edges: a distributed run's graph is a header without
-// edges, so the owned vertices' out-degrees over every part.
+// edges, so the plan's count (the owned vertices' out-degrees over every
+// part, added when it was built).
 uint64_t whole_graph_edges(const PartitionPlan &plan, const Graph &g) {
-    if (plan.ranks == 1) return g.m();
-    uint64_t m = 0;
-    for (const PartitionPart &part : plan.parts)
-        for (uint32_t l = 0; l < part.owned; ++l) m += part.out_degree[l];
-    return plan.communicator().sum(m);
+    return plan.ranks == 1 ? g.m() : plan.graph_edges;
 }
 
 // The GPU's parts for run_to_fixed_point (src/partitioned/fixed_point.h).

@@ -573,20 +573,29 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
         for (uint32_t p = plan->rank; p < k; p += ranks) plan->parts[p].out_degree.swap(degree.value[p]);
     }
 
-    // Totals and every part's summary, on every process.
-    uint64_t totals[3] = {0, 0, cut};
+    // Totals and every part's summary, on every process. The owned
+    // vertices' out-degrees over every part must add up to the graph's
+    // stored edges, which the runs take as m (their graph is a header
+    // without edges; adding the degrees in every run cost a BFS over kron
+    // 25 in two processes milliseconds).
+    uint64_t totals[4] = {0, 0, cut, 0};
     Bytes mine;
     for (uint32_t p = plan->rank; p < k; p += ranks) {
         const PartitionPart &part = plan->parts[p];
         totals[0] += part.replicas();
         totals[1] += part.local.m();
+        for (uint32_t l = 0; l < part.owned; ++l) totals[3] += part.out_degree[l];
         const PartSummary summary{part.owned, part.replicas(), part.neighbours, part.local.m()};
         put(mine, &summary, 1);
     }
-    c.sum(totals, 3);
+    c.sum(totals, 4);
     plan->replicas = totals[0];
     plan->local_edges = totals[1];
     plan->edge_cut = totals[2];
+    if (totals[3] != g.stored_edges)
+        fail(GG_ERROR_INTERNAL, "the plan's parts hold %llu edges out of their owned vertices; the graph stores %llu",
+             (unsigned long long)totals[3], (unsigned long long)g.stored_edges);
+    plan->graph_edges = g.stored_edges;
     const std::vector<Bytes> all = c.gather_all(mine);
     plan->summary.resize(k);
     for (uint32_t r = 0; r < ranks; ++r) {

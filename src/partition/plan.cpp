@@ -232,6 +232,7 @@ std::unique_ptr<PartitionPlan> build_partition_plan(const Graph &g, std::vector<
     BuildTrace trace(format("plan of %u parts", k));
     auto plan = std::make_unique<PartitionPlan>();
     plan->graph_uid = g.uid();
+    plan->graph_edges = g.m();
     const std::vector<std::vector<uint32_t>> owned = assign_owners(*plan, std::move(owner), k, depth);
     trace.phase("owners");
     g.in();  // built once here, not raced for by the threads below

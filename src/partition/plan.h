@@ -81,6 +81,7 @@ struct PartitionPlan {
     uint64_t edge_cut = 0;
     uint64_t replicas = 0;
     uint64_t local_edges = 0;
+    uint64_t graph_edges = 0;             // the whole graph's edges (m), on every process
     double partition_ms = 0;
     double build_ms = 0;
 
