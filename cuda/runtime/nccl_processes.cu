@@ -7,12 +7,11 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/error.h"
-#include "core/poll_pause.h"
 #include "core/timer.h"
+#include "exchange/poll_pause.h"
 #include "runtime/nccl.cuh"
 #include "runtime/nccl_entry.cuh"
 #include "runtime/runtime.cuh"

@@ -24,11 +24,10 @@
 #include <cstring>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #include "core/error.h"
-#include "core/poll_pause.h"
 #include "exchange/distributed.h"
+#include "exchange/poll_pause.h"
 
 namespace gg {
 namespace {
