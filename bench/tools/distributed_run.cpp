@@ -75,23 +75,23 @@ int32_t local_rank() {
 }
 
 // The GPU of this process: the launcher's local rank, wrapped over the GPUs
-// this host shows, so that where processes outnumber them they share (ctest
-// runs three processes on machines of one or two GPUs); 0 where there are
-// none. Without the wrap a process past the last GPU ran on the CPU while
-// the others asked for CUDA, and the runs failed on the processes'
-// disagreement.
+// this host shows (one probe over all of them, as the gg tool's
+// device_by_local_rank in src/cli/session.cpp), so that where processes
+// outnumber them they share (ctest runs three processes on machines of one
+// or two GPUs); 0 where there are none. Without the wrap a process past the
+// last GPU ran on the CPU while the others asked for CUDA, and the runs
+// failed on the processes' disagreement.
 int32_t device_of_process() {
-    int32_t visible = 0;
-    for (; visible < 1024; ++visible) {
-        gg_context_options o;
-        gg_context_options_init(&o);
-        o.device_id = visible;
-        gg_context *probe = nullptr;
-        const bool usable = gg_context_create(&o, &probe) == GG_OK && gg_context_cuda_available(probe, nullptr, 0);
-        gg_context_destroy(probe);
-        if (!usable) break;
-    }
-    return visible > 0 ? local_rank() % visible : 0;
+    gg_context_options o;
+    gg_context_options_init(&o);
+    o.backend = GG_BACKEND_CUDA;
+    o.all_devices = 1;
+    gg_context *probe = nullptr;
+    uint32_t visible = 0;
+    if (gg_context_create(&o, &probe) == GG_OK && gg_context_cuda_available(probe, nullptr, 0))
+        gg_context_get_devices(probe, nullptr, 0, &visible);
+    gg_context_destroy(probe);
+    return visible > 0 ? local_rank() % int32_t(visible) : 0;
 }
 
 struct Session {
