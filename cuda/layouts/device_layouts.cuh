@@ -47,6 +47,7 @@ enum LayoutType : uint32_t {
     kUdt = 10,          // Tigr's UDT-transformed graph with its virtual node array (variant: EdgeDirection and K)
     kHubOrderSplit = 11,  // kHubOrder with its rows in two groups (variant: the rows kept + 1)
 };
+static_assert(kHubOrderSplit < kFirstCpuLayout, "the CPU backend's host entries are numbered from kFirstCpuLayout");
 
 // The CSC renumbered by src/layout/hub_order.h, with its pull layout.
 struct HubOrderedCsc {

@@ -35,6 +35,11 @@ namespace gg {
 // The device of a host-side entry (derived facts, host layouts).
 constexpr int kHostDevice = -1;
 
+// LayoutKey::layout: the CUDA backend's entry types are numbered below this
+// (cuda/layouts/device_layouts.cuh), the CPU backend's from it, so that the
+// two backends' host entries of one graph never share a key.
+constexpr uint32_t kFirstCpuLayout = 100;
+
 struct LayoutKey {
     uint64_t graph = 0;    // Graph::uid()
     uint32_t part = 0;     // 0 for an unpartitioned graph
