@@ -18,6 +18,7 @@
  */
 #include <cmath>
 
+#include "cpu/cpu.h"
 #include "cpu/engines/pagerank_steps.h"
 #include "partitioned/drivers.h"
 
@@ -32,6 +33,27 @@ void partitioned_pagerank(PartitionedRun &run, uint32_t n, double *ranks, RunRep
         return;
     }
     PartValues<double> values(plan);
+    if (k == 1) {
+        // One part holds every vertex and edge (owned, by id): the
+        // whole graph's run over it (the hub order where it pays,
+        // cpu/pagerank.cpp), which is what one process runs for a one-part
+        // plan (api/run_api.cpp), so that a plan spread over processes gives
+        // the same bytes. The holder's iteration count goes to every process.
+        std::vector<double> counted(2, 0.0);  // iterations, edges
+        if (plan.holds(0)) {
+            values.value[0].resize(plan.parts[0].size());
+            run.compute(0, [&] {
+                RunReport whole;
+                cpu::pagerank(plan.parts[0].local, values.value[0].data(), run.config, whole);
+                counted[0] = double(whole.iterations);
+                counted[1] = double(whole.edges_visited);
+            });
+        }
+        run.comm.sum(counted.data(), counted.size());
+        run.write_answers(values.value, ranks);
+        run.finish(report, out, uint32_t(counted[0]), uint64_t(counted[1]));
+        return;
+    }
     values.fill(plan, [n](uint32_t) { return 1.0 / double(n); });
     std::vector<cpu::PageRankSteps> steps;
     steps.reserve(k);
