@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -182,12 +183,60 @@ static void test_pagerank_errors(void **state) {
     gg_context_destroy(context);
 }
 
+/* The CPU backend's ranks and iteration count are the same bytes on any
+ * thread count (its sums run over blocks cut by the graph alone,
+ * cpu/engines/pagerank_steps.h): on kron (the hub order), urand and a grid
+ * (the ids as they are), with 1, 2 and 3 threads. */
+static void test_pagerank_cpu_same_bytes_on_any_thread_count(void **state) {
+    (void)state;
+    const gg_generator kinds[] = {GG_GENERATOR_KRON, GG_GENERATOR_URAND, GG_GENERATOR_GRID};
+    const char *names[] = {"kron 16", "urand 16", "grid 256 x 320"};
+    for (int k = 0; k < 3; ++k) {
+        double *first = NULL;
+        uint32_t first_iterations = 0, n = 0;
+        for (int threads = 1; threads <= 3; ++threads) {
+            gg_context_options co;
+            gg_context_options_init(&co);
+            co.backend = GG_BACKEND_CPU;
+            co.num_threads = threads;
+            gg_context *context = NULL;
+            assert_int_equal(gg_context_create(&co, &context), GG_OK);
+            gg_generator_options go;
+            gg_generator_options_init(&go);
+            go.kind = kinds[k];
+            go.scale = 16;
+            go.rows = 256;
+            go.cols = 320;
+            gg_graph *graph = NULL;
+            expect_ok(context, gg_graph_generate(context, &go, &graph), names[k]);
+            n = gg_graph_num_vertices(graph);
+            double *rank = zeroed_alloc(n, sizeof *rank);
+            gg_run_stats stats;
+            gg_run_stats_init(&stats);
+            expect_ok(context, gg_run_pagerank(context, graph, rank, NULL, &stats), names[k]);
+            if (first == NULL) {
+                first = rank;
+                first_iterations = stats.iterations;
+            } else {
+                if (stats.iterations != first_iterations || memcmp(rank, first, n * sizeof *rank) != 0)
+                    fail_msg("%s: %d threads gave other ranks (or %u iterations against %u) than one thread", names[k],
+                             threads, stats.iterations, first_iterations);
+                free(rank);
+            }
+            gg_graph_destroy(graph);
+            gg_context_destroy(context);
+        }
+        free(first);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         GG_BACKEND_TESTS(test_pagerank_matches_reference),
         {"test_pagerank_in_source_blocks_cuda", test_pagerank_in_source_blocks, NULL, NULL,
          (void *)&test_backend_cuda},
         cmocka_unit_test(test_pagerank_errors),
+        cmocka_unit_test(test_pagerank_cpu_same_bytes_on_any_thread_count),
     };
     apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);
