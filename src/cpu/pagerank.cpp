@@ -75,24 +75,6 @@ std::shared_ptr<HubOrderEntry> hub_order_of(const Graph &g, double &build_ms) {
     return order;
 }
 
-// Whether the graph's hubs carry most of its edges: cached as the order is.
-bool hubs_carry_most(const Graph &g) {
-    struct Fact final : CachedLayout {
-        bool pays = false;
-    };
-    bool built = false;
-    const LayoutKey key{g.uid(), 0, kHostDevice, kHubOrderHost, 1};
-    auto entry = layout_cache().get_or_build(
-        key,
-        [&] {
-            auto fact = std::make_unique<Fact>();
-            fact->pays = hub_order_pays(g.out);
-            return fact;
-        },
-        built);
-    return static_cast<const Fact &>(*entry).pays;
-}
-
 }  // namespace
 
 void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport &report) {
@@ -128,7 +110,8 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
         }
     };
 
-    if (hubs_carry_most(g)) {
+    // A pass over the offsets, small beside any iteration (which reads every edge): not cached.
+    if (hub_order_pays(g.out)) {
         double build_ms = 0;
         const std::shared_ptr<HubOrderEntry> entry = hub_order_of(g, build_ms);
         preprocess_ms += build_ms;
