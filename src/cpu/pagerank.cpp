@@ -27,7 +27,7 @@
  * iteration over the ids as generated, 1.51x GAPBS's pr (whose float
  * scores are half the bytes; gg's are double for the reference's 1e-10);
  * in the hub order, 28.8 and 30.7 ms against 52.7 and 49.1 over the ids in
- * the same lease, and GAPBS's pr 37.3 ms
+ * the same lease, and GAPBS's pr 37.7 ms (median of 5)
  * (bench/results/cpu-pagerank-hub-order-h200host-2026-11-28-s46.md).
  * The ranks go back to the vertices' ids after the last iteration.
  */
