@@ -84,16 +84,23 @@ namespace {
 constexpr unsigned long long kAlpha = 15;
 constexpr uint32_t kBeta = 18;
 
+// What the host reads of a part after every level, in one copy: two
+// frontier counters (this level's window, the next one's) and the bottom-up
+// steps' edge count.
+struct LevelCounts {
+    FrontierCounters slot[2];
+    unsigned long long examined;
+};
+
 // A part's arrays, pooled under its local graph: depths of every local
 // vertex, the owned vertices' list in visit order with its hub list, the
-// frontier bitmap of bottom-up levels, two frontier counters (this level's
-// window, the next one's) and the bottom-up edge count, with the pinned
-// words they are read into.
+// frontier bitmap of bottom-up levels, and its counts with the pinned words
+// they are read into.
 struct PartLevels final : EngineState {
     DeviceArray<uint32_t> depth, list, huge_items, bitmap;
-    DeviceArray<unsigned long long> huge_start, examined;
-    DeviceArray<FrontierCounters> counters;
-    PinnedBuffer read{sizeof(FrontierCounters) + sizeof(unsigned long long)};
+    DeviceArray<unsigned long long> huge_start;
+    DeviceArray<LevelCounts> counts;
+    PinnedBuffer read{sizeof(LevelCounts)};
     SentFlags to_replicas, to_owners;  // the flags this part sends, set by its claims
     // A part another process holds sends nothing from here: no flag maps.
     PartLevels(const PartitionPlan &plan, uint32_t part, uint64_t huge_capacity, cudaStream_t stream)
@@ -108,12 +115,30 @@ struct PartLevels final : EngineState {
           huge_items(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub list"),
           bitmap((uint64_t(size) + 31) / 32 + 1, "a part's BFS frontier bitmap"),
           huge_start(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub offsets"),
-          examined(1, "a part's bottom-up edge count"), counters(2, "a part's BFS counters") {}
+          counts(1, "a part's BFS counters") {}
     uint64_t bytes() const override {
         return depth.bytes() + list.bytes() + huge_items.bytes() + bitmap.bytes() + huge_start.bytes() +
-               examined.bytes() + counters.bytes() + to_replicas.bytes() + to_owners.bytes();
+               counts.bytes() + to_replicas.bytes() + to_owners.bytes();
     }
+    const LevelCounts &on_host() const { return *static_cast<const LevelCounts *>(read.get()); }
 };
+
+// Before a level's step: the next window's counter and the flags the part
+// sends, cleared in one launch (three memsets cost the host three calls a
+// part a level, and a level that reaches few vertices costs what the host
+// takes to queue it).
+__global__ void begin_level(FrontierCounters *next, uint32_t *first, uint64_t first_words, uint32_t *second,
+                            uint64_t second_words) {
+    const uint64_t thread = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (thread == 0) *next = FrontierCounters{};
+    const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+    for (uint64_t i = thread; i < first_words + second_words; i += stride) {
+        if (i < first_words)
+            first[i] = 0;
+        else
+            second[i - first_words] = 0;
+    }
+}
 
 // The source: depth 0 wherever a part holds it, and the first window of its
 // owner's list (one warp, so that it goes through warp_push like any other).
@@ -247,10 +272,9 @@ public:
                 part.local, parts.info_of(p), parts.config_of(p, config), EngineId::part_bfs_levels, 0,
                 [&] { return std::make_unique<PartLevels>(plan, p, huge_capacity, stream); }));
             PartLevels &a = *arrays_.back();
-            std::memset(a.read.get(), 0, sizeof(FrontierCounters) + sizeof(unsigned long long));
+            std::memset(a.read.get(), 0, sizeof(LevelCounts));
             fill(a.depth.get(), kUnvisited, part.size(), stream);
-            GG_CUDA_CHECK(cudaMemsetAsync(a.counters.get(), 0, a.counters.bytes(), stream));
-            GG_CUDA_CHECK(cudaMemsetAsync(a.examined.get(), 0, a.examined.bytes(), stream));
+            GG_CUDA_CHECK(cudaMemsetAsync(a.counts.get(), 0, a.counts.bytes(), stream));
             depths_.push_back(a.depth.get());
             exchange_clocks_.push_back(std::make_unique<EventTimer>());
             const uint32_t local = local_id_in(plan, p, source);
@@ -311,13 +335,8 @@ public:
             ++level;
         }
         // The bottom-up steps' scanned edges, as read after the last level.
-        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
-            if (parts_.plan().parts[p].size() == 0) continue;
-            unsigned long long scanned = 0;
-            std::memcpy(&scanned, static_cast<const char *>(arrays_[p]->read.get()) + sizeof(FrontierCounters),
-                        sizeof scanned);
-            edges_visited += scanned;
-        }
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p)
+            if (parts_.plan().parts[p].size() != 0) edges_visited += arrays_[p]->on_host().examined;
         return level;
     }
 
@@ -342,7 +361,7 @@ private:
     FrontierSink sink(uint32_t p, uint32_t slot) const {
         const Window &w = windows_[p];
         PartLevels &a = *arrays_[p];
-        return FrontierSink{a.list.get(), a.huge_items.get(), a.huge_start.get(), a.counters.get() + slot,
+        return FrontierSink{a.list.get(), a.huge_items.get(), a.huge_start.get(), &a.counts.get()->slot[slot],
                             w.begin + w.count, w.huge_begin + w.huge_count};
     }
 
@@ -356,9 +375,11 @@ private:
             const cudaStream_t stream = parts_.stream_of(p);
             PartLevels &a = *arrays_[p];
             const DeviceInfo &info = parts_.info_of(p);
-            GG_CUDA_CHECK(cudaMemsetAsync(a.counters.get() + next_slot, 0, sizeof(FrontierCounters), stream));
-            a.to_replicas.clear(stream);
-            a.to_owners.clear(stream);
+            const uint64_t words = a.to_replicas.word_count() + a.to_owners.word_count();
+            begin_level<<<grid_stride_blocks(words, kThreads, info), kThreads, 0, stream>>>(
+                &a.counts.get()->slot[next_slot], a.to_replicas.words(), a.to_replicas.word_count(),
+                a.to_owners.words(), a.to_owners.word_count());
+            GG_CUDA_CHECK_LAUNCH("begin_level");
             parts_.start_compute(p);
             const Window &w = windows_[p];
             if (bottom_up) {
@@ -368,7 +389,7 @@ private:
                 if (part.owned) {
                     bottom_up_level<<<grid_stride_blocks(part.owned, kThreads, info), kThreads, 0, stream>>>(
                         in_[p], out_[p].offsets, a.bitmap.get(), part.owned, level + 1, huge_threshold_[p],
-                        a.depth.get(), sink(p, next_slot), a.to_replicas.marks(), a.examined.get());
+                        a.depth.get(), sink(p, next_slot), a.to_replicas.marks(), &a.counts.get()->examined);
                     GG_CUDA_CHECK_LAUNCH("bottom_up_level");
                 }
             } else if (w.count) {
@@ -394,8 +415,8 @@ private:
 
     // The replicas claimed at this level to their owners (top-down levels
     // only: a bottom-up step sets owned vertices alone), then every owned
-    // vertex reached at this level to its replicas; then each part's next
-    // counters (and bottom-up edge count) toward the host.
+    // vertex reached at this level to its replicas; then each part's counts
+    // toward the host.
     void exchange(uint32_t level, bool bottom_up) {
         const uint32_t next_slot = (level + 1) % 2;
         DeviceExchange exchange(parts_);
@@ -416,13 +437,15 @@ private:
             DeviceScope scope(parts_.device_of(p));
             const cudaStream_t stream = parts_.stream_of(p);
             exchange_clocks_[p]->stop(stream);
-            PartLevels &a = *arrays_[p];
-            char *read = static_cast<char *>(a.read.get());
-            GG_CUDA_CHECK(cudaMemcpyAsync(read, a.counters.get() + next_slot, sizeof(FrontierCounters),
-                                          cudaMemcpyDeviceToHost, stream));
-            GG_CUDA_CHECK(cudaMemcpyAsync(read + sizeof(FrontierCounters), a.examined.get(),
-                                          sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
+            read_counts(p);
         }
+    }
+
+    // Part p's counts toward the host, on its stream (its device current).
+    void read_counts(uint32_t p) {
+        PartLevels &a = *arrays_[p];
+        GG_CUDA_CHECK(
+            cudaMemcpyAsync(a.read.get(), a.counts.get(), sizeof(LevelCounts), cudaMemcpyDeviceToHost, parts_.stream_of(p)));
     }
 
     // Waits for the devices and moves each part's window to the one its
@@ -432,9 +455,7 @@ private:
             for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
                 if (parts_.plan().parts[p].size() == 0) continue;
                 DeviceScope scope(parts_.device_of(p));
-                PartLevels &a = *arrays_[p];
-                GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.counters.get(), sizeof(FrontierCounters),
-                                              cudaMemcpyDeviceToHost, parts_.stream_of(p)));
+                read_counts(p);
             }
         }
         parts_.synchronize();
@@ -445,8 +466,7 @@ private:
                 DeviceScope scope(parts_.device_of(p));
                 parts_.exchange_ms[p] += exchange_clocks_[p]->elapsed_ms();
             }
-            FrontierCounters c;
-            std::memcpy(&c, arrays_[p]->read.get(), sizeof c);
+            const FrontierCounters &c = arrays_[p]->on_host().slot[level % 2];
             Window &w = windows_[p];
             w.begin += w.count;
             w.huge_begin += w.huge_count;

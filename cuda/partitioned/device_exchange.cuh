@@ -243,8 +243,22 @@ __global__ void merge_message(const uint32_t *ids, const T *values, uint32_t mes
     }
 }
 
-// take(set, local id) for the set entries of a link's flag words, handed
-// to the lanes of a warp 32 at a time (take may push with warp_push, a
+// The incoming links of one receiver that one unpack_flags launch takes:
+// each link's words, its entry count and the receiver's local ids of its
+// entries. Passed by value (a kernel parameter), so no table is copied to
+// the device a round.
+struct FlagLinks {
+    static constexpr uint32_t kMax = 8;
+    struct Link {
+        const uint32_t *words;
+        uint32_t entries;
+        const uint32_t *local;
+    } at[kMax];
+    uint32_t count = 0;
+};
+
+// take(set, local id) for the set entries of a link's flag words (link
+// blockIdx.y of `links`), handed to the lanes of a warp 32 at a time (take may push with warp_push, a
 // warp collective: one push per 32 set entries, where one per word would
 // pay an atomic on one counter per word, and a round whose few bits are
 // spread over every word would wait on those: 1 ms for the half million
@@ -252,8 +266,10 @@ __global__ void merge_message(const uint32_t *ids, const T *values, uint32_t mes
 // on kron 26). Each lane of a warp reads one of 32 words; a word with no
 // bit set costs nothing more. Bits past `entries` are never set.
 template <class Take>
-__global__ void unpack_flags(const uint32_t *words, uint32_t entries, const uint32_t *local, Take take) {
-    const uint64_t count = (uint64_t(entries) + 31) / 32;
+__global__ void unpack_flags(FlagLinks links, Take take) {
+    const uint32_t *words = links.at[blockIdx.y].words;
+    const uint32_t *local = links.at[blockIdx.y].local;
+    const uint64_t count = (uint64_t(links.at[blockIdx.y].entries) + 31) / 32;
     const int lane = lane_id();
     uint32_t held = 0;     // lanes below `held` hold an entry's local id (the same in every lane)
     uint32_t holding = 0;  // this lane's
@@ -306,8 +322,10 @@ public:
     // Owners -> replicas, every entry of every link: each replica slot of
     // values[q] takes its owner's value. Per link: a dense pack on the
     // owner's stream, the move to the replica's part (move_fixed: none on
-    // one device, NCCL or a peer copy between two devices, NCCL or the hosts
-    // between processes) and an unpack there. No change lists and no counts
+    // one device or between two of this process with peer access, whose
+    // unpack reads the packed values over the link; NCCL or a peer copy
+    // between two devices without it, NCCL or the hosts between processes)
+    // and an unpack there. No change lists and no counts
     // read back, and in one process nothing but the devices waiting: what
     // PageRank's replicas need every `depth` iterations, when nearly every
     // value changed. The streams order each buffer's reuse; the caller waits
@@ -339,14 +357,17 @@ public:
             parts_.bytes_exchanged += uint64_t(link.entries) * sizeof(T);
         }
         move_fixed(/*toward_replicas=*/true, lane, [&](size_t, const DeviceLink &link, const Route &r) {
+            if (reads_in_place(r)) return Fixed{nullptr, nullptr, 0};  // nothing moves
             return Fixed{r.channel->send_values.get(), r.channel->recv_values.get(), link.entries * sizeof(T)};
         });
+        wait_for_senders(/*toward_replicas=*/true, lane);
         for (DeviceLink &link : parts_.links()) {
             if (link.entries == 0) continue;
             const Route r = route(link, /*toward_replicas=*/true);
             if (!parts_.holds(r.to)) continue;
-            const T *incoming = reinterpret_cast<const T *>(moved(r) ? r.channel->recv_values.get()
-                                                                      : r.channel->send_values.get());
+            // Read in place: in order, over the link, where a copy would write it and read it again.
+            const T *incoming = reinterpret_cast<const T *>(reads_in_place(r) ? r.channel->send_values.get()
+                                                                               : r.channel->recv_values.get());
             DeviceScope scope(parts_.device_of(r.to));
             unpack_dense<T><<<blocks_for(link.entries, r.to), kThreads, 0, parts_.stream_of(r.to, lane)>>>(
                 incoming, link.entries, r.to_local, positions.empty() ? nullptr : positions[r.to], values[r.to]);
@@ -362,10 +383,22 @@ public:
     // bit set, all lanes of a warp together. One bit an entry (a 32nd of a
     // 4-byte value), queued on the devices as broadcast_dense is: the move
     // on the sender's stream (move_fixed), the unpack on the receiver's
-    // stream behind it; merges into one part run in link order on its
-    // stream. What the level-synchronous BFS sends after every level
-    // (bfs_levels.cu). The senders clear their bits before they set them
-    // again, after the host waited for this round.
+    // stream behind it, one launch over all of a receiver's incoming links
+    // (up to FlagLinks::kMax), so take runs for the entries of several
+    // links at once and must not depend on their order (BFS claims by
+    // compare-and-swap; a replica has one owner). What the level-synchronous
+    // BFS sends after every level (bfs_levels.cu). The senders clear their
+    // bits before they set them again, after the host waited for this round.
+    //
+    // Between two devices of this process with peer access, nothing moves:
+    // the receiver's unpack reads the sender's words over the link, once
+    // its stream waits for the sender's (an event a sender, however many
+    // receivers wait for it). A round's messages are a few words where a
+    // level reaches few vertices, and the host's cost of queueing them is
+    // what such a level costs: an NCCL group (or a peer copy and its event)
+    // and a launch a link, each direction, each level, where this is an
+    // event a sender, a wait a link and a launch a receiver
+    // (bench/results/multi-gpu-bfs-host-2026-11-28-s47.md).
     template <class TakeOf>
     void flags(bool toward_replicas, const std::vector<const SentFlags *> &sent, TakeOf take_of) {
         using namespace exchange_kernels;
@@ -374,6 +407,7 @@ public:
             if (link.entries != 0 && parts_.holds(route(link, toward_replicas).from))
                 parts_.bytes_exchanged += uint64_t(flag_words(link)) * sizeof(uint32_t);
         move_fixed(toward_replicas, DevicePartSet::Lane::main, [&](size_t i, const DeviceLink &link, const Route &r) {
+            if (reads_in_place(r)) return Fixed{nullptr, nullptr, 0};  // nothing moves
             LinkChannel &c = *r.channel;
             if (parts_.holds(r.to) && moved(r) && c.recv_flags.get() == nullptr) {
                 DeviceScope receiver(parts_.device_of(r.to));
@@ -382,18 +416,31 @@ public:
             return Fixed{parts_.holds(r.from) ? sent[r.from]->segment(i) : nullptr, c.recv_flags.get(),
                          flag_words(link) * sizeof(uint32_t)};
         });
+        wait_for_senders(toward_replicas, DevicePartSet::Lane::main);
+        // Each receiver's links, in plan order, FlagLinks::kMax a launch.
+        std::vector<FlagLinks> batch(parts_.num_parts());
+        std::vector<unsigned> blocks(parts_.num_parts(), 1);
+        const auto launch = [&](uint32_t to) {
+            FlagLinks &b = batch[to];
+            if (b.count == 0) return;
+            DeviceScope scope(parts_.device_of(to));
+            // A lane a word: a warp takes 32.
+            unpack_flags<<<dim3(blocks[to], b.count), kThreads, 0, parts_.stream_of(to)>>>(b, take_of(to));
+            GG_CUDA_CHECK_LAUNCH("unpack_flags");
+            b.count = 0;
+            blocks[to] = 1;
+        };
         for (size_t i = 0; i < links.size(); ++i) {
             DeviceLink &link = links[i];
             const Route r = route(link, toward_replicas);
             if (link.entries == 0 || !parts_.holds(r.to)) continue;
-            // Parts on one device share its stream: the receiver reads the sender's bits after its step.
-            DeviceScope scope(parts_.device_of(r.to));
-            // A lane a word: a warp takes 32.
-            unpack_flags<<<blocks_for(flag_words(link), r.to), kThreads, 0, parts_.stream_of(r.to)>>>(
-                moved(r) ? r.channel->recv_flags.get() : sent[r.from]->segment(i), link.entries, r.to_local,
-                take_of(r.to));
-            GG_CUDA_CHECK_LAUNCH("unpack_flags");
+            FlagLinks &b = batch[r.to];
+            b.at[b.count++] = FlagLinks::Link{reads_in_place(r) ? sent[r.from]->segment(i) : r.channel->recv_flags.get(),
+                                              link.entries, r.to_local};
+            blocks[r.to] = std::max(blocks[r.to], blocks_for(flag_words(link), r.to));
+            if (b.count == FlagLinks::kMax) launch(r.to);
         }
+        for (uint32_t p = 0; p < parts_.num_parts(); ++p) launch(p);
         ++parts_.exchange_rounds;
     }
 
@@ -418,6 +465,32 @@ private:
     // buffer: the sender is on another device or in another process.
     bool moved(const Route &r) const {
         return !parts_.holds(r.from) || parts_.device_of(r.from) != parts_.device_of(r.to);
+    }
+    // Every receiver (held here) that reads a sender's buffer in place on
+    // another device: its stream on `lane` waits for what the sender's has
+    // queued so far (an event a sender, a wait a receiver), before anything
+    // that reads it is queued.
+    void wait_for_senders(bool toward_replicas, DevicePartSet::Lane lane) {
+        std::vector<DeviceLink> &links = parts_.links();
+        std::vector<char> recorded(parts_.num_parts(), 0);
+        for (DeviceLink &link : links) {
+            const Route r = route(link, toward_replicas);
+            if (link.entries == 0 || !parts_.holds(r.to) || !reads_in_place(r) || recorded[r.from]) continue;
+            parts_.record_handoff(r.from, lane);
+            recorded[r.from] = 1;
+        }
+        for (DeviceLink &link : links) {
+            const Route r = route(link, toward_replicas);
+            if (recorded[r.from] && link.entries != 0 && parts_.holds(r.to) && reads_in_place(r))
+                parts_.wait_for_handoff(r.from, r.to, lane);
+        }
+    }
+
+    // Whether route r's receiver (held here) may read the sender's buffer
+    // where it lies: the sender is held here too, on the receiver's device
+    // or on one whose memory the receiver's kernels may read (peer access).
+    bool reads_in_place(const Route &r) const {
+        return parts_.holds(r.from) && peer_access_enabled(parts_.device_of(r.to), parts_.device_of(r.from));
     }
     static uint32_t flag_words(const DeviceLink &link) { return (link.entries + 31) / 32; }
 

@@ -208,17 +208,25 @@ DevicePartSet::Handoff::~Handoff() {
 }
 
 void DevicePartSet::hand_over(uint32_t from, uint32_t to, Lane lane) {
+    if (devices_[slot(from)] == devices_[slot(to)]) return;
+    record_handoff(from, lane);
+    wait_for_handoff(from, to, lane);
+}
+
+void DevicePartSet::record_handoff(uint32_t from, Lane lane) {
+    const size_t f = slot(from);
+    const cudaStream_t sender = stream_of(from, lane);  // (makes the side handoffs first)
+    DeviceScope scope(devices_[f]);
+    GG_CUDA_CHECK(cudaEventRecord((lane == Lane::main ? handoffs_ : side_handoffs_)[f]->event, sender));
+}
+
+void DevicePartSet::wait_for_handoff(uint32_t from, uint32_t to, Lane lane) {
     const size_t f = slot(from), t = slot(to);
     if (devices_[f] == devices_[t]) return;
-    const cudaStream_t sender = stream_of(from, lane), receiver = stream_of(to, lane);
-    const cudaEvent_t event = (lane == Lane::main ? handoffs_ : side_handoffs_)[f]->event;
-    {
-        DeviceScope scope(devices_[f]);
-        GG_CUDA_CHECK(cudaEventRecord(event, sender));
-    }
+    const cudaStream_t receiver = stream_of(to, lane);  // (makes the side handoffs first)
     DeviceScope scope(devices_[t]);
     // The wait takes the event as recorded now, so the event may be recorded again at once.
-    GG_CUDA_CHECK(cudaStreamWaitEvent(receiver, event, 0));
+    GG_CUDA_CHECK(cudaStreamWaitEvent(receiver, (lane == Lane::main ? handoffs_ : side_handoffs_)[f]->event, 0));
 }
 
 void DevicePartSet::start_compute(uint32_t p) {

@@ -151,6 +151,11 @@ public:
     // Makes part `to`'s stream wait, on its device, for what part `from`'s
     // stream has queued so far (nothing to do when they share a device).
     void hand_over(uint32_t from, uint32_t to, Lane lane = Lane::main);
+    // hand_over in two steps, for one sender and several receivers: records
+    // what part `from`'s stream has queued so far, once; then each receiver
+    // waits for that record (nothing to do where they share a device).
+    void record_handoff(uint32_t from, Lane lane = Lane::main);
+    void wait_for_handoff(uint32_t from, uint32_t to, Lane lane = Lane::main);
     // Pinned host words for reading counters back, at least `count` of them.
     uint32_t *host_words(size_t count);
     // Copies part p's first `count` values from the device into `host`.

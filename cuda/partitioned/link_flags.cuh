@@ -45,6 +45,10 @@ public:
     uint32_t *segment(size_t link) const { return words_.get() + first_word_[link]; }
     // Clears every bit, on `stream` (before a step sets them again).
     void clear(cudaStream_t stream) const;
+    // The words of every segment, for a kernel that clears them among other
+    // work (bfs_levels.cu: one launch where three memsets cost the host more).
+    uint32_t *words() const { return words_.get(); }
+    uint64_t word_count() const { return words_.size(); }
     uint64_t bytes() const { return offsets_.bytes() + bits_.bytes() + words_.bytes(); }
 
 private:

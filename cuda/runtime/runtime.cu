@@ -179,15 +179,23 @@ const DeviceInfo &use_device(int device_id) {
     return p.info;
 }
 
+// A scope on the device already current sets nothing, either way: the
+// partitioned runs open one per part per call they queue, dozens a BFS
+// level, and the host's time to queue a level is what a short level costs.
 DeviceScope::DeviceScope(int device) noexcept {
     if (device < 0) return;
-    if (cudaGetDevice(&previous_) != cudaSuccess) previous_ = -1;
-    if (previous_ != device) cudaSetDevice(device);
+    int current = -1;
+    if (cudaGetDevice(&current) != cudaSuccess) current = -1;
+    if (current != device) {
+        cudaSetDevice(device);
+        previous_ = current;
+    }
     cudaGetLastError();
 }
 
 DeviceScope::~DeviceScope() {
-    if (previous_ >= 0) cudaSetDevice(previous_);
+    if (previous_ < 0) return;
+    cudaSetDevice(previous_);
     cudaGetLastError();
 }
 
@@ -205,21 +213,43 @@ std::mutex &persistent_kernel_lock(int device_id) {
     return locks[device_id];
 }
 
+namespace {
+
+// The pairs (from, to) tried, and those where `from` reads `to`'s memory.
+struct PeerPairs {
+    std::mutex guard;
+    std::set<std::pair<int, int>> tried, enabled;
+};
+PeerPairs &peer_pairs() {
+    static PeerPairs pairs;
+    return pairs;
+}
+
+}  // namespace
+
 void enable_peer_access(const std::vector<int> &devices) {
-    static std::mutex guard;
-    static std::set<std::pair<int, int>> tried;  // (from, to), once per process
-    std::lock_guard<std::mutex> lock(guard);
+    PeerPairs &pairs = peer_pairs();
+    std::lock_guard<std::mutex> lock(pairs.guard);
     for (int from : devices)
         for (int to : devices) {
-            if (from == to || !tried.insert({from, to}).second) continue;
+            if (from == to || !pairs.tried.insert({from, to}).second) continue;
             int can = 0;
             if (cudaDeviceCanAccessPeer(&can, from, to) == cudaSuccess && can) {
                 DeviceScope scope(from);
+                const cudaError_t status = cudaDeviceEnablePeerAccess(to, 0);
                 // Enabled already (by the caller's own code, say) is as good.
-                cudaDeviceEnablePeerAccess(to, 0);
+                if (status == cudaSuccess || status == cudaErrorPeerAccessAlreadyEnabled)
+                    pairs.enabled.insert({from, to});
             }
             cudaGetLastError();  // a refusal leaves the staged copies, not a sticky error
         }
+}
+
+bool peer_access_enabled(int from, int to) {
+    if (from == to) return true;
+    PeerPairs &pairs = peer_pairs();
+    std::lock_guard<std::mutex> lock(pairs.guard);
+    return pairs.enabled.count({from, to}) != 0;
 }
 
 namespace {

@@ -81,6 +81,9 @@ std::mutex &persistent_kernel_lock(int device_id);
 // the host. A pair without direct access still works, slower, and is not
 // an error.
 void enable_peer_access(const std::vector<int> &devices);
+// Whether kernels on device `from` may read device `to`'s memory: the same
+// device, or a pair enable_peer_access enabled.
+bool peer_access_enabled(int from, int to);
 
 // Device memory; a failure is GG_ERROR_OUT_OF_MEMORY naming `what`, the bytes
 // asked for and the bytes free.
