@@ -24,6 +24,7 @@
 
 #include "algo_checks.h"
 #include "backends.h"
+#include "csr_copy.h"
 #include "gg.h"
 #include "graph_shapes.h"
 #include "ref_graph.h"
@@ -219,11 +220,77 @@ static void test_bc_errors(void **state) {
     gg_context_destroy(context);
 }
 
+/* The CPU backend's centralities are the same bytes on 1, 2 and 3 threads,
+ * and agree with textbook Brandes, on graphs whose levels fall on both sides
+ * of cpu/bc.cpp's rule for taking threads (a level of fewer out-edges than
+ * kParallelEdges runs on one thread): kron's levels of one hub and many
+ * edges, urand's, and the thousands of small levels of a grid. From the hub
+ * (the largest out-degree) and from vertex n / 3. */
+static void test_bc_cpu_same_bytes_on_any_thread_count(void **state) {
+    (void)state;
+    const gg_generator kinds[] = {GG_GENERATOR_KRON, GG_GENERATOR_URAND, GG_GENERATOR_GRID};
+    const char *names[] = {"kron 13", "urand 13", "grid 640 x 600"};
+    for (int k = 0; k < 3; ++k) {
+        double *first = NULL;
+        csr_copy csr = {0};
+        uint32_t sources[2] = {0, 0}, n = 0;
+        for (int threads = 1; threads <= 3; ++threads) {
+            gg_context_options co;
+            gg_context_options_init(&co);
+            co.backend = GG_BACKEND_CPU;
+            co.num_threads = threads;
+            gg_context *context = NULL;
+            assert_int_equal(gg_context_create(&co, &context), GG_OK);
+            gg_generator_options go;
+            gg_generator_options_init(&go);
+            go.kind = kinds[k];
+            go.scale = 13;
+            go.rows = 640;
+            go.cols = 600;
+            gg_graph *graph = NULL;
+            expect_ok(context, gg_graph_generate(context, &go, &graph), names[k]);
+            n = gg_graph_num_vertices(graph);
+            if (first == NULL) {
+                csr = csr_copy_out(context, graph);
+                for (uint32_t v = 0; v < n; ++v)
+                    if (csr.offsets[v + 1] - csr.offsets[v] > csr.offsets[sources[0] + 1] - csr.offsets[sources[0]])
+                        sources[0] = v;
+                sources[1] = n / 3;
+            }
+            double *bc = zeroed_alloc(n, sizeof *bc);
+            expect_ok(context, gg_run_bc(context, graph, sources, 2, bc, NULL, NULL), names[k]);
+            if (first == NULL) {
+                first = bc;
+            } else {
+                if (memcmp(bc, first, n * sizeof *bc) != 0)
+                    fail_msg("%s: %d threads gave other centralities than one thread", names[k], threads);
+                free(bc);
+            }
+            gg_graph_destroy(graph);
+            gg_context_destroy(context);
+        }
+        ref_graph ref;
+        memset(&ref, 0, sizeof ref);
+        ref.csr.n = csr.n;
+        ref.csr.m = csr.m;
+        ref.csr.offsets = csr.offsets;
+        ref.csr.targets = csr.indices;
+        ref.csr.weights = csr.weights;
+        double *expected = zeroed_alloc(n, sizeof *expected);
+        ref_bc(&ref.csr, sources, 2, expected);
+        compare_centrality(names[k], &ref, sources, 2, first, expected);
+        free(expected);
+        free(first);
+        csr_copy_free(&csr);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         GG_BACKEND_TESTS(test_bc_matches_reference),
         GG_BACKEND_TESTS(test_bc_path_counts_beyond_double),
         cmocka_unit_test(test_bc_errors),
+        cmocka_unit_test(test_bc_cpu_same_bytes_on_any_thread_count),
     };
     apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);

@@ -74,7 +74,18 @@
 namespace gg::cpu {
 namespace {
 
-constexpr int64_t kParallelThreshold = 512;  // smaller levels run on one thread
+// A level whose step reads fewer edges than this runs on the calling thread
+// (a team's start and barriers cost more than such a level). Counted in
+// edges, not vertices: the frontier's out-edges going forward (and the new
+// level's, standing for its in-edges, for the counts), the level's out-edges
+// going back. The rule before, levels of more than 512 vertices on the
+// team, left kron's hub levels (one vertex, millions of edges to pull) on
+// one thread. 16 threads, one call (bench/results/cpu-bc-levels-2026-11-28-
+// s47.md): kron 21 142.4 -> 75.4 ms, urand 21 136.9 -> 131.4, the 2048 x
+// 2048 grid 383.5 -> 342 to 348. A threshold of 2^15 or 2^16 edges (every
+// level of the grid on one thread) took the grid to 461 to 825 ms: its
+// levels of a few thousand vertices do gain from the team.
+constexpr uint64_t kParallelEdges = uint64_t(1) << 12;
 // A level is discovered bottom-up when the out-edges of the frontier exceed
 // the in-edges of the unvisited vertices / kBottomUpRatio (see forward()).
 constexpr uint64_t kBottomUpRatio = 30;
@@ -131,6 +142,7 @@ struct BrandesState {
     VertexBits level_members;  // the vertices of one level (which one: see forward() and backward())
     FrontierQueue queue;
     std::vector<uint64_t> level_bounds;  // level L is queue.items()[level_bounds[L], level_bounds[L+1])
+    std::vector<uint64_t> level_out_edges;  // level L's out-edges (whether backward() takes threads for it)
 };
 
 // Moves level_members from the vertices of `old_level` to those of `new_level`.
@@ -190,20 +202,27 @@ uint64_t pull_count(const Csr &in, BrandesState &s, uint32_t v) {
 
 // A top-down step: claims the next level from the window (level_members),
 // slides it in as the new window, then pulls its path counts. One thread
-// team for both halves (a barrier between them), or none for a small
-// frontier: the thousands of small levels of a grid would otherwise pay for
-// a fork and join each, which on a loaded machine costs more than the level.
-void top_down_level(const Csr &out, const Csr &in, BrandesState &s, int threads, StepCost &cost) {
+// team for both halves (a barrier between them), or none for a frontier of
+// few out-edges (`scout`): the thousands of small levels of a grid would
+// otherwise pay for a fork and join each, which costs more than the level.
+void top_down_level(const Csr &out, const Csr &in, BrandesState &s, uint64_t scout, int threads, StepCost &cost) {
     const uint32_t *frontier = s.queue.window_begin();
     const int64_t size = int64_t(s.queue.window_size());
     uint64_t examined = 0, out_edges = 0, in_edges = 0;
-    if (threads == 1 || size <= kParallelThreshold) {
+    if (threads == 1 || scout < kParallelEdges) {
         {
             FrontierQueue::Buffer next(s.queue);
             for (int64_t i = 0; i < size; ++i) claim_from<false>(out, s.visited, frontier, i, next, examined, out_edges);
         }
         s.queue.slide();
-        for (const uint32_t *v = s.queue.window_begin(); v != s.queue.window_end(); ++v) in_edges += pull_count(in, s, *v);
+        // The new level's in-edges may be many more than the frontier's
+        // out-edges (urand's second level: 30 times). Its out-edges stand for
+        // them (equal on an undirected graph).
+        const uint32_t *window = s.queue.window_begin();
+        const int64_t window_size = int64_t(s.queue.window_size());
+#pragma omp parallel for num_threads(threads) if (threads > 1 && out_edges >= kParallelEdges) schedule(dynamic, 64) \
+    reduction(+ : in_edges)
+        for (int64_t i = 0; i < window_size; ++i) in_edges += pull_count(in, s, window[i]);
     } else {
 #pragma omp parallel num_threads(threads) reduction(+ : examined, out_edges, in_edges)
         {
@@ -299,6 +318,7 @@ uint64_t forward(const Graph &g, uint32_t source, BrandesState &s, int threads) 
     s.level_bounds.assign({0, 1});
     uint64_t edges = 0;
     uint64_t scout = g.out.degree(source);
+    s.level_out_edges.assign({scout});
     uint64_t unvisited_in_edges = in.num_edges() - in.degree(source);
     // Nothing unvisited has an in-edge left: the search is over without a
     // step (a bottom-up one would still look at every unvisited vertex).
@@ -308,11 +328,12 @@ uint64_t forward(const Graph &g, uint32_t source, BrandesState &s, int threads) 
             bottom_up_level(in, g.out, s, threads, cost);
             s.queue.slide();
         } else {
-            top_down_level(g.out, in, s, threads, cost);
+            top_down_level(g.out, in, s, scout, threads, cost);
         }
         edges += cost.examined;
         if (s.queue.window_empty()) break;
         s.level_bounds.push_back(s.queue.pushed());
+        s.level_out_edges.push_back(cost.out_edges);
         const uint32_t *items = s.queue.items();
         const size_t levels = s.level_bounds.size();
         const uint64_t previous = s.level_bounds[levels - 3], current = s.level_bounds[levels - 2];
@@ -340,13 +361,13 @@ uint64_t backward(const Csr &out, BrandesState &s, double *centrality, int threa
     const size_t deepest = s.level_bounds.size() - 2;
     {
         const int64_t begin = int64_t(s.level_bounds[deepest]), end = int64_t(s.level_bounds[deepest + 1]);
-#pragma omp parallel for num_threads(threads) if (end - begin > kParallelThreshold) schedule(static)
+#pragma omp parallel for num_threads(threads) if (worth_parallel(uint64_t(end - begin))) schedule(static)
         for (int64_t i = begin; i < end; ++i) counts[items[i]].mass = 1.0 / counts[items[i]].mass;
     }
     for (size_t level = deepest; level-- > 1;) {
         const int64_t begin = int64_t(s.level_bounds[level]), end = int64_t(s.level_bounds[level + 1]);
-#pragma omp parallel for num_threads(threads) if (end - begin > kParallelThreshold) schedule(dynamic, 64) \
-    reduction(+ : edges)
+#pragma omp parallel for num_threads(threads) if (s.level_out_edges[level] >= kParallelEdges) \
+    schedule(dynamic, 64) reduction(+ : edges)
         for (int64_t i = begin; i < end; ++i) {
             const uint32_t u = items[i];
             const double mass = counts[u].mass;
