@@ -119,7 +119,8 @@ public:
     // group a round, or peer copies (cudaMemcpyPeerAsync) with an event the
     // receiver waits for. GG_PARTITIONED_TRANSPORT=nccl or peer chooses
     // (docs/building.md); unset, NCCL where it loads and starts, else peer
-    // copies. Parts on one device need neither.
+    // copies. Parts on one device need neither, nor do the messages that
+    // DeviceExchange reads in place between devices with peer access.
     enum class Transport { none, peer, nccl };
     // Queues a copy of `bytes` from part `from`'s device to part `to`'s
     // (two devices of this process).
