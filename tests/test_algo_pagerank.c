@@ -195,20 +195,8 @@ static void test_pagerank_cpu_same_bytes_on_any_thread_count(void **state) {
         double *first = NULL;
         uint32_t first_iterations = 0, n = 0;
         for (int threads = 1; threads <= 3; ++threads) {
-            gg_context_options co;
-            gg_context_options_init(&co);
-            co.backend = GG_BACKEND_CPU;
-            co.num_threads = threads;
-            gg_context *context = NULL;
-            assert_int_equal(gg_context_create(&co, &context), GG_OK);
-            gg_generator_options go;
-            gg_generator_options_init(&go);
-            go.kind = kinds[k];
-            go.scale = 16;
-            go.rows = 256;
-            go.cols = 320;
-            gg_graph *graph = NULL;
-            expect_ok(context, gg_graph_generate(context, &go, &graph), names[k]);
+            gg_context *context = cpu_context_of_threads(threads);
+            gg_graph *graph = generated_graph(context, kinds[k], 16, 256, 320, names[k]);
             n = gg_graph_num_vertices(graph);
             double *rank = zeroed_alloc(n, sizeof *rank);
             gg_run_stats stats;

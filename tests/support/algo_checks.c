@@ -53,6 +53,29 @@ void expect_ok(gg_context *context, gg_status status, const char *what) {
         fail_msg("%s returned %s: %s", what, gg_status_string(status), gg_context_last_error(context));
 }
 
+gg_context *cpu_context_of_threads(int threads) {
+    gg_context_options options;
+    gg_context_options_init(&options);
+    options.backend = GG_BACKEND_CPU;
+    options.num_threads = threads;
+    gg_context *context = NULL;
+    if (gg_context_create(&options, &context) != GG_OK) fail_msg("no CPU context of %d threads", threads);
+    return context;
+}
+
+gg_graph *generated_graph(gg_context *context, gg_generator kind, uint32_t scale, uint32_t rows, uint32_t cols,
+                          const char *name) {
+    gg_generator_options options;
+    gg_generator_options_init(&options);
+    options.kind = kind;
+    options.scale = scale;
+    options.rows = rows;
+    options.cols = cols;
+    gg_graph *graph = NULL;
+    expect_ok(context, gg_graph_generate(context, &options, &graph), name);
+    return graph;
+}
+
 void expect_failure(gg_context *context, gg_status status, gg_status expected, const char *needle,
                     const char *second_needle) {
     const char *message = gg_context_last_error(context);

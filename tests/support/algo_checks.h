@@ -38,6 +38,14 @@ void check_stats(const gg_run_stats *stats, const test_backend *backend, int ite
 gg_graph *small_graph(gg_context *context, uint32_t n, uint64_t m, const uint32_t *src, const uint32_t *dst,
                       const float *weights);
 
+/* A CPU context of `threads` threads, and in it a graph of gg's generator
+ * (`scale` for kron and urand, rows x cols for a grid), for the tests that
+ * run one graph on several thread counts; each fails the test when it
+ * cannot. */
+gg_context *cpu_context_of_threads(int threads);
+gg_graph *generated_graph(gg_context *context, gg_generator kind, uint32_t scale, uint32_t rows, uint32_t cols,
+                          const char *name);
+
 /* Allocation that fails the test instead of returning NULL. */
 void *zeroed_alloc(size_t count, size_t size);
 
