@@ -259,11 +259,11 @@ struct FlagLinks {
 
 // take(set, local id) for the set entries of a link's flag words (link
 // blockIdx.y of `links`), handed to the lanes of a warp 32 at a time (take
-// may push with warp_push, a warp collective: one push per 32 set entries, where one per word would
-// pay an atomic on one counter per word, and a round whose few bits are
-// spread over every word would wait on those: 1 ms for the half million
-// vertices the source's part claims for the other part at level 0 of BFS
-// on kron 26). Each lane of a warp reads one of 32 words; a word with no
+// may push with warp_push, a warp collective: one push per 32 set entries,
+// where one per word would pay an atomic on one counter per word, and a
+// round whose few bits are spread over every word would wait on those: 1 ms
+// for the half million vertices the source's part claims for the other
+// part at level 0 of BFS on kron 26). Each lane of a warp reads one of 32 words; a word with no
 // bit set costs nothing more. Bits past `entries` are never set.
 template <class Take>
 __global__ void unpack_flags(FlagLinks links, Take take) {
