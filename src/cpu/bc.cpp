@@ -89,6 +89,15 @@ constexpr uint64_t kParallelEdges = uint64_t(1) << 12;
 // A level is discovered bottom-up when the out-edges of the frontier exceed
 // the in-edges of the unvisited vertices / kBottomUpRatio (see forward()).
 constexpr uint64_t kBottomUpRatio = 30;
+// Moving the level bits (move_members) takes the team from this many
+// vertices of the two levels together: one scattered bit write each, so a
+// few thousand of them, the grid's levels, already gain from 16 threads.
+// With worth_parallel's rule (8192) every level of the 2048 x 2048 grid moved
+// its bits on one thread, both ways: 16 threads, one call
+// (bench/results/cpu-bc-levels-2026-11-28-s48.md), the grid 392.3 -> 272.4
+// to 298.2 ms with 1024 (256: 292.4, 4096: 292.0), kron and urand 21 the same
+// within their noise.
+constexpr int64_t kParallelMoves = 1024;
 
 // 16 bytes, aligned, so that one cache line holds all of it. Once the
 // backward pass has handled a vertex, `mass` holds (1 + delta) / mass
@@ -149,7 +158,7 @@ struct BrandesState {
 void move_members(BrandesState &s, const uint32_t *old_level, int64_t old_size, const uint32_t *new_level,
                   int64_t new_size, int threads) {
     VertexBits &bits = s.level_members;
-    if (threads == 1 || !worth_parallel(uint64_t(old_size + new_size))) {
+    if (threads == 1 || old_size + new_size < kParallelMoves) {
         for (int64_t i = 0; i < old_size; ++i) bits.assign<false>(old_level[i], false);
         for (int64_t i = 0; i < new_size; ++i) bits.assign<false>(new_level[i], true);
         return;
