@@ -35,6 +35,7 @@
 #include "partitioned/device_results.cuh"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/partitioned_run.h"
+#include "primitives/frontier.cuh"
 #include "primitives/warp_ops.cuh"
 
 namespace gg::cuda {
@@ -75,20 +76,30 @@ __global__ void reset_part(Reach *reach, double *w, uint32_t size) {
 }
 
 // The frontier's unreached out-neighbours take depth level + 1 and are
-// listed in `reached`.
+// listed in `reached`. The appends and the edge count are per warp
+// (frontier.cuh's warp_push_items; one count a warp at its end): with one
+// same-address atomic per claimed vertex and per frontier vertex, those
+// atomics, serialised in L2, set the kernel's pace on kron's big levels.
 __global__ void claim_targets(DeviceCsr out, const uint32_t *frontier, uint32_t count, uint32_t level, Reach *reach,
-                              uint32_t *reached, uint32_t *reached_count, unsigned long long *scanned) {
+                              FrontierSink reached, unsigned long long *scanned) {
+    unsigned long long edges = 0;
     for (uint64_t i = warp_index(); i < count; i += warp_count()) {
         const uint32_t u = frontier[i];
         const uint64_t begin = out.offsets[u], end = out.offsets[u + 1];
-        for (uint64_t e = begin + lane_id(); e < end; e += 32) {
-            const uint32_t t = out.indices[e];
-            uint32_t *depth = &reach[t].depth;
-            if (load_volatile(depth) == kUnreached && atomicCAS(depth, kUnreached, level + 1) == kUnreached)
-                reached[atomicAdd(reached_count, 1u)] = t;
+        for (uint64_t base = begin; base < end; base += 32) {  // the same trips in every lane
+            const uint64_t e = base + lane_id();
+            bool claimed = false;
+            uint32_t t = 0;
+            if (e < end) {
+                t = out.indices[e];
+                uint32_t *depth = &reach[t].depth;
+                claimed = load_volatile(depth) == kUnreached && atomicCAS(depth, kUnreached, level + 1) == kUnreached;
+            }
+            warp_push_items<false>(reached, claimed, t, 0);
         }
-        if (lane_id() == 0) atomicAdd(scanned, (unsigned long long)(end - begin));
+        edges += end - begin;
     }
+    if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
 }
 
 struct PathSum {
@@ -125,16 +136,21 @@ __global__ void count_paths(DeviceCsr in, uint32_t owned, uint32_t level, Reach 
 }
 
 // The part's next level: the owned vertices of `depth` among the reached
-// and the changed ones, each once (queued flags).
+// and the changed ones, each once (queued flags), appended a warp at a time.
 __global__ void list_next_level(const uint32_t *reached, const uint32_t *reached_count, const uint32_t *changed,
                                 const uint32_t *changed_count, uint32_t owned, uint32_t depth, const Reach *reach,
-                                uint32_t *queued, uint32_t *order, uint32_t *order_count) {
-    const uint32_t a = *reached_count, total = a + *changed_count;
-    for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < total;
-         i += uint64_t(gridDim.x) * blockDim.x) {
-        const uint32_t v = i < a ? reached[i] : changed[i - a];
-        if (v < owned && reach[v].depth == depth && atomicExch(&queued[v], 1u) == 0)
-            order[atomicAdd(order_count, 1u)] = v;
+                                uint32_t *queued, FrontierSink order) {
+    const uint32_t a = *reached_count;
+    const uint64_t total = uint64_t(a) + *changed_count;
+    for (uint64_t first = warp_index() * 32; first < total; first += warp_count() * 32) {  // whole warps
+        const uint64_t i = first + lane_id();
+        bool listed = false;
+        uint32_t v = 0;
+        if (i < total) {
+            v = i < a ? reached[i] : changed[i - a];
+            listed = v < owned && reach[v].depth == depth && atomicExch(&queued[v], 1u) == 0;
+        }
+        warp_push_items<false>(order, listed, v, 0);
     }
 }
 
@@ -142,6 +158,7 @@ __global__ void list_next_level(const uint32_t *reached, const uint32_t *reached
 __global__ void accumulate_dependencies(DeviceCsr out, const uint32_t *vertices, uint32_t count, uint32_t level,
                                         const Reach *reach, double *w, double *centrality,
                                         unsigned long long *scanned) {
+    unsigned long long edges = 0;  // added once a warp, as claim_targets does
     for (uint64_t i = warp_index(); i < count; i += warp_count()) {
         const uint32_t u = vertices[i];
         const Reach ru = reach[u];
@@ -156,16 +173,18 @@ __global__ void accumulate_dependencies(DeviceCsr out, const uint32_t *vertices,
         if (lane_id() == 0) {
             if (level > 0) centrality[u] += dependency;
             w[u] = (1.0 + dependency) / ru.mass;
-            atomicAdd(scanned, (unsigned long long)(end - begin));
         }
+        edges += end - begin;
     }
+    if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
 }
 
 // A part's arrays, pooled under its local graph.
 struct PartBrandes final : EngineState {
     DeviceArray<Reach> reach;
     DeviceArray<double> w, centrality;
-    DeviceArray<uint32_t> reached, order, queued, counters;  // counters: reached, order
+    DeviceArray<uint32_t> reached, order, queued;
+    DeviceArray<FrontierCounters> counters;  // the appends to reached, to order
     DeviceArray<unsigned long long> scanned;
     PinnedBuffer read{sizeof(uint32_t)};
     PartBrandes(size_t size, size_t owned)
@@ -177,8 +196,14 @@ struct PartBrandes final : EngineState {
         return reach.bytes() + w.bytes() + centrality.bytes() + reached.bytes() + order.bytes() + queued.bytes() +
                counters.bytes() + scanned.bytes();
     }
-    uint32_t *reached_count() const { return counters.get(); }
-    uint32_t *order_count() const { return counters.get() + 1; }
+    uint32_t *reached_count() const { return &counters.get()[0].count; }
+    uint32_t *order_count() const { return &counters.get()[1].count; }
+    FrontierSink sink(uint32_t *items, uint32_t which) const {
+        FrontierSink s;
+        s.items = items;
+        s.counters = counters.get() + which;
+        return s;
+    }
 };
 
 class DeviceBrandesParts {
@@ -308,8 +333,8 @@ private:
                 any = true;
                 parts_.start_compute(p);
                 claim_targets<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
-                    out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(), a.reached.get(),
-                    a.reached_count(), a.scanned.get());
+                    out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(), a.sink(a.reached.get(), 0),
+                    a.scanned.get());
                 GG_CUDA_CHECK_LAUNCH("claim_targets");
                 count_paths<<<blocks(uint64_t(part.size()) * 32, p), kThreads, 0, stream>>>(
                     in_[p], part.owned, level, a.reach.get(), a.reached.get(), a.reached_count());
@@ -331,7 +356,7 @@ private:
             PartBrandes &a = *arrays_[p];
             list_next_level<<<blocks(part.size(), p), kThreads, 0, stream>>>(
                 a.reached.get(), a.reached_count(), reach_.changed(p), reach_.changed_count(p), part.owned, depth,
-                a.reach.get(), a.queued.get(), a.order.get(), a.order_count());
+                a.reach.get(), a.queued.get(), a.sink(a.order.get(), 1));
             GG_CUDA_CHECK_LAUNCH("list_next_level");
             GG_CUDA_CHECK(
                 cudaMemcpyAsync(a.read.get(), a.order_count(), sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
