@@ -6,7 +6,11 @@
  * Forward, level L: each part expands its owned vertices of depth L along
  * their out-edges (all local), giving every target not reached before depth
  * L + 1, whose path count then sums those of its in-edges from that
- * frontier (two parallel passes); replicas send (depth, count) to their
+ * frontier (two parallel passes); or, when the frontier's out-edges are
+ * many (kBottomUpRatio), every unreached vertex of the part sums its
+ * in-edges from the frontier and a nonzero sum reaches it (one pass, Beamer
+ * et al.'s bottom-up step as the CPU's bc.cpp takes it; the same sums in the
+ * same order, so the direction changes no bit); replicas send (depth, count) to their
  * owners, which add the counts of equal depth (backend/path_count.h, the
  * arithmetic both backends use, so that long wide graphs overflow alike),
  * and owners send the totals back to every replica.
@@ -28,6 +32,14 @@ namespace gg {
 namespace {
 
 constexpr uint32_t kUnreached = UINT32_MAX;
+// A part's step goes bottom-up when its frontier's out-edges times this
+// exceed its local in-edges: bottom-up then reads at most this many times
+// the claims' edges, in one pass in vertex order that also counts, where
+// top-down follows its claims with a pull over the new level's in-edges.
+// The CPU's unpartitioned rule (bc.cpp, 30) compares with the unvisited
+// vertices' in-edges, which a part does not keep: the exchange also reaches
+// its replicas. The GPU's parts take the same rule (cuda/partitioned/bc.cu).
+constexpr uint64_t kBottomUpRatio = 16;
 
 struct Reach {
     uint32_t depth = kUnreached;
@@ -39,20 +51,33 @@ struct Reach {
 // The paths of a replica's part, added to its owner's at the same depth.
 bool add_paths(Reach &slot, Reach incoming) { return path_count::merge_at_depth(slot, incoming, kUnreached); }
 
-// One level of the forward sweep in one part, in two passes so that threads
-// never add into the same count: first the owned frontier claims the
-// unreached targets of its out-edges (a compare-and-swap on the depth);
-// then each claimed vertex sums the counts of its in-edges from the owned
-// frontier. A replica's sum is only this part's share, which the exchange
-// adds to its owner's. Appends the owned vertices reached to `next`;
-// returns the out-edges scanned.
-uint64_t expand_level(const Csr &out, const Csr &in, uint32_t owned, uint32_t level,
-                      const std::vector<uint32_t> &frontier, std::vector<Reach> &r, std::vector<uint32_t> &next,
-                      int threads) {
+// The path count vertex t gets from its in-edges out of the owned vertices
+// of depth `level`, in in-list order (a replica's is only this part's share,
+// which the exchange adds to its owner's). Both directions sum through here.
+// Depths are read relaxed: a bottom-up step writes those of the vertices it
+// reaches, which are never of depth `level`.
+Reach sum_from_level(const Csr &in, uint32_t owned, uint32_t level, const std::vector<Reach> &r, uint32_t t) {
+    Reach sum{level + 1, 0, 0};
+    for (uint64_t e = in.offsets[t]; e < in.offsets[t + 1]; ++e) {
+        const uint32_t u = in.indices[e];
+        if (u >= owned || cpu::load_relaxed(&r[u].depth) != level) continue;  // the owned frontier's edges only
+        const Reach added = path_count::normalised(path_count::add(sum, r[u]));
+        sum.mass = added.mass;
+        sum.scale = added.scale;
+    }
+    return sum;
+}
+
+// Top-down, in two passes so that threads never add into the same count:
+// first the owned frontier claims the unreached targets of its out-edges (a
+// compare-and-swap on the depth); then each claimed vertex sums its counts.
+// Returns the claimed vertices.
+std::vector<uint32_t> claim_and_count(const Csr &out, const Csr &in, uint32_t owned, uint32_t level,
+                                      const std::vector<uint32_t> &frontier, std::vector<Reach> &r, bool team,
+                                      int threads, uint64_t &scanned) {
     std::vector<uint32_t> reached;
-    uint64_t scanned = 0;
-    const bool team = cpu::worth_parallel(frontier.size());
-#pragma omp parallel num_threads(threads) if (team) reduction(+ : scanned)
+    uint64_t examined = 0;
+#pragma omp parallel num_threads(threads) if (team) reduction(+ : examined)
     {
         std::vector<uint32_t> mine;
 #pragma omp for schedule(dynamic, 64) nowait
@@ -63,7 +88,7 @@ uint64_t expand_level(const Csr &out, const Csr &in, uint32_t owned, uint32_t le
                 if (cpu::load_relaxed(depth) == kUnreached && cpu::compare_and_swap(depth, kUnreached, level + 1))
                     mine.push_back(out.indices[e]);
             }
-            scanned += out.offsets[u + 1] - out.offsets[u];
+            examined += out.offsets[u + 1] - out.offsets[u];
         }
 #pragma omp critical
         reached.insert(reached.end(), mine.begin(), mine.end());
@@ -71,17 +96,58 @@ uint64_t expand_level(const Csr &out, const Csr &in, uint32_t owned, uint32_t le
 #pragma omp parallel for num_threads(threads) if (team) schedule(dynamic, 64)
     for (int64_t i = 0; i < int64_t(reached.size()); ++i) {
         const uint32_t t = reached[size_t(i)];
-        Reach sum{level + 1, 0, 0};
-        for (uint64_t e = in.offsets[t]; e < in.offsets[t + 1]; ++e) {
-            const uint32_t u = in.indices[e];
-            if (u >= owned || r[u].depth != level) continue;  // only the owned frontier's edges
-            const Reach added = path_count::normalised(path_count::add(sum, r[u]));
-            sum.mass = added.mass;
-            sum.scale = added.scale;
-        }
+        const Reach sum = sum_from_level(in, owned, level, r, t);
         r[t].scale = sum.scale;
         r[t].mass = sum.mass;
     }
+    scanned += examined;
+    return reached;
+}
+
+// Bottom-up: every unreached vertex of the part, owned or replica, sums its
+// in-edges from the owned frontier; a nonzero sum reaches it. Returns the
+// reached vertices.
+std::vector<uint32_t> pull_level(const Csr &in, uint32_t owned, uint32_t level, std::vector<Reach> &r, int threads,
+                                 uint64_t &scanned) {
+    std::vector<uint32_t> reached;
+    const int64_t size = int64_t(r.size());
+    uint64_t examined = 0;
+#pragma omp parallel num_threads(threads) if (cpu::worth_parallel(uint64_t(size) + in.num_edges())) \
+    reduction(+ : examined)
+    {
+        std::vector<uint32_t> mine;
+#pragma omp for schedule(dynamic, 1024) nowait
+        for (int64_t t = 0; t < size; ++t) {
+            if (cpu::load_relaxed(&r[size_t(t)].depth) != kUnreached) continue;
+            const Reach sum = sum_from_level(in, owned, level, r, uint32_t(t));
+            examined += in.offsets[t + 1] - in.offsets[t];
+            if (sum.mass == 0.0) continue;
+            r[size_t(t)].scale = sum.scale;
+            r[size_t(t)].mass = sum.mass;
+            cpu::store_relaxed(&r[size_t(t)].depth, level + 1);
+            mine.push_back(uint32_t(t));
+        }
+#pragma omp critical
+        reached.insert(reached.end(), mine.begin(), mine.end());
+    }
+    scanned += examined;
+    return reached;
+}
+
+// One level of the forward sweep in one part, top-down or bottom-up (the
+// file's comment). Appends the owned vertices reached to `next`; returns the
+// edges scanned.
+uint64_t expand_level(const Csr &out, const Csr &in, uint32_t owned, uint32_t level,
+                      const std::vector<uint32_t> &frontier, std::vector<Reach> &r, std::vector<uint32_t> &next,
+                      int threads) {
+    uint64_t frontier_out_edges = 0;
+    for (uint32_t u : frontier) frontier_out_edges += out.offsets[u + 1] - out.offsets[u];
+    uint64_t scanned = 0;
+    const std::vector<uint32_t> reached =
+        frontier_out_edges * kBottomUpRatio > in.num_edges()
+            ? pull_level(in, owned, level, r, threads, scanned)
+            : claim_and_count(out, in, owned, level, frontier, r, cpu::worth_parallel(frontier.size()), threads,
+                              scanned);
     for (uint32_t t : reached)
         if (t < owned) next.push_back(t);
     return scanned;
