@@ -9,11 +9,12 @@
  * frontier (two parallel passes); or, when the frontier's out-edges are
  * many (kBottomUpRatio), every unreached vertex of the part sums its
  * in-edges from the frontier and a nonzero sum reaches it (one pass, Beamer
- * et al.'s bottom-up step as the CPU's bc.cpp takes it; the same sums in the
- * same order, so the direction changes no bit); replicas send (depth, count) to their
- * owners, which add the counts of equal depth (backend/path_count.h, the
- * arithmetic both backends use, so that long wide graphs overflow alike),
- * and owners send the totals back to every replica.
+ * et al.'s bottom-up step as the CPU's bc.cpp takes it; the same sums in
+ * the same order, so the direction changes no bit); replicas send (depth,
+ * count) to their owners, which add the counts of equal depth
+ * (backend/path_count.h, the arithmetic both backends use, so that long
+ * wide graphs overflow alike), and owners send the totals back to every
+ * replica.
  * Backward, level L from the deepest: each owned u at depth L takes
  * dependency = sum over successors v (depth L + 1) of mass(u) * w(v) scaled
  * by their scales, where w(v) = (1 + dependency(v)) / mass(v), the CPU's
@@ -38,7 +39,8 @@ constexpr uint32_t kUnreached = UINT32_MAX;
 // top-down follows its claims with a pull over the new level's in-edges.
 // The CPU's unpartitioned rule (bc.cpp, 30) compares with the unvisited
 // vertices' in-edges, which a part does not keep: the exchange also reaches
-// its replicas. The GPU's parts take the same rule (cuda/partitioned/bc.cu).
+// its replicas. The GPU's parts (cuda/partitioned/bc.cu) do not step
+// bottom-up yet: docs/partitioned.md.
 constexpr uint64_t kBottomUpRatio = 16;
 
 struct Reach {
