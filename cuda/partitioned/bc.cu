@@ -5,11 +5,13 @@
  * §4.3), its steps as kernels, one warp per vertex (a warp walks a list
  * with coalesced loads and reduces it with shuffles):
  *
- * Forward, level L, in each part: the owned vertices of depth L claim the
- * unreached targets of their out-edges for depth L + 1 (a compare-and-swap
- * on the depth); then each claimed vertex sums the path counts of its
- * in-edges from the owned frontier (backend/path_count.h, the arithmetic of
- * both backends). Replicas send (depth, count) to their owners, which add
+ * Forward, level L, in each part, top-down: the owned vertices of depth L
+ * claim the unreached targets of their out-edges for depth L + 1 (a
+ * compare-and-swap on the depth); then each claimed vertex sums the path
+ * counts of its in-edges from the owned frontier (backend/path_count.h, the
+ * arithmetic of both backends). Or bottom-up, when the frontier's out-edges
+ * are many (kBottomUpRatio): every unreached vertex makes that sum over its
+ * in-edges, and a nonzero one reaches it; the same sums in the same order. Replicas send (depth, count) to their owners, which add
  * the counts of equal depth (to_owners, sparse: a sum must see each change
  * once); the owned vertices of depth L + 1 that the part claimed or a
  * merge changed form its next level (a flag per vertex keeps each once);
@@ -44,6 +46,15 @@ namespace {
 
 constexpr uint32_t kUnreached = UINT32_MAX;
 constexpr int kThreads = 256;
+// A part takes a forward step bottom-up when its frontier's out-edges times
+// this exceed its local in-edges: bottom-up then reads at most this many
+// times the edges the claims would (every in-edge of the part), in one
+// streaming pass that also counts, where top-down follows the claims with a
+// pull over the new level's in-edges. The CPU's rule (src/cpu/bc.cpp, 30)
+// compares against the unvisited vertices' in-edges, which a part does not
+// track: its replicas are also reached by the exchange. 16 is a first
+// choice, measured only on kron 25 (multi-gpu-bc-2026-11-28-s48.md).
+constexpr uint64_t kBottomUpRatio = 16;
 
 // A vertex's BFS depth and shortest-path count (mass * 2^(512 * scale)).
 struct alignas(16) Reach {
@@ -107,27 +118,37 @@ struct PathSum {
     int32_t scale;
 };
 
-// Each reached vertex's count: the sum of its in-edges' from the owned
-// frontier (only this part's share for a replica; its owner adds them).
+// The count vertex t gets from its in-edges out of the owned vertices of
+// depth `level` (only this part's share for a replica; its owner adds them):
+// a warp collective, lane 0's sum given to every lane. Both directions of
+// the forward step sum through here, in the same order, so that the
+// direction a part takes cannot change a bit of the answer.
+__device__ PathSum sum_from_level(const DeviceCsr &in, uint32_t owned, uint32_t level, const Reach *reach,
+                                  uint32_t t) {
+    PathSum sum{0.0, 0};
+    for (uint64_t e = in.offsets[t] + lane_id(); e < in.offsets[t + 1]; e += 32) {
+        const uint32_t u = in.indices[e];
+        if (u >= owned) continue;
+        const Reach r = reach[u];
+        if (r.depth != level) continue;
+        sum = path_count::normalised(path_count::add(sum, PathSum{r.mass, r.scale}));
+    }
+#pragma unroll
+    for (int offset = 16; offset > 0; offset >>= 1) {
+        const PathSum other{__shfl_xor_sync(kFullMask, sum.mass, offset),
+                            __shfl_xor_sync(kFullMask, sum.scale, offset)};
+        sum = path_count::normalised(path_count::add(sum, other));
+    }
+    return PathSum{__shfl_sync(kFullMask, sum.mass, 0), __shfl_sync(kFullMask, sum.scale, 0)};
+}
+
+// Top-down, second half: each reached vertex's count.
 __global__ void count_paths(DeviceCsr in, uint32_t owned, uint32_t level, Reach *reach, const uint32_t *reached,
                             const uint32_t *reached_count) {
     const uint32_t count = *reached_count;
     for (uint64_t i = warp_index(); i < count; i += warp_count()) {
         const uint32_t t = reached[i];
-        PathSum sum{0.0, 0};
-        for (uint64_t e = in.offsets[t] + lane_id(); e < in.offsets[t + 1]; e += 32) {
-            const uint32_t u = in.indices[e];
-            if (u >= owned) continue;
-            const Reach r = reach[u];
-            if (r.depth != level) continue;
-            sum = path_count::normalised(path_count::add(sum, PathSum{r.mass, r.scale}));
-        }
-#pragma unroll
-        for (int offset = 16; offset > 0; offset >>= 1) {
-            const PathSum other{__shfl_xor_sync(kFullMask, sum.mass, offset),
-                                __shfl_xor_sync(kFullMask, sum.scale, offset)};
-            sum = path_count::normalised(path_count::add(sum, other));
-        }
+        const PathSum sum = sum_from_level(in, owned, level, reach, t);
         if (lane_id() == 0) {
             reach[t].scale = sum.scale;
             reach[t].mass = sum.mass;
@@ -135,11 +156,45 @@ __global__ void count_paths(DeviceCsr in, uint32_t owned, uint32_t level, Reach 
     }
 }
 
+// Bottom-up (Beamer et al., SC'12, as src/cpu/bc.cpp's bottom_up_level):
+// every unreached vertex of the part, owned or replica, sums its in-edges
+// from the owned frontier; a nonzero sum reaches it at depth level + 1. One
+// pass finds the level and its counts, where top-down reads the frontier's
+// out-edges and then the new level's in-edges at random places: on kron's
+// big levels the claims alone took 7.1 ms of a part's level against 0.84 ms
+// for the whole one-GPU BFS (bench/results/multi-gpu-bc-2026-11-28-s48.md).
+// A warp takes 32 consecutive vertices, sums the unreached ones one after
+// another, and appends the found ones with one atomic.
+__global__ void pull_level(DeviceCsr in, uint32_t size, uint32_t owned, uint32_t level, Reach *reach,
+                           FrontierSink reached, unsigned long long *scanned) {
+    unsigned long long edges = 0;
+    for (uint64_t first = warp_index() * 32; first < size; first += warp_count() * 32) {  // whole warps
+        const uint64_t mine = first + lane_id();
+        unsigned open = __ballot_sync(kFullMask, mine < size && reach[mine].depth == kUnreached);
+        bool found = false;
+        while (open) {
+            const int j = __ffs(open) - 1;
+            open &= open - 1;
+            const uint32_t t = uint32_t(first + j);
+            const PathSum sum = sum_from_level(in, owned, level, reach, t);
+            if (lane_id() == j && sum.mass != 0.0) {
+                reach[t] = Reach{level + 1, sum.scale, sum.mass};
+                found = true;
+            }
+            edges += in.offsets[t + 1] - in.offsets[t];
+        }
+        warp_push_items<false>(reached, found, uint32_t(mine), 0);
+    }
+    if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
+}
+
 // The part's next level: the owned vertices of `depth` among the reached
-// and the changed ones, each once (queued flags), appended a warp at a time.
-__global__ void list_next_level(const uint32_t *reached, const uint32_t *reached_count, const uint32_t *changed,
-                                const uint32_t *changed_count, uint32_t owned, uint32_t depth, const Reach *reach,
-                                uint32_t *queued, FrontierSink order) {
+// and the changed ones, each once (queued flags), appended a warp at a time,
+// their out-degrees added up (the order's degree_sum: the next step's
+// direction).
+__global__ void list_next_level(DeviceCsr out, const uint32_t *reached, const uint32_t *reached_count,
+                                const uint32_t *changed, const uint32_t *changed_count, uint32_t owned,
+                                uint32_t depth, const Reach *reach, uint32_t *queued, FrontierSink order) {
     const uint32_t a = *reached_count;
     const uint64_t total = uint64_t(a) + *changed_count;
     for (uint64_t first = warp_index() * 32; first < total; first += warp_count() * 32) {  // whole warps
@@ -150,7 +205,7 @@ __global__ void list_next_level(const uint32_t *reached, const uint32_t *reached
             v = i < a ? reached[i] : changed[i - a];
             listed = v < owned && reach[v].depth == depth && atomicExch(&queued[v], 1u) == 0;
         }
-        warp_push_items<false>(order, listed, v, 0);
+        warp_push_items<true>(order, listed, v, listed ? uint32_t(out.offsets[v + 1] - out.offsets[v]) : 0);
     }
 }
 
@@ -186,7 +241,7 @@ struct PartBrandes final : EngineState {
     DeviceArray<uint32_t> reached, order, queued;
     DeviceArray<FrontierCounters> counters;  // the appends to reached, to order
     DeviceArray<unsigned long long> scanned;
-    PinnedBuffer read{sizeof(uint32_t)};
+    PinnedBuffer read{sizeof(FrontierCounters)};  // the order's counters, after a level is listed
     PartBrandes(size_t size, size_t owned)
         : reach(size, "a part's path counts"), w(size, "a part's dependency coefficients"),
           centrality(owned, "a part's centrality"), reached(size, "a part's reached vertices"),
@@ -197,7 +252,6 @@ struct PartBrandes final : EngineState {
                counters.bytes() + scanned.bytes();
     }
     uint32_t *reached_count() const { return &counters.get()[0].count; }
-    uint32_t *order_count() const { return &counters.get()[1].count; }
     FrontierSink sink(uint32_t *items, uint32_t which) const {
         FrontierSink s;
         s.items = items;
@@ -210,7 +264,7 @@ class DeviceBrandesParts {
 public:
     DeviceBrandesParts(DevicePartSet &parts, const RunConfig &config, RunReport &report)
         : parts_(parts), reach_(parts), w_(parts), exchange_(parts), layouts_(parts, report),
-          starts_(parts.num_parts()) {
+          starts_(parts.num_parts()), out_degrees_(parts.num_parts()) {
         const PartitionPlan &plan = parts.plan();
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
             const PartitionPart &part = plan.parts[p];
@@ -248,9 +302,12 @@ public:
             parts_.collect_compute();  // the round waited for the expansion
             list_next(level + 1);
             exchange_.to_replicas(reach_, TakeOwners{});
-            for (uint32_t p = 0; p < parts_.num_parts(); ++p)
-                starts_[p].push_back(parts_.plan().parts[p].size() ? *static_cast<uint32_t *>(arrays_[p]->read.get())
-                                                                   : 0);
+            for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
+                const bool held = parts_.plan().parts[p].size() > 0;
+                const FrontierCounters *order = static_cast<const FrontierCounters *>(arrays_[p]->read.get());
+                starts_[p].push_back(held ? order->count : 0);
+                out_degrees_[p].push_back(held ? order->degree_sum : 0);
+            }
         }
         // `level` is the first level no part holds: the deepest is one above.
         while (level-- > 0) {
@@ -290,6 +347,7 @@ private:
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
             const PartitionPart &part = plan.parts[p];
             starts_[p].assign(1, 0);
+            out_degrees_[p].assign(2, 0);  // level 0 (the source) goes top-down
             if (part.size() == 0) {
                 starts_[p].push_back(0);
                 continue;
@@ -309,7 +367,8 @@ private:
                 copy_to_device(a.order.get(), &l, sizeof l, stream, unused);
                 copy_to_device(a.queued.get() + l, &one, sizeof one, stream, unused);
             }
-            copy_to_device(a.order_count(), &listed, sizeof listed, stream, unused);
+            const FrontierCounters order{listed, 0, 0, 0};
+            copy_to_device(a.counters.get() + 1, &order, sizeof order, stream, unused);
             starts_[p].push_back(listed);
         }
         reach_.mark_synced(parts_);
@@ -332,13 +391,21 @@ private:
             if (count > 0) {
                 any = true;
                 parts_.start_compute(p);
-                claim_targets<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
-                    out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(), a.sink(a.reached.get(), 0),
-                    a.scanned.get());
-                GG_CUDA_CHECK_LAUNCH("claim_targets");
-                count_paths<<<blocks(uint64_t(part.size()) * 32, p), kThreads, 0, stream>>>(
-                    in_[p], part.owned, level, a.reach.get(), a.reached.get(), a.reached_count());
-                GG_CUDA_CHECK_LAUNCH("count_paths");
+                const uint64_t frontier_out_edges = out_degrees_[p][level + 1] - out_degrees_[p][level];
+                if (frontier_out_edges * kBottomUpRatio > in_[p].m) {
+                    pull_level<<<blocks(part.size(), p), kThreads, 0, stream>>>(
+                        in_[p], part.size(), part.owned, level, a.reach.get(), a.sink(a.reached.get(), 0),
+                        a.scanned.get());
+                    GG_CUDA_CHECK_LAUNCH("pull_level");
+                } else {
+                    claim_targets<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
+                        out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(),
+                        a.sink(a.reached.get(), 0), a.scanned.get());
+                    GG_CUDA_CHECK_LAUNCH("claim_targets");
+                    count_paths<<<blocks(uint64_t(part.size()) * 32, p), kThreads, 0, stream>>>(
+                        in_[p], part.owned, level, a.reach.get(), a.reached.get(), a.reached_count());
+                    GG_CUDA_CHECK_LAUNCH("count_paths");
+                }
                 parts_.stop_compute(p);
             }
         }
@@ -355,11 +422,11 @@ private:
             const cudaStream_t stream = parts_.stream_of(p);
             PartBrandes &a = *arrays_[p];
             list_next_level<<<blocks(part.size(), p), kThreads, 0, stream>>>(
-                a.reached.get(), a.reached_count(), reach_.changed(p), reach_.changed_count(p), part.owned, depth,
+                out_[p], a.reached.get(), a.reached_count(), reach_.changed(p), reach_.changed_count(p), part.owned, depth,
                 a.reach.get(), a.queued.get(), a.sink(a.order.get(), 1));
             GG_CUDA_CHECK_LAUNCH("list_next_level");
-            GG_CUDA_CHECK(
-                cudaMemcpyAsync(a.read.get(), a.order_count(), sizeof(uint32_t), cudaMemcpyDeviceToHost, stream));
+            GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.counters.get() + 1, sizeof(FrontierCounters),
+                                          cudaMemcpyDeviceToHost, stream));
         }
     }
 
@@ -390,6 +457,7 @@ private:
     std::vector<DeviceCsr> out_, in_;
     std::vector<StatePool::Checkout<PartBrandes>> arrays_;
     std::vector<std::vector<uint32_t>> starts_;  // starts_[p][L]: where level L begins in part p's order
+    std::vector<std::vector<uint64_t>> out_degrees_;  // [p][L + 1] - [p][L]: level L's out-edges in part p
 };
 
 }  // namespace
