@@ -18,8 +18,10 @@
  * owners send the totals back to their replicas.
  * Backward, level L from the deepest: each owned u of depth L sums, over
  * its successors v (depth L + 1), mass(u) * w(v) scaled by the scales,
- * where w(v) = (1 + dependency(v)) / mass(v); then owners send the w of
- * their depth-L vertices to the replicas.
+ * where w(v) = (1 + dependency(v)) / mass(v) (or, when level L + 1 holds
+ * far fewer edges, its vertices push those terms to their owned
+ * in-neighbours of depth L: kPushRatio); then owners send the w of their
+ * depth-L vertices to the replicas.
  *
  * Values and levels stay on the devices; per level the host reads the
  * exchange's counts and each part's level size. The sums run in another
@@ -55,6 +57,11 @@ constexpr int kThreads = 256;
 // track: its replicas are also reached by the exchange. 16 is a first
 // choice, measured only on kron 25 (multi-gpu-bc-2026-11-28-s48.md).
 constexpr uint64_t kBottomUpRatio = 16;
+// A backward level is pushed from the level below when that level's owned
+// out-edges times this, plus the part's vertices (the push scans their
+// depths), are fewer than the level's own out-edges. A first choice, like
+// kBottomUpRatio.
+constexpr uint64_t kPushRatio = 4;
 
 // A vertex's BFS depth and shortest-path count (mass * 2^(512 * scale)).
 struct alignas(16) Reach {
@@ -234,21 +241,66 @@ __global__ void accumulate_dependencies(DeviceCsr out, const uint32_t *vertices,
     if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
 }
 
+// Backward, pushed (as the one-GPU BC pushes a level whose neighbours below
+// hold far fewer edges, cuda/algorithms/bc.cu): each vertex v of depth
+// level + 1 in the part, owned or replica (a replica's w came with the last
+// refresh), adds mass(u) * w(v) to the partial dependency of each owned
+// in-neighbour u of depth level: the pull's terms, over the same edges
+// (the local in-lists are the out-lists transposed), in another order, with
+// double atomics. A warp takes 32 consecutive vertices, as pull_level does.
+__global__ void push_dependencies(DeviceCsr in, uint32_t size, uint32_t owned, uint32_t level, const Reach *reach,
+                                  const double *w, double *partial, unsigned long long *scanned) {
+    unsigned long long edges = 0;
+    for (uint64_t first = warp_index() * 32; first < size; first += warp_count() * 32) {  // whole warps
+        const uint64_t mine = first + lane_id();
+        unsigned below = __ballot_sync(kFullMask, mine < size && reach[mine].depth == level + 1);
+        while (below) {
+            const int j = __ffs(below) - 1;
+            below &= below - 1;
+            const uint32_t v = uint32_t(first + j);
+            const Reach rv = reach[v];
+            const double wv = w[v];
+            for (uint64_t e = in.offsets[v] + lane_id(); e < in.offsets[v + 1]; e += 32) {
+                const uint32_t u = in.indices[e];
+                if (u >= owned) continue;
+                const Reach ru = reach[u];
+                if (ru.depth == level) atomicAdd(&partial[u], path_count::scaled(ru.mass * wv, ru.scale - rv.scale));
+            }
+            edges += in.offsets[v + 1] - in.offsets[v];
+        }
+    }
+    if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
+}
+
+// A pushed level's owned vertices: their dependency from the partial sums,
+// which they leave at zero for the next level.
+__global__ void finish_dependencies(const uint32_t *vertices, uint32_t count, uint32_t level, const Reach *reach,
+                                    double *w, double *partial, double *centrality) {
+    for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < count;
+         i += uint64_t(gridDim.x) * blockDim.x) {
+        const uint32_t u = vertices[i];
+        const double dependency = partial[u];
+        partial[u] = 0.0;
+        if (level > 0) centrality[u] += dependency;
+        w[u] = (1.0 + dependency) / reach[u].mass;
+    }
+}
+
 // A part's arrays, pooled under its local graph.
 struct PartBrandes final : EngineState {
     DeviceArray<Reach> reach;
-    DeviceArray<double> w, centrality;
+    DeviceArray<double> w, centrality, partial;  // partial: a pushed level's dependencies (owned)
     DeviceArray<uint32_t> reached, order, queued;
     DeviceArray<FrontierCounters> counters;  // the appends to reached, to order
     DeviceArray<unsigned long long> scanned;
     PinnedBuffer read{sizeof(FrontierCounters)};  // the order's counters, after a level is listed
     PartBrandes(size_t size, size_t owned)
         : reach(size, "a part's path counts"), w(size, "a part's dependency coefficients"),
-          centrality(owned, "a part's centrality"), reached(size, "a part's reached vertices"),
+          centrality(owned, "a part's centrality"), partial(owned, "a part's partial dependencies"), reached(size, "a part's reached vertices"),
           order(owned, "a part's vertices by level"), queued(owned, "a part's listed flags"),
           counters(2, "a part's level counters"), scanned(1, "a part's edge count") {}
     uint64_t bytes() const override {
-        return reach.bytes() + w.bytes() + centrality.bytes() + reached.bytes() + order.bytes() + queued.bytes() +
+        return reach.bytes() + w.bytes() + centrality.bytes() + partial.bytes() + reached.bytes() + order.bytes() + queued.bytes() +
                counters.bytes() + scanned.bytes();
     }
     uint32_t *reached_count() const { return &counters.get()[0].count; }
@@ -284,6 +336,7 @@ public:
                                                       [&] { return std::make_unique<PartBrandes>(size, owned); }));
             PartBrandes &a = *arrays_.back();
             GG_CUDA_CHECK(cudaMemsetAsync(a.centrality.get(), 0, a.centrality.bytes(), stream));
+            GG_CUDA_CHECK(cudaMemsetAsync(a.partial.get(), 0, a.partial.bytes(), stream));
             GG_CUDA_CHECK(cudaMemsetAsync(a.scanned.get(), 0, a.scanned.bytes(), stream));
             reach_.value[p] = a.reach.get();
             w_.value[p] = a.w.get();
@@ -435,12 +488,29 @@ private:
             const uint32_t count = parts_.plan().parts[p].size() ? level_size(p, level) : 0;
             if (count == 0) continue;
             DeviceScope scope(parts_.device_of(p));
+            const cudaStream_t stream = parts_.stream_of(p);
+            const uint32_t size = parts_.plan().parts[p].size(), owned = parts_.plan().parts[p].owned;
             PartBrandes &a = *arrays_[p];
+            const uint32_t *vertices = a.order.get() + starts_[p][level];
             parts_.start_compute(p);
-            accumulate_dependencies<<<blocks(uint64_t(count) * 32, p), kThreads, 0, parts_.stream_of(p)>>>(
-                out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(), a.w.get(),
-                a.centrality.get(), a.scanned.get());
-            GG_CUDA_CHECK_LAUNCH("accumulate_dependencies");
+            // The pull reads the level's out-edges; the push, the in-edges of
+            // the level below (its owned vertices' out-degrees stand for
+            // them, kPushRatio for its replicas' and the atomics) and a scan
+            // of the part's depths.
+            const uint64_t pull_edges = out_degrees_[p][level + 1] - out_degrees_[p][level];
+            const uint64_t below_edges = out_degrees_[p][level + 2] - out_degrees_[p][level + 1];
+            if (below_edges * kPushRatio + size < pull_edges) {
+                push_dependencies<<<blocks(size, p), kThreads, 0, stream>>>(
+                    in_[p], size, owned, level, a.reach.get(), a.w.get(), a.partial.get(), a.scanned.get());
+                GG_CUDA_CHECK_LAUNCH("push_dependencies");
+                finish_dependencies<<<blocks(count, p), kThreads, 0, stream>>>(
+                    vertices, count, level, a.reach.get(), a.w.get(), a.partial.get(), a.centrality.get());
+                GG_CUDA_CHECK_LAUNCH("finish_dependencies");
+            } else {
+                accumulate_dependencies<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
+                    out_[p], vertices, count, level, a.reach.get(), a.w.get(), a.centrality.get(), a.scanned.get());
+                GG_CUDA_CHECK_LAUNCH("accumulate_dependencies");
+            }
             parts_.stop_compute(p);
         }
     }
