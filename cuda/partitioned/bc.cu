@@ -52,10 +52,9 @@ constexpr int kThreads = 256;
 // this exceed its local in-edges: bottom-up then reads at most this many
 // times the edges the claims would (every in-edge of the part), in one
 // streaming pass that also counts, where top-down follows the claims with a
-// pull over the new level's in-edges. The CPU's rule (src/cpu/bc.cpp, 30)
-// compares against the unvisited vertices' in-edges, which a part does not
-// track: its replicas are also reached by the exchange. 16 is a first
-// choice, measured only on kron 25 (multi-gpu-bc-2026-11-28-s48.md).
+// pull over the new level's in-edges. The CPU's parts take the same rule
+// (src/partitioned/bc.cpp, which says why it is not the unpartitioned
+// bc.cpp's); 16 is a first choice, not yet measured on the GPUs.
 constexpr uint64_t kBottomUpRatio = 16;
 // A backward level is pushed from the level below when that level's owned
 // out-edges times this, plus the part's vertices (the push scans their
