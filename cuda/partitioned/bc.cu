@@ -23,6 +23,16 @@
  * in-neighbours of depth L: kPushRatio); then owners send the w of their
  * depth-L vertices to the replicas.
  *
+ * Hubs. A warp walks one vertex's list; a list of hundreds of thousands of
+ * edges (kron 25's source has 639,504) held its whole level's kernel on one
+ * warp for milliseconds. So each step leaves the lists longer than the pull
+ * layout's hub threshold (pull_layout.h, built for each part's in- and
+ * out-edges) to its chunks of 2,048 edges, one warp each, after Tigr's
+ * virtual nodes (001 §4.1): claims and pushed terms go straight from the
+ * chunks; sums (path counts, pulled dependencies) go to a slot per chunk,
+ * which one thread per hub then adds in chunk order, so that a hub's sum
+ * does not depend on which warp finished first.
+ *
  * Values and levels stay on the devices; per level the host reads the
  * exchange's counts and each part's level size. The sums run in another
  * order than the unpartitioned run's: centrality agrees to rounding.
@@ -35,6 +45,7 @@
 #include "cuda_backend.h"
 #include "engines/engine_state.cuh"
 #include "layouts/device_layouts.cuh"
+#include "layouts/pull_layout.cuh"
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_results.cuh"
 #include "partitioned/device_runs.cuh"
@@ -84,6 +95,24 @@ struct AddPaths {
 __device__ __forceinline__ uint64_t warp_index() { return (blockIdx.x * uint64_t(blockDim.x) + threadIdx.x) >> 5; }
 __device__ __forceinline__ uint64_t warp_count() { return (uint64_t(gridDim.x) * blockDim.x) >> 5; }
 
+// Whether v's list is a hub's of `hubs` (left to its chunks).
+__device__ __forceinline__ bool is_hub(const DeviceCsr &csr, const PullLayout &hubs, uint32_t v) {
+    return csr.offsets[v + 1] - csr.offsets[v] > hubs.hub_threshold;
+}
+
+// Chunk c of a pull layout: its hub and the edges [begin, end) it covers.
+struct HubChunk {
+    uint32_t vertex;
+    uint64_t begin, end;
+};
+__device__ __forceinline__ HubChunk hub_chunk(const DeviceCsr &csr, const PullLayout &hubs, uint32_t c) {
+    const uint32_t h = hubs.chunk_hub[c];
+    const uint32_t x = hubs.hub_vertex[h];
+    const uint64_t begin = csr.offsets[x] + uint64_t(c - hubs.hub_first_chunk[h]) * hubs.chunk_edges;
+    const uint64_t end = csr.offsets[x + 1];
+    return HubChunk{x, begin, begin + hubs.chunk_edges < end ? begin + hubs.chunk_edges : end};
+}
+
 __global__ void reset_part(Reach *reach, double *w, uint32_t size) {
     for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < size;
          v += uint64_t(gridDim.x) * blockDim.x) {
@@ -97,24 +126,43 @@ __global__ void reset_part(Reach *reach, double *w, uint32_t size) {
 // (frontier.cuh's warp_push_items; one count a warp at its end): with one
 // same-address atomic per claimed vertex and per frontier vertex, those
 // atomics, serialised in L2, set the kernel's pace on kron's big levels.
-__global__ void claim_targets(DeviceCsr out, const uint32_t *frontier, uint32_t count, uint32_t level, Reach *reach,
-                              FrontierSink reached, unsigned long long *scanned) {
+__device__ void claim_range(const DeviceCsr &out, uint64_t begin, uint64_t end, uint32_t level, Reach *reach,
+                            const FrontierSink &reached) {
+    for (uint64_t base = begin; base < end; base += 32) {  // the same trips in every lane
+        const uint64_t e = base + lane_id();
+        bool claimed = false;
+        uint32_t t = 0;
+        if (e < end) {
+            t = out.indices[e];
+            uint32_t *depth = &reach[t].depth;
+            claimed = load_volatile(depth) == kUnreached && atomicCAS(depth, kUnreached, level + 1) == kUnreached;
+        }
+        warp_push_items<false>(reached, claimed, t, 0);
+    }
+}
+
+__global__ void claim_targets(DeviceCsr out, PullLayout hubs, const uint32_t *frontier, uint32_t count, uint32_t level,
+                              Reach *reach, FrontierSink reached, unsigned long long *scanned) {
     unsigned long long edges = 0;
     for (uint64_t i = warp_index(); i < count; i += warp_count()) {
         const uint32_t u = frontier[i];
+        if (is_hub(out, hubs, u)) continue;  // claim_hub_targets; the same for the whole warp
         const uint64_t begin = out.offsets[u], end = out.offsets[u + 1];
-        for (uint64_t base = begin; base < end; base += 32) {  // the same trips in every lane
-            const uint64_t e = base + lane_id();
-            bool claimed = false;
-            uint32_t t = 0;
-            if (e < end) {
-                t = out.indices[e];
-                uint32_t *depth = &reach[t].depth;
-                claimed = load_volatile(depth) == kUnreached && atomicCAS(depth, kUnreached, level + 1) == kUnreached;
-            }
-            warp_push_items<false>(reached, claimed, t, 0);
-        }
+        claim_range(out, begin, end, level, reach, reached);
         edges += end - begin;
+    }
+    if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
+}
+
+// The claims of the frontier's hubs, a chunk per warp.
+__global__ void claim_hub_targets(DeviceCsr out, PullLayout hubs, uint32_t owned, uint32_t level, Reach *reach,
+                                  FrontierSink reached, unsigned long long *scanned) {
+    unsigned long long edges = 0;
+    for (uint64_t c = warp_index(); c < hubs.num_chunks; c += warp_count()) {
+        const HubChunk chunk = hub_chunk(out, hubs, uint32_t(c));
+        if (chunk.vertex >= owned || reach[chunk.vertex].depth != level) continue;
+        claim_range(out, chunk.begin, chunk.end, level, reach, reached);
+        edges += chunk.end - chunk.begin;
     }
     if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
 }
@@ -124,15 +172,16 @@ struct PathSum {
     int32_t scale;
 };
 
-// The count vertex t gets from its in-edges out of the owned vertices of
-// depth `level` (only this part's share for a replica; its owner adds them):
-// a warp collective, lane 0's sum given to every lane. Both directions of
-// the forward step sum through here, in the same order, so that the
-// direction a part takes cannot change a bit of the answer.
-__device__ PathSum sum_from_level(const DeviceCsr &in, uint32_t owned, uint32_t level, const Reach *reach,
-                                  uint32_t t) {
+// The count a vertex gets from its in-edges [begin, end) out of the owned
+// vertices of depth `level` (only this part's share for a replica; its owner
+// adds them): a warp collective, lane 0's sum given to every lane. Both
+// directions of the forward step sum through here, over the same lists or
+// hub chunks, in the same order, so that the direction a part takes cannot
+// change a bit of the answer.
+__device__ PathSum sum_from_level(const DeviceCsr &in, uint64_t begin, uint64_t end, uint32_t owned, uint32_t level,
+                                  const Reach *reach) {
     PathSum sum{0.0, 0};
-    for (uint64_t e = in.offsets[t] + lane_id(); e < in.offsets[t + 1]; e += 32) {
+    for (uint64_t e = begin + lane_id(); e < end; e += 32) {
         const uint32_t u = in.indices[e];
         if (u >= owned) continue;
         const Reach r = reach[u];
@@ -149,12 +198,13 @@ __device__ PathSum sum_from_level(const DeviceCsr &in, uint32_t owned, uint32_t 
 }
 
 // Top-down, second half: each reached vertex's count.
-__global__ void count_paths(DeviceCsr in, uint32_t owned, uint32_t level, Reach *reach, const uint32_t *reached,
-                            const uint32_t *reached_count) {
+__global__ void count_paths(DeviceCsr in, PullLayout hubs, uint32_t owned, uint32_t level, Reach *reach,
+                            const uint32_t *reached, const uint32_t *reached_count) {
     const uint32_t count = *reached_count;
     for (uint64_t i = warp_index(); i < count; i += warp_count()) {
         const uint32_t t = reached[i];
-        const PathSum sum = sum_from_level(in, owned, level, reach, t);
+        if (is_hub(in, hubs, t)) continue;  // sum_hub_chunks
+        const PathSum sum = sum_from_level(in, in.offsets[t], in.offsets[t + 1], owned, level, reach);
         if (lane_id() == 0) {
             reach[t].scale = sum.scale;
             reach[t].mass = sum.mass;
@@ -171,18 +221,19 @@ __global__ void count_paths(DeviceCsr in, uint32_t owned, uint32_t level, Reach 
 // for the whole one-GPU BFS (bench/results/multi-gpu-bc-2026-11-28-s48.md).
 // A warp takes 32 consecutive vertices, sums the unreached ones one after
 // another, and appends the found ones with one atomic.
-__global__ void pull_level(DeviceCsr in, uint32_t size, uint32_t owned, uint32_t level, Reach *reach,
+__global__ void pull_level(DeviceCsr in, PullLayout hubs, uint32_t size, uint32_t owned, uint32_t level, Reach *reach,
                            FrontierSink reached, unsigned long long *scanned) {
     unsigned long long edges = 0;
     for (uint64_t first = warp_index() * 32; first < size; first += warp_count() * 32) {  // whole warps
         const uint64_t mine = first + lane_id();
-        unsigned open = __ballot_sync(kFullMask, mine < size && reach[mine].depth == kUnreached);
+        unsigned open = __ballot_sync(kFullMask, mine < size && reach[mine].depth == kUnreached &&
+                                                     !is_hub(in, hubs, uint32_t(mine)));
         bool found = false;
         while (open) {
             const int j = __ffs(open) - 1;
             open &= open - 1;
             const uint32_t t = uint32_t(first + j);
-            const PathSum sum = sum_from_level(in, owned, level, reach, t);
+            const PathSum sum = sum_from_level(in, in.offsets[t], in.offsets[t + 1], owned, level, reach);
             if (lane_id() == j && sum.mass != 0.0) {
                 reach[t] = Reach{level + 1, sum.scale, sum.mass};
                 found = true;
@@ -192,6 +243,51 @@ __global__ void pull_level(DeviceCsr in, uint32_t size, uint32_t owned, uint32_t
         warp_push_items<false>(reached, found, uint32_t(mine), 0);
     }
     if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
+}
+
+// The in-hubs' counts, first half: every chunk of a hub at depth `want`
+// (level + 1 after the claims, or kUnreached bottom-up) sums its edges into
+// its slot.
+__global__ void sum_hub_chunks(DeviceCsr in, PullLayout hubs, uint32_t owned, uint32_t level, uint32_t want,
+                               const Reach *reach, PathSum *sums, unsigned long long *scanned) {
+    unsigned long long edges = 0;
+    for (uint64_t c = warp_index(); c < hubs.num_chunks; c += warp_count()) {
+        const HubChunk chunk = hub_chunk(in, hubs, uint32_t(c));
+        if (reach[chunk.vertex].depth != want) continue;
+        const PathSum sum = sum_from_level(in, chunk.begin, chunk.end, owned, level, reach);
+        if (lane_id() == 0) sums[c] = sum;
+        edges += chunk.end - chunk.begin;
+    }
+    // Top-down, the claims counted these edges as out-edges already.
+    if (lane_id() == 0 && edges && want == kUnreached) atomicAdd(scanned, edges);
+}
+
+// Second half, a thread per hub: its chunks' sums in chunk order. After
+// claims the hub takes the count; bottom-up, a nonzero one reaches it at
+// depth level + 1 and lists it. Whole warps, for the appends.
+__global__ void merge_hub_sums(PullLayout hubs, uint32_t level, uint32_t want, Reach *reach, const PathSum *sums,
+                               FrontierSink reached) {
+    for (uint64_t first = warp_index() * 32; first < hubs.num_hubs; first += warp_count() * 32) {
+        const uint64_t h = first + lane_id();
+        bool found = false;
+        uint32_t x = 0;
+        if (h < hubs.num_hubs) {
+            x = hubs.hub_vertex[h];
+            if (reach[x].depth == want) {
+                PathSum sum{0.0, 0};
+                for (uint32_t c = hubs.hub_first_chunk[h]; c < hubs.hub_first_chunk[h + 1]; ++c)
+                    sum = path_count::normalised(path_count::add(sum, sums[c]));
+                if (want != kUnreached) {
+                    reach[x].scale = sum.scale;
+                    reach[x].mass = sum.mass;
+                } else if (sum.mass != 0.0) {
+                    reach[x] = Reach{level + 1, sum.scale, sum.mass};
+                    found = true;
+                }
+            }
+        }
+        warp_push_items<false>(reached, found, x, 0);
+    }
 }
 
 // The part's next level: the owned vertices of `depth` among the reached
@@ -216,28 +312,71 @@ __global__ void list_next_level(DeviceCsr out, const uint32_t *reached, const ui
 }
 
 // Brandes' dependency of each vertex of the level, from its successors' w.
-__global__ void accumulate_dependencies(DeviceCsr out, const uint32_t *vertices, uint32_t count, uint32_t level,
-                                        const Reach *reach, double *w, double *centrality,
+// u's terms over its out-edges [begin, end), summed by the warp.
+__device__ double dependency_over(const DeviceCsr &out, uint64_t begin, uint64_t end, const Reach &ru, uint32_t level,
+                                  const Reach *reach, const double *w) {
+    double dependency = 0;
+    for (uint64_t e = begin + lane_id(); e < end; e += 32) {
+        const uint32_t v = out.indices[e];
+        const Reach rv = reach[v];
+        if (rv.depth == level + 1) dependency += path_count::scaled(ru.mass * w[v], ru.scale - rv.scale);
+    }
+    return warp_sum(dependency);
+}
+
+// u's dependency is known: its centrality and w.
+__device__ __forceinline__ void finish_vertex(uint32_t u, const Reach &ru, uint32_t level, double dependency, double *w,
+                                              double *centrality) {
+    if (level > 0) centrality[u] += dependency;
+    w[u] = (1.0 + dependency) / ru.mass;
+}
+
+__global__ void accumulate_dependencies(DeviceCsr out, PullLayout hubs, const uint32_t *vertices, uint32_t count,
+                                        uint32_t level, const Reach *reach, double *w, double *centrality,
                                         unsigned long long *scanned) {
     unsigned long long edges = 0;  // added once a warp, as claim_targets does
     for (uint64_t i = warp_index(); i < count; i += warp_count()) {
         const uint32_t u = vertices[i];
+        if (is_hub(out, hubs, u)) continue;  // hub_dependency_chunks
         const Reach ru = reach[u];
         const uint64_t begin = out.offsets[u], end = out.offsets[u + 1];
-        double dependency = 0;
-        for (uint64_t e = begin + lane_id(); e < end; e += 32) {
-            const uint32_t v = out.indices[e];
-            const Reach rv = reach[v];
-            if (rv.depth == level + 1) dependency += path_count::scaled(ru.mass * w[v], ru.scale - rv.scale);
-        }
-        dependency = warp_sum(dependency);
-        if (lane_id() == 0) {
-            if (level > 0) centrality[u] += dependency;
-            w[u] = (1.0 + dependency) / ru.mass;
-        }
+        const double dependency = dependency_over(out, begin, end, ru, level, reach, w);
+        if (lane_id() == 0) finish_vertex(u, ru, level, dependency, w, centrality);
         edges += end - begin;
     }
     if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
+}
+
+// The level's owned out-hubs, first half: each chunk's terms into its slot.
+__global__ void hub_dependency_chunks(DeviceCsr out, PullLayout hubs, uint32_t owned, uint32_t level,
+                                      const Reach *reach, const double *w, double *sums,
+                                      unsigned long long *scanned) {
+    unsigned long long edges = 0;
+    for (uint64_t c = warp_index(); c < hubs.num_chunks; c += warp_count()) {
+        const HubChunk chunk = hub_chunk(out, hubs, uint32_t(c));
+        if (chunk.vertex >= owned) continue;
+        const Reach ru = reach[chunk.vertex];
+        if (ru.depth != level) continue;
+        const double sum = dependency_over(out, chunk.begin, chunk.end, ru, level, reach, w);
+        if (lane_id() == 0) sums[c] = sum;
+        edges += chunk.end - chunk.begin;
+    }
+    if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
+}
+
+// Second half, a thread per hub: its chunks' sums in chunk order.
+__global__ void finish_hub_dependencies(PullLayout hubs, uint32_t owned, uint32_t level, const Reach *reach,
+                                        const double *sums, double *w, double *centrality) {
+    for (uint64_t h = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; h < hubs.num_hubs;
+         h += uint64_t(gridDim.x) * blockDim.x) {
+        const uint32_t u = hubs.hub_vertex[h];
+        if (u >= owned) continue;
+        const Reach ru = reach[u];
+        if (ru.depth != level) continue;
+        double dependency = 0;
+        for (uint32_t c = hubs.hub_first_chunk[h]; c < hubs.hub_first_chunk[h + 1]; ++c) dependency += sums[c];
+        finish_vertex(u, ru, level, dependency, w, centrality);
+    }
 }
 
 // Backward, pushed (as the one-GPU BC pushes a level whose neighbours below
@@ -247,26 +386,45 @@ __global__ void accumulate_dependencies(DeviceCsr out, const uint32_t *vertices,
 // in-neighbour u of depth level: the pull's terms, over the same edges
 // (the local in-lists are the out-lists transposed), in another order, with
 // double atomics. A warp takes 32 consecutive vertices, as pull_level does.
-__global__ void push_dependencies(DeviceCsr in, uint32_t size, uint32_t owned, uint32_t level, const Reach *reach,
-                                  const double *w, double *partial, unsigned long long *scanned) {
+__device__ void push_range(const DeviceCsr &in, uint64_t begin, uint64_t end, uint32_t v, uint32_t owned,
+                           uint32_t level, const Reach *reach, const double *w, double *partial) {
+    const Reach rv = reach[v];
+    const double wv = w[v];
+    for (uint64_t e = begin + lane_id(); e < end; e += 32) {
+        const uint32_t u = in.indices[e];
+        if (u >= owned) continue;
+        const Reach ru = reach[u];
+        if (ru.depth == level) atomicAdd(&partial[u], path_count::scaled(ru.mass * wv, ru.scale - rv.scale));
+    }
+}
+
+__global__ void push_dependencies(DeviceCsr in, PullLayout hubs, uint32_t size, uint32_t owned, uint32_t level,
+                                  const Reach *reach, const double *w, double *partial, unsigned long long *scanned) {
     unsigned long long edges = 0;
     for (uint64_t first = warp_index() * 32; first < size; first += warp_count() * 32) {  // whole warps
         const uint64_t mine = first + lane_id();
-        unsigned below = __ballot_sync(kFullMask, mine < size && reach[mine].depth == level + 1);
+        unsigned below = __ballot_sync(kFullMask, mine < size && reach[mine].depth == level + 1 &&
+                                                      !is_hub(in, hubs, uint32_t(mine)));
         while (below) {
             const int j = __ffs(below) - 1;
             below &= below - 1;
             const uint32_t v = uint32_t(first + j);
-            const Reach rv = reach[v];
-            const double wv = w[v];
-            for (uint64_t e = in.offsets[v] + lane_id(); e < in.offsets[v + 1]; e += 32) {
-                const uint32_t u = in.indices[e];
-                if (u >= owned) continue;
-                const Reach ru = reach[u];
-                if (ru.depth == level) atomicAdd(&partial[u], path_count::scaled(ru.mass * wv, ru.scale - rv.scale));
-            }
+            push_range(in, in.offsets[v], in.offsets[v + 1], v, owned, level, reach, w, partial);
             edges += in.offsets[v + 1] - in.offsets[v];
         }
+    }
+    if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
+}
+
+// The pushes of the level below's in-hubs, a chunk per warp.
+__global__ void push_hub_chunks(DeviceCsr in, PullLayout hubs, uint32_t owned, uint32_t level, const Reach *reach,
+                                const double *w, double *partial, unsigned long long *scanned) {
+    unsigned long long edges = 0;
+    for (uint64_t c = warp_index(); c < hubs.num_chunks; c += warp_count()) {
+        const HubChunk chunk = hub_chunk(in, hubs, uint32_t(c));
+        if (reach[chunk.vertex].depth != level + 1) continue;
+        push_range(in, chunk.begin, chunk.end, chunk.vertex, owned, level, reach, w, partial);
+        edges += chunk.end - chunk.begin;
     }
     if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
 }
@@ -280,8 +438,7 @@ __global__ void finish_dependencies(const uint32_t *vertices, uint32_t count, ui
         const uint32_t u = vertices[i];
         const double dependency = partial[u];
         partial[u] = 0.0;
-        if (level > 0) centrality[u] += dependency;
-        w[u] = (1.0 + dependency) / reach[u].mass;
+        finish_vertex(u, reach[u], level, dependency, w, centrality);
     }
 }
 
@@ -289,18 +446,24 @@ __global__ void finish_dependencies(const uint32_t *vertices, uint32_t count, ui
 struct PartBrandes final : EngineState {
     DeviceArray<Reach> reach;
     DeviceArray<double> w, centrality, partial;  // partial: a pushed level's dependencies (owned)
+    DeviceArray<PathSum> hub_paths;              // a slot per chunk of the in-hubs
+    DeviceArray<double> hub_dependencies;        // a slot per chunk of the out-hubs
     DeviceArray<uint32_t> reached, order, queued;
     DeviceArray<FrontierCounters> counters;  // the appends to reached, to order
     DeviceArray<unsigned long long> scanned;
     PinnedBuffer read{sizeof(FrontierCounters)};  // the order's counters, after a level is listed
-    PartBrandes(size_t size, size_t owned)
+    PartBrandes(size_t size, size_t owned, size_t in_chunks, size_t out_chunks)
         : reach(size, "a part's path counts"), w(size, "a part's dependency coefficients"),
-          centrality(owned, "a part's centrality"), partial(owned, "a part's partial dependencies"), reached(size, "a part's reached vertices"),
-          order(owned, "a part's vertices by level"), queued(owned, "a part's listed flags"),
-          counters(2, "a part's level counters"), scanned(1, "a part's edge count") {}
+          centrality(owned, "a part's centrality"), partial(owned, "a part's partial dependencies"),
+          hub_paths(std::max<size_t>(in_chunks, 1), "a part's hub-chunk path counts"),
+          hub_dependencies(std::max<size_t>(out_chunks, 1), "a part's hub-chunk dependencies"),
+          reached(size, "a part's reached vertices"), order(owned, "a part's vertices by level"),
+          queued(owned, "a part's listed flags"), counters(2, "a part's level counters"),
+          scanned(1, "a part's edge count") {}
     uint64_t bytes() const override {
-        return reach.bytes() + w.bytes() + centrality.bytes() + partial.bytes() + reached.bytes() + order.bytes() + queued.bytes() +
-               counters.bytes() + scanned.bytes();
+        return reach.bytes() + w.bytes() + centrality.bytes() + partial.bytes() + hub_paths.bytes() +
+               hub_dependencies.bytes() + reached.bytes() + order.bytes() + queued.bytes() + counters.bytes() +
+               scanned.bytes();
     }
     uint32_t *reached_count() const { return &counters.get()[0].count; }
     FrontierSink sink(uint32_t *items, uint32_t which) const {
@@ -324,15 +487,23 @@ public:
             if (part.size()) {
                 out_.push_back(layouts_.of(p).edges(EdgeDirection::out, false));
                 in_.push_back(layouts_.of(p).edges(EdgeDirection::in, false));
+                out_hubs_.push_back(layouts_.of(p).pull(EdgeDirection::out));
+                in_hubs_.push_back(layouts_.of(p).pull(EdgeDirection::in));
                 report.device_bytes += layouts_.of(p).device_bytes();
             } else {
                 out_.emplace_back();
                 in_.emplace_back();
+                out_hubs_.emplace_back();
+                in_hubs_.emplace_back();
             }
             const size_t size = std::max<uint32_t>(part.size(), 1), owned = std::max<uint32_t>(part.owned, 1);
             arrays_.push_back(take_state<PartBrandes>(part.local, parts.info_of(p), parts.config_of(p, config),
                                                       EngineId::part_bc, 0,
-                                                      [&] { return std::make_unique<PartBrandes>(size, owned); }));
+                                                      [&] {
+                                                          return std::make_unique<PartBrandes>(
+                                                              size, owned, in_hubs_[p].num_chunks,
+                                                              out_hubs_[p].num_chunks);
+                                                      }));
             PartBrandes &a = *arrays_.back();
             GG_CUDA_CHECK(cudaMemsetAsync(a.centrality.get(), 0, a.centrality.bytes(), stream));
             GG_CUDA_CHECK(cudaMemsetAsync(a.partial.get(), 0, a.partial.bytes(), stream));
@@ -444,19 +615,36 @@ private:
                 any = true;
                 parts_.start_compute(p);
                 const uint64_t frontier_out_edges = out_degrees_[p][level + 1] - out_degrees_[p][level];
-                if (frontier_out_edges * kBottomUpRatio > in_[p].m) {
+                const PullLayout &in_hubs = in_hubs_[p], &out_hubs = out_hubs_[p];
+                const bool bottom_up = frontier_out_edges * kBottomUpRatio > in_[p].m;
+                if (bottom_up) {
                     pull_level<<<blocks(part.size(), p), kThreads, 0, stream>>>(
-                        in_[p], part.size(), part.owned, level, a.reach.get(), a.sink(a.reached.get(), 0),
+                        in_[p], in_hubs, part.size(), part.owned, level, a.reach.get(), a.sink(a.reached.get(), 0),
                         a.scanned.get());
                     GG_CUDA_CHECK_LAUNCH("pull_level");
                 } else {
                     claim_targets<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
-                        out_[p], a.order.get() + starts_[p][level], count, level, a.reach.get(),
+                        out_[p], out_hubs, a.order.get() + starts_[p][level], count, level, a.reach.get(),
                         a.sink(a.reached.get(), 0), a.scanned.get());
                     GG_CUDA_CHECK_LAUNCH("claim_targets");
+                    if (out_hubs.num_chunks) {
+                        claim_hub_targets<<<blocks(uint64_t(out_hubs.num_chunks) * 32, p), kThreads, 0, stream>>>(
+                            out_[p], out_hubs, part.owned, level, a.reach.get(), a.sink(a.reached.get(), 0),
+                            a.scanned.get());
+                        GG_CUDA_CHECK_LAUNCH("claim_hub_targets");
+                    }
                     count_paths<<<blocks(uint64_t(part.size()) * 32, p), kThreads, 0, stream>>>(
-                        in_[p], part.owned, level, a.reach.get(), a.reached.get(), a.reached_count());
+                        in_[p], in_hubs, part.owned, level, a.reach.get(), a.reached.get(), a.reached_count());
                     GG_CUDA_CHECK_LAUNCH("count_paths");
+                }
+                if (in_hubs.num_chunks) {
+                    const uint32_t want = bottom_up ? kUnreached : level + 1;
+                    sum_hub_chunks<<<blocks(uint64_t(in_hubs.num_chunks) * 32, p), kThreads, 0, stream>>>(
+                        in_[p], in_hubs, part.owned, level, want, a.reach.get(), a.hub_paths.get(), a.scanned.get());
+                    GG_CUDA_CHECK_LAUNCH("sum_hub_chunks");
+                    merge_hub_sums<<<blocks(in_hubs.num_hubs, p), kThreads, 0, stream>>>(
+                        in_hubs, level, want, a.reach.get(), a.hub_paths.get(), a.sink(a.reached.get(), 0));
+                    GG_CUDA_CHECK_LAUNCH("merge_hub_sums");
                 }
                 parts_.stop_compute(p);
             }
@@ -498,17 +686,34 @@ private:
             // of the part's depths.
             const uint64_t pull_edges = out_degrees_[p][level + 1] - out_degrees_[p][level];
             const uint64_t below_edges = out_degrees_[p][level + 2] - out_degrees_[p][level + 1];
+            const PullLayout &in_hubs = in_hubs_[p], &out_hubs = out_hubs_[p];
             if (below_edges * kPushRatio + size < pull_edges) {
                 push_dependencies<<<blocks(size, p), kThreads, 0, stream>>>(
-                    in_[p], size, owned, level, a.reach.get(), a.w.get(), a.partial.get(), a.scanned.get());
+                    in_[p], in_hubs, size, owned, level, a.reach.get(), a.w.get(), a.partial.get(), a.scanned.get());
                 GG_CUDA_CHECK_LAUNCH("push_dependencies");
+                if (in_hubs.num_chunks) {
+                    push_hub_chunks<<<blocks(uint64_t(in_hubs.num_chunks) * 32, p), kThreads, 0, stream>>>(
+                        in_[p], in_hubs, owned, level, a.reach.get(), a.w.get(), a.partial.get(), a.scanned.get());
+                    GG_CUDA_CHECK_LAUNCH("push_hub_chunks");
+                }
                 finish_dependencies<<<blocks(count, p), kThreads, 0, stream>>>(
                     vertices, count, level, a.reach.get(), a.w.get(), a.partial.get(), a.centrality.get());
                 GG_CUDA_CHECK_LAUNCH("finish_dependencies");
             } else {
                 accumulate_dependencies<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
-                    out_[p], vertices, count, level, a.reach.get(), a.w.get(), a.centrality.get(), a.scanned.get());
+                    out_[p], out_hubs, vertices, count, level, a.reach.get(), a.w.get(), a.centrality.get(),
+                    a.scanned.get());
                 GG_CUDA_CHECK_LAUNCH("accumulate_dependencies");
+                if (out_hubs.num_chunks) {
+                    hub_dependency_chunks<<<blocks(uint64_t(out_hubs.num_chunks) * 32, p), kThreads, 0, stream>>>(
+                        out_[p], out_hubs, owned, level, a.reach.get(), a.w.get(), a.hub_dependencies.get(),
+                        a.scanned.get());
+                    GG_CUDA_CHECK_LAUNCH("hub_dependency_chunks");
+                    finish_hub_dependencies<<<blocks(out_hubs.num_hubs, p), kThreads, 0, stream>>>(
+                        out_hubs, owned, level, a.reach.get(), a.hub_dependencies.get(), a.w.get(),
+                        a.centrality.get());
+                    GG_CUDA_CHECK_LAUNCH("finish_hub_dependencies");
+                }
             }
             parts_.stop_compute(p);
         }
@@ -524,6 +729,7 @@ private:
     DeviceExchange exchange_;
     PartLayouts layouts_;
     std::vector<DeviceCsr> out_, in_;
+    std::vector<PullLayout> out_hubs_, in_hubs_;  // each part's hubs and their chunks (pull_layout.h)
     std::vector<StatePool::Checkout<PartBrandes>> arrays_;
     std::vector<std::vector<uint32_t>> starts_;  // starts_[p][L]: where level L begins in part p's order
     std::vector<std::vector<uint64_t>> out_degrees_;  // [p][L + 1] - [p][L]: level L's out-edges in part p
