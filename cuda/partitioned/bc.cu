@@ -72,6 +72,8 @@ constexpr uint64_t kBottomUpRatio = 16;
 // depths), are fewer than the level's own out-edges. A first choice, like
 // kBottomUpRatio.
 constexpr uint64_t kPushRatio = 4;
+// In-lists up to this long are summed by one lane (sums_of_lanes).
+constexpr uint64_t kLaneList = 16;
 
 // A vertex's BFS depth and shortest-path count (mass * 2^(512 * scale)).
 struct alignas(16) Reach {
@@ -198,14 +200,52 @@ __device__ PathSum sum_from_level(const DeviceCsr &in, uint64_t begin, uint64_t 
 }
 
 // Top-down, second half: each reached vertex's count.
+// The counts of a warp's vertices, a vertex per lane (t, where `want`): a
+// list of up to kLaneList edges is summed by its lane alone, in list order;
+// longer ones by the whole warp (sum_from_level), one after another. On
+// kron most lists are short: a warp per list left most lanes idle and paid
+// the five-step reduction of a count for every vertex. Which way a list is
+// summed depends on its length alone, so both directions still make the
+// same sums.
+__device__ PathSum sums_of_lanes(const DeviceCsr &in, bool want, uint32_t t, uint32_t owned, uint32_t level,
+                                 const Reach *reach) {
+    uint64_t begin = 0, end = 0;
+    if (want) {
+        begin = in.offsets[t];
+        end = in.offsets[t + 1];
+    }
+    const bool alone = end - begin <= kLaneList;
+    PathSum mine{0.0, 0};
+    if (alone) {
+        for (uint64_t e = begin; e < end; ++e) {
+            const uint32_t u = in.indices[e];
+            if (u >= owned) continue;
+            const Reach r = reach[u];
+            if (r.depth != level) continue;
+            mine = path_count::normalised(path_count::add(mine, PathSum{r.mass, r.scale}));
+        }
+    }
+    unsigned together = __ballot_sync(kFullMask, !alone);
+    while (together) {
+        const int j = __ffs(together) - 1;
+        together &= together - 1;
+        const PathSum sum = sum_from_level(in, __shfl_sync(kFullMask, begin, j), __shfl_sync(kFullMask, end, j),
+                                           owned, level, reach);
+        if (lane_id() == j) mine = sum;
+    }
+    return mine;
+}
+
+// Top-down, second half: each reached vertex's count, 32 to a warp.
 __global__ void count_paths(DeviceCsr in, PullLayout hubs, uint32_t owned, uint32_t level, Reach *reach,
                             const uint32_t *reached, const uint32_t *reached_count) {
     const uint32_t count = *reached_count;
-    for (uint64_t i = warp_index(); i < count; i += warp_count()) {
-        const uint32_t t = reached[i];
-        if (is_hub(in, hubs, t)) continue;  // sum_hub_chunks
-        const PathSum sum = sum_from_level(in, in.offsets[t], in.offsets[t + 1], owned, level, reach);
-        if (lane_id() == 0) {
+    for (uint64_t first = warp_index() * 32; first < count; first += warp_count() * 32) {  // whole warps
+        const uint64_t i = first + lane_id();
+        const uint32_t t = i < count ? reached[i] : 0;
+        const bool want = i < count && !is_hub(in, hubs, t);  // hubs: sum_hub_chunks
+        const PathSum sum = sums_of_lanes(in, want, t, owned, level, reach);
+        if (want) {
             reach[t].scale = sum.scale;
             reach[t].mass = sum.mass;
         }
@@ -219,29 +259,21 @@ __global__ void count_paths(DeviceCsr in, PullLayout hubs, uint32_t owned, uint3
 // out-edges and then the new level's in-edges at random places: on kron's
 // big levels the claims alone took 7.1 ms of a part's level against 0.84 ms
 // for the whole one-GPU BFS (bench/results/multi-gpu-bc-2026-11-28-s48.md).
-// A warp takes 32 consecutive vertices, sums the unreached ones one after
-// another, and appends the found ones with one atomic.
+// A warp takes 32 consecutive vertices (sums_of_lanes) and appends the
+// found ones with one atomic.
 __global__ void pull_level(DeviceCsr in, PullLayout hubs, uint32_t size, uint32_t owned, uint32_t level, Reach *reach,
                            FrontierSink reached, unsigned long long *scanned) {
     unsigned long long edges = 0;
     for (uint64_t first = warp_index() * 32; first < size; first += warp_count() * 32) {  // whole warps
-        const uint64_t mine = first + lane_id();
-        unsigned open = __ballot_sync(kFullMask, mine < size && reach[mine].depth == kUnreached &&
-                                                     !is_hub(in, hubs, uint32_t(mine)));
-        bool found = false;
-        while (open) {
-            const int j = __ffs(open) - 1;
-            open &= open - 1;
-            const uint32_t t = uint32_t(first + j);
-            const PathSum sum = sum_from_level(in, in.offsets[t], in.offsets[t + 1], owned, level, reach);
-            if (lane_id() == j && sum.mass != 0.0) {
-                reach[t] = Reach{level + 1, sum.scale, sum.mass};
-                found = true;
-            }
-            edges += in.offsets[t + 1] - in.offsets[t];
-        }
-        warp_push_items<false>(reached, found, uint32_t(mine), 0);
+        const uint32_t t = uint32_t(first + lane_id());
+        const bool want = t < size && reach[t].depth == kUnreached && !is_hub(in, hubs, t);
+        const PathSum sum = sums_of_lanes(in, want, t, owned, level, reach);
+        const bool found = want && sum.mass != 0.0;
+        if (found) reach[t] = Reach{level + 1, sum.scale, sum.mass};
+        if (want) edges += in.offsets[t + 1] - in.offsets[t];
+        warp_push_items<false>(reached, found, t, 0);
     }
+    edges = warp_sum(edges);
     if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
 }
 
@@ -331,19 +363,45 @@ __device__ __forceinline__ void finish_vertex(uint32_t u, const Reach &ru, uint3
     w[u] = (1.0 + dependency) / ru.mass;
 }
 
+// A warp takes 32 of the level's vertices: short lists by their lanes alone,
+// longer ones by the whole warp in turn (as sums_of_lanes).
 __global__ void accumulate_dependencies(DeviceCsr out, PullLayout hubs, const uint32_t *vertices, uint32_t count,
                                         uint32_t level, const Reach *reach, double *w, double *centrality,
                                         unsigned long long *scanned) {
-    unsigned long long edges = 0;  // added once a warp, as claim_targets does
-    for (uint64_t i = warp_index(); i < count; i += warp_count()) {
-        const uint32_t u = vertices[i];
-        if (is_hub(out, hubs, u)) continue;  // hub_dependency_chunks
-        const Reach ru = reach[u];
-        const uint64_t begin = out.offsets[u], end = out.offsets[u + 1];
-        const double dependency = dependency_over(out, begin, end, ru, level, reach, w);
-        if (lane_id() == 0) finish_vertex(u, ru, level, dependency, w, centrality);
+    unsigned long long edges = 0;
+    for (uint64_t first = warp_index() * 32; first < count; first += warp_count() * 32) {  // whole warps
+        const uint64_t i = first + lane_id();
+        const uint32_t u = i < count ? vertices[i] : 0;
+        const bool want = i < count && !is_hub(out, hubs, u);  // hubs: hub_dependency_chunks
+        uint64_t begin = 0, end = 0;
+        Reach ru{kUnreached, 0, 1.0};
+        if (want) {
+            begin = out.offsets[u];
+            end = out.offsets[u + 1];
+            ru = reach[u];
+        }
+        const bool alone = end - begin <= kLaneList;
+        double dependency = 0;
+        if (alone) {
+            for (uint64_t e = begin; e < end; ++e) {
+                const uint32_t v = out.indices[e];
+                const Reach rv = reach[v];
+                if (rv.depth == level + 1) dependency += path_count::scaled(ru.mass * w[v], ru.scale - rv.scale);
+            }
+        }
+        unsigned together = __ballot_sync(kFullMask, !alone);
+        while (together) {
+            const int j = __ffs(together) - 1;
+            together &= together - 1;
+            const Reach rj{level, __shfl_sync(kFullMask, ru.scale, j), __shfl_sync(kFullMask, ru.mass, j)};
+            const double sum = dependency_over(out, __shfl_sync(kFullMask, begin, j), __shfl_sync(kFullMask, end, j),
+                                               rj, level, reach, w);
+            if (lane_id() == j) dependency = sum;
+        }
+        if (want) finish_vertex(u, ru, level, dependency, w, centrality);
         edges += end - begin;
     }
+    edges = warp_sum(edges);
     if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
 }
 
@@ -633,7 +691,7 @@ private:
                             a.scanned.get());
                         GG_CUDA_CHECK_LAUNCH("claim_hub_targets");
                     }
-                    count_paths<<<blocks(uint64_t(part.size()) * 32, p), kThreads, 0, stream>>>(
+                    count_paths<<<blocks(part.size(), p), kThreads, 0, stream>>>(
                         in_[p], in_hubs, part.owned, level, a.reach.get(), a.reached.get(), a.reached_count());
                     GG_CUDA_CHECK_LAUNCH("count_paths");
                 }
@@ -700,7 +758,7 @@ private:
                     vertices, count, level, a.reach.get(), a.w.get(), a.partial.get(), a.centrality.get());
                 GG_CUDA_CHECK_LAUNCH("finish_dependencies");
             } else {
-                accumulate_dependencies<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
+                accumulate_dependencies<<<blocks(count, p), kThreads, 0, stream>>>(
                     out_[p], out_hubs, vertices, count, level, a.reach.get(), a.w.get(), a.centrality.get(),
                     a.scanned.get());
                 GG_CUDA_CHECK_LAUNCH("accumulate_dependencies");
