@@ -2,8 +2,8 @@
  * Betweenness centrality over the parts of a plan on the GPUs: the CPU's
  * partitioned method (src/partitioned/bc.cpp; Brandes' two sweeps,
  * level-synchronous, with Medusa's replica update after every level, 002
- * §4.3), its steps as kernels, one warp per vertex (a warp walks a list
- * with coalesced loads and reduces it with shuffles):
+ * §4.3), its steps as kernels, mostly one warp per vertex (a warp walks a
+ * list with coalesced loads and reduces it with shuffles):
  *
  * Forward, level L, in each part, top-down: the owned vertices of depth L
  * claim the unreached targets of their out-edges for depth L + 1 (a
@@ -65,12 +65,14 @@ constexpr int kThreads = 256;
 // streaming pass that also counts, where top-down follows the claims with a
 // pull over the new level's in-edges. The CPU's parts take the same rule
 // (src/partitioned/bc.cpp, which says why it is not the unpartitioned
-// bc.cpp's); 16 is a first choice, not yet measured on the GPUs.
+// bc.cpp's). Kron 25 over two H200s (bench/results/multi-gpu-bc-hubs-
+// 2026-11-28-s49.md): 32.5 ms with 16, 32.1 with 4 and with 64, 49.4 with
+// every step top-down.
 constexpr uint64_t kBottomUpRatio = 16;
 // A backward level is pushed from the level below when that level's owned
 // out-edges times this, plus the part's vertices (the push scans their
-// depths), are fewer than the level's own out-edges. A first choice, like
-// kBottomUpRatio.
+// depths), are fewer than the level's own out-edges. Kron 25 over two
+// H200s: 32.5 ms, 34.7 with every level pulled.
 constexpr uint64_t kPushRatio = 4;
 // In-lists up to this long are summed by one lane (sums_of_lanes).
 constexpr uint64_t kLaneList = 16;
@@ -200,13 +202,39 @@ __device__ PathSum sum_from_level(const DeviceCsr &in, uint64_t begin, uint64_t 
 }
 
 // Top-down, second half: each reached vertex's count.
-// The counts of a warp's vertices, a vertex per lane (t, where `want`): a
-// list of up to kLaneList edges is summed by its lane alone, in list order;
-// longer ones by the whole warp (sum_from_level), one after another. On
-// kron most lists are short: a warp per list left most lanes idle and paid
-// the five-step reduction of a count for every vertex. Which way a list is
-// summed depends on its length alone, so both directions still make the
-// same sums.
+// sum_from_level's sum of a short list [begin, end), by one lane, in list order.
+__device__ PathSum lane_sum_from_level(const DeviceCsr &in, uint64_t begin, uint64_t end, uint32_t owned,
+                                       uint32_t level, const Reach *reach) {
+    PathSum sum{0.0, 0};
+    for (uint64_t e = begin; e < end; ++e) {
+        const uint32_t u = in.indices[e];
+        if (u >= owned) continue;
+        const Reach r = reach[u];
+        if (r.depth != level) continue;
+        sum = path_count::normalised(path_count::add(sum, PathSum{r.mass, r.scale}));
+    }
+    return sum;
+}
+
+// A vertex's count, by the whole warp (every lane gets it): a list of up to
+// kLaneList edges as one lane sums it, a longer one by sum_from_level. The
+// one rule by which both directions sum a list (sums_of_lanes).
+__device__ PathSum list_sum_from_level(const DeviceCsr &in, uint64_t begin, uint64_t end, uint32_t owned,
+                                       uint32_t level, const Reach *reach) {
+    if (end - begin > kLaneList) return sum_from_level(in, begin, end, owned, level, reach);
+    PathSum sum{0.0, 0};
+    if (lane_id() == 0) sum = lane_sum_from_level(in, begin, end, owned, level, reach);
+    return PathSum{__shfl_sync(kFullMask, sum.mass, 0), __shfl_sync(kFullMask, sum.scale, 0)};
+}
+
+// The counts of a warp's vertices, a vertex per lane (t, where `want`), as
+// list_sum_from_level makes them: a short list by its lane alone, longer
+// ones by the whole warp, one after another. For bottom-up steps, which sum
+// every unreached vertex: on kron most lists are short, and a warp per list
+// left most lanes idle and paid the five-step reduction of a count for
+// every vertex (pull_level 2.1 -> 1.4 ms of kernel time on kron 22, two
+// parts). count_paths keeps a warp per vertex: its levels may be too small
+// to fill the GPU a vertex per lane (its time rose 0.10 -> 0.49 ms so).
 __device__ PathSum sums_of_lanes(const DeviceCsr &in, bool want, uint32_t t, uint32_t owned, uint32_t level,
                                  const Reach *reach) {
     uint64_t begin = 0, end = 0;
@@ -216,15 +244,7 @@ __device__ PathSum sums_of_lanes(const DeviceCsr &in, bool want, uint32_t t, uin
     }
     const bool alone = end - begin <= kLaneList;
     PathSum mine{0.0, 0};
-    if (alone) {
-        for (uint64_t e = begin; e < end; ++e) {
-            const uint32_t u = in.indices[e];
-            if (u >= owned) continue;
-            const Reach r = reach[u];
-            if (r.depth != level) continue;
-            mine = path_count::normalised(path_count::add(mine, PathSum{r.mass, r.scale}));
-        }
-    }
+    if (alone) mine = lane_sum_from_level(in, begin, end, owned, level, reach);
     unsigned together = __ballot_sync(kFullMask, !alone);
     while (together) {
         const int j = __ffs(together) - 1;
@@ -236,16 +256,16 @@ __device__ PathSum sums_of_lanes(const DeviceCsr &in, bool want, uint32_t t, uin
     return mine;
 }
 
-// Top-down, second half: each reached vertex's count, 32 to a warp.
+// Top-down, second half: each reached vertex's count, a warp each (the
+// level may be small: a vertex per lane would leave the GPU idle).
 __global__ void count_paths(DeviceCsr in, PullLayout hubs, uint32_t owned, uint32_t level, Reach *reach,
                             const uint32_t *reached, const uint32_t *reached_count) {
     const uint32_t count = *reached_count;
-    for (uint64_t first = warp_index() * 32; first < count; first += warp_count() * 32) {  // whole warps
-        const uint64_t i = first + lane_id();
-        const uint32_t t = i < count ? reached[i] : 0;
-        const bool want = i < count && !is_hub(in, hubs, t);  // hubs: sum_hub_chunks
-        const PathSum sum = sums_of_lanes(in, want, t, owned, level, reach);
-        if (want) {
+    for (uint64_t i = warp_index(); i < count; i += warp_count()) {
+        const uint32_t t = reached[i];
+        if (is_hub(in, hubs, t)) continue;  // sum_hub_chunks
+        const PathSum sum = list_sum_from_level(in, in.offsets[t], in.offsets[t + 1], owned, level, reach);
+        if (lane_id() == 0) {
             reach[t].scale = sum.scale;
             reach[t].mass = sum.mass;
         }
@@ -363,45 +383,19 @@ __device__ __forceinline__ void finish_vertex(uint32_t u, const Reach &ru, uint3
     w[u] = (1.0 + dependency) / ru.mass;
 }
 
-// A warp takes 32 of the level's vertices: short lists by their lanes alone,
-// longer ones by the whole warp in turn (as sums_of_lanes).
 __global__ void accumulate_dependencies(DeviceCsr out, PullLayout hubs, const uint32_t *vertices, uint32_t count,
                                         uint32_t level, const Reach *reach, double *w, double *centrality,
                                         unsigned long long *scanned) {
-    unsigned long long edges = 0;
-    for (uint64_t first = warp_index() * 32; first < count; first += warp_count() * 32) {  // whole warps
-        const uint64_t i = first + lane_id();
-        const uint32_t u = i < count ? vertices[i] : 0;
-        const bool want = i < count && !is_hub(out, hubs, u);  // hubs: hub_dependency_chunks
-        uint64_t begin = 0, end = 0;
-        Reach ru{kUnreached, 0, 1.0};
-        if (want) {
-            begin = out.offsets[u];
-            end = out.offsets[u + 1];
-            ru = reach[u];
-        }
-        const bool alone = end - begin <= kLaneList;
-        double dependency = 0;
-        if (alone) {
-            for (uint64_t e = begin; e < end; ++e) {
-                const uint32_t v = out.indices[e];
-                const Reach rv = reach[v];
-                if (rv.depth == level + 1) dependency += path_count::scaled(ru.mass * w[v], ru.scale - rv.scale);
-            }
-        }
-        unsigned together = __ballot_sync(kFullMask, !alone);
-        while (together) {
-            const int j = __ffs(together) - 1;
-            together &= together - 1;
-            const Reach rj{level, __shfl_sync(kFullMask, ru.scale, j), __shfl_sync(kFullMask, ru.mass, j)};
-            const double sum = dependency_over(out, __shfl_sync(kFullMask, begin, j), __shfl_sync(kFullMask, end, j),
-                                               rj, level, reach, w);
-            if (lane_id() == j) dependency = sum;
-        }
-        if (want) finish_vertex(u, ru, level, dependency, w, centrality);
+    unsigned long long edges = 0;  // added once a warp, as claim_targets does
+    for (uint64_t i = warp_index(); i < count; i += warp_count()) {
+        const uint32_t u = vertices[i];
+        if (is_hub(out, hubs, u)) continue;  // hub_dependency_chunks
+        const Reach ru = reach[u];
+        const uint64_t begin = out.offsets[u], end = out.offsets[u + 1];
+        const double dependency = dependency_over(out, begin, end, ru, level, reach, w);
+        if (lane_id() == 0) finish_vertex(u, ru, level, dependency, w, centrality);
         edges += end - begin;
     }
-    edges = warp_sum(edges);
     if (lane_id() == 0 && edges) atomicAdd(scanned, edges);
 }
 
@@ -691,7 +685,7 @@ private:
                             a.scanned.get());
                         GG_CUDA_CHECK_LAUNCH("claim_hub_targets");
                     }
-                    count_paths<<<blocks(part.size(), p), kThreads, 0, stream>>>(
+                    count_paths<<<blocks(uint64_t(part.size()) * 32, p), kThreads, 0, stream>>>(
                         in_[p], in_hubs, part.owned, level, a.reach.get(), a.reached.get(), a.reached_count());
                     GG_CUDA_CHECK_LAUNCH("count_paths");
                 }
@@ -758,7 +752,7 @@ private:
                     vertices, count, level, a.reach.get(), a.w.get(), a.partial.get(), a.centrality.get());
                 GG_CUDA_CHECK_LAUNCH("finish_dependencies");
             } else {
-                accumulate_dependencies<<<blocks(count, p), kThreads, 0, stream>>>(
+                accumulate_dependencies<<<blocks(uint64_t(count) * 32, p), kThreads, 0, stream>>>(
                     out_[p], out_hubs, vertices, count, level, a.reach.get(), a.w.get(), a.centrality.get(),
                     a.scanned.get());
                 GG_CUDA_CHECK_LAUNCH("accumulate_dependencies");

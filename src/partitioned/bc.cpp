@@ -39,8 +39,7 @@ constexpr uint32_t kUnreached = UINT32_MAX;
 // top-down follows its claims with a pull over the new level's in-edges.
 // The CPU's unpartitioned rule (bc.cpp, 30) compares with the unvisited
 // vertices' in-edges, which a part does not keep: the exchange also reaches
-// its replicas. The GPU's parts (cuda/partitioned/bc.cu) do not step
-// bottom-up yet: docs/partitioned.md.
+// its replicas. The GPU's parts (cuda/partitioned/bc.cu) take the same rule.
 constexpr uint64_t kBottomUpRatio = 16;
 
 struct Reach {
