@@ -288,14 +288,17 @@ static void test_gpu_parts_equal_cpu(void **state) {
     test_catalogue_equals_unpartitioned(state);
     unsetenv("GG_PARTITIONED_OVERLAP");
     /* The awkward cases twice, each time the other way (docs/building.md):
-     * BFS level by level, then BFS to the fixed point with PageRank's
+     * BFS level by level (SSSP and SSWP by band windows, as the catalogue
+     * ran them), then BFS, SSSP and SSWP to the fixed point with PageRank's
      * replicas through the message exchange, as between processes. */
     setenv("GG_PARTITIONED_BFS", "levels", 1);
     test_awkward_cases(state);
     setenv("GG_PARTITIONED_BFS", "fixed-point", 1);
+    setenv("GG_PARTITIONED_PATHS", "fixed-point", 1);
     setenv("GG_PARTITIONED_MESSAGE_EXCHANGE", "1", 1);
     test_awkward_cases(state);
     unsetenv("GG_PARTITIONED_MESSAGE_EXCHANGE");
+    unsetenv("GG_PARTITIONED_PATHS");
     unsetenv("GG_PARTITIONED_BFS");
     if (devices >= 2) {
         /* The other transport between GPUs (docs/building.md): peer copies

@@ -70,6 +70,10 @@ struct NearFarArgs {
     const uint32_t *seeds;
     uint32_t seed_count;
     uint32_t seeded;
+    // Band windows (run_band_window): the band the search starts in and the
+    // last one it scans; kNoBandLimit and 0 for a whole search.
+    uint32_t start_band;
+    uint32_t band_limit;
     uint32_t huge_threshold;
     float inverse_width;
     float top;  // widest: the largest weight, band 0's upper edge
@@ -149,14 +153,17 @@ __global__ void near_far_start(NearFarArgs a) {
 }
 
 // A seeded search's first frontier: its seeds, whose keys are already set.
+template <PathKind kind>
 __global__ void near_far_seed(NearFarArgs a) {
     const FrontierSink sink{a.queues, a.huge_items, a.huge_start, &a.counters[0], 0, 0};
     // Whole warps go round the loop together: warp_push is a warp collective.
     const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
     for (uint64_t base = blockIdx.x * uint64_t(blockDim.x); base < a.seed_count; base += stride) {
         const uint64_t i = base + threadIdx.x;
-        const bool mine = i < a.seed_count;
-        const uint32_t v = mine ? a.seeds[i] : 0;
+        uint32_t v = i < a.seed_count ? a.seeds[i] : 0;
+        // In a band window a seed of a later band waits for its band's scan.
+        const bool mine = i < a.seed_count &&
+                          (a.band_limit == kNoBandLimit || band_of<kind>(a.keys[v], a) <= a.start_band);
         uint32_t degree = 0;
         if (mine) {
             a.stamps[v] = 0;
@@ -204,7 +211,8 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
     const uint32_t n = a.out.n;
 
     __shared__ uint32_t stage_slots[kNearFarThreads / 32][kStageSlots];
-    uint32_t band = 0, rounds = 0, bands = 1;
+    uint32_t band = a.start_band, rounds = 0, bands = 1;
+    bool at_limit = false;  // stopped at the band window's limit
     bool after_scan = false;  // the last phase was a band scan, for band scan_target
     uint32_t scan_target = 0;
     unsigned long long relaxed = 0;
@@ -253,6 +261,10 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
                 read_for_block(&a.band_min[(phase + 2) % 3], nullptr, target, unused);
             }
             if (target == kNoBand) break;
+            if (a.band_limit != kNoBandLimit && target > a.band_limit) {
+                at_limit = true;
+                break;
+            }
             uint32_t later = kNoBand;
             // Four keys per lane, loaded before any is looked at, so that a
             // warp has four loads in flight instead of one.
@@ -270,7 +282,9 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
                 for (uint32_t j = 0; j < kKeysPerLane; ++j) {
                     const uint32_t v = uint32_t(base + j * 32 + lane_id());
                     uint32_t b = band_of<kind>(keys[j], a);  // kNoBand past n
-                    if (a.seeded && b != kNoBand && load_fresh(a.stamps + v) == kNeverStamp) b = kNoBand;
+                    if (a.seeded && a.band_limit == kNoBandLimit && b != kNoBand &&
+                        load_fresh(a.stamps + v) == kNeverStamp)
+                        b = kNoBand;
                     const bool take = b == target;
                     uint32_t degree = 0;
                     if (take) {
@@ -291,6 +305,18 @@ __global__ void __launch_bounds__(kNearFarThreads, 1) near_far_rounds(NearFarArg
         grid.sync();
     }
 
+    if (at_limit) {
+        // The band the next window starts from: the smallest above the
+        // limit (every block stopped after the same barrier: the keys are
+        // still). One more pass over the keys, a window's only extra one.
+        uint32_t next_band = kNoBand;
+        for (uint64_t v = thread; v < n; v += grid.size()) {
+            const uint32_t b = band_of<kind>(load_fresh(a.keys + v), a);
+            if (b != kNoBand && b > a.band_limit && b < next_band) next_band = b;
+        }
+        next_band = __reduce_min_sync(kFullMask, next_band);
+        if (lane_id() == 0 && next_band != kNoBand) atomicMin(&a.summary->next_band, next_band);
+    }
     const unsigned long long block_relaxed = block_sum(relaxed);
     if (threadIdx.x == 0) atomicAdd(&a.summary->edges_relaxed, block_relaxed);
     if (thread == 0) {
@@ -366,6 +392,8 @@ NearFarArgs NearFarEngine::arguments() const {
     a.seeds = nullptr;
     a.seed_count = 0;
     a.seeded = 0;
+    a.start_band = 0;
+    a.band_limit = kNoBandLimit;
     a.huge_threshold = huge_threshold_;
     a.inverse_width = inverse_width_;
     a.top = top_;
@@ -386,6 +414,7 @@ void NearFarEngine::reset_search(cudaStream_t stream) {
     GG_CUDA_CHECK(cudaMemsetAsync(counters_.get(), 0, counters_.bytes(), stream));
     GG_CUDA_CHECK(cudaMemsetAsync(band_min_.get(), 0xff, band_min_.bytes(), stream));
     GG_CUDA_CHECK(cudaMemsetAsync(summary_.get(), 0, summary_.bytes(), stream));
+    GG_CUDA_CHECK(cudaMemsetAsync(&summary_.get()->next_band, 0xff, sizeof(uint32_t), stream));
 }
 
 void NearFarEngine::launch_rounds(NearFarArgs &a, cudaStream_t stream) {
@@ -404,13 +433,25 @@ void NearFarEngine::run(uint32_t source, cudaStream_t stream) {
 }
 
 void NearFarEngine::run_seeded(const uint32_t *seeds, uint32_t count, cudaStream_t stream) {
+    run_band_window(seeds, count, 0, kNoBandLimit, stream);
+}
+
+void NearFarEngine::run_band_window(const uint32_t *seeds, uint32_t count, uint32_t start_band, uint32_t band_limit,
+                                    cudaStream_t stream) {
     reset_search(stream);
     NearFarArgs a = arguments();
     a.seeds = seeds;
     a.seed_count = count;
     a.seeded = 1;
+    a.start_band = start_band;
+    a.band_limit = band_limit;
     if (count > 0) {
-        near_far_seed<<<unsigned(std::min<uint64_t>((count + 255) / 256, 4096)), 256, 0, stream>>>(a);
+        const unsigned blocks = unsigned(std::min<uint64_t>((count + 255) / 256, 4096));
+        switch (kind_) {
+        case PathKind::shortest: near_far_seed<PathKind::shortest><<<blocks, 256, 0, stream>>>(a); break;
+        case PathKind::widest: near_far_seed<PathKind::widest><<<blocks, 256, 0, stream>>>(a); break;
+        case PathKind::hops: near_far_seed<PathKind::hops><<<blocks, 256, 0, stream>>>(a); break;
+        }
         GG_CUDA_CHECK_LAUNCH("near_far_seed");
     }
     launch_rounds(a, stream);

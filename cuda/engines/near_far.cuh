@@ -28,7 +28,13 @@ struct NearFarSummary {
     uint32_t iterations;  // relaxation rounds
     uint32_t bands;       // buckets processed
     unsigned long long edges_relaxed;
+    // A search that stopped at its band limit: the smallest band above the
+    // limit that some vertex's key is in (kNoBandLimit: none).
+    uint32_t next_band;
 };
+
+// No band limit: the search runs to its end.
+constexpr uint32_t kNoBandLimit = 0xffffffffu;
 
 // The engine's state: allocated once per (graph, device, kind) and pooled
 // (backend/state_pool.h); each search resets it.
@@ -49,6 +55,17 @@ public:
     // local step (cuda/partitioned/paths.cu). Only vertices whose key it
     // lowers are expanded besides the seeds. `count` may be 0.
     void run_seeded(const uint32_t *seeds, uint32_t count, cudaStream_t stream);
+    // A seeded search over a window of bands (a partitioned run's
+    // band-synchronous step, cuda/partitioned/paths.cu): it starts in band
+    // `start_band` (seeds in a later band wait for their band; an
+    // improvement at or below the current band is expanded at once), scans
+    // the bands above it up to `band_limit` and stops there, leaving the
+    // smallest band above the limit that holds a key in summary().next_band.
+    // Its scans take every vertex of the band they gather, not only those
+    // this search lowered: every key above the last window's limit is one
+    // no search has expanded.
+    void run_band_window(const uint32_t *seeds, uint32_t count, uint32_t start_band, uint32_t band_limit,
+                         cudaStream_t stream);
     // The labels as keys (PathSemiring<kind>::key_of), n of them, on the device.
     uint32_t *keys() const { return keys_.get(); }
     // Enqueues the conversion of the result into n floats on the device.

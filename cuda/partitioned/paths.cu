@@ -6,7 +6,9 @@
  * Pathak et al.'s atomic-min relaxation, 004 §4.2; engines/near_far.cu)
  * continued from the keys the part holds and seeded with the replicas the
  * last exchange changed, and the exchange is the device one
- * (device_exchange.cuh; Medusa's replica update, 002 §4.3). The part values
+ * (device_exchange.cuh; Medusa's replica update, 002 §4.3). SSSP and SSWP
+ * search in band windows that all parts share (run_band_windows); BFS's
+ * hop kind, one band, goes to the fixed point. The part values
  * are the near-far keys themselves (backend/path_semiring.h), which stay on
  * the device from the first superstep to the last; a smaller key is better
  * for all three kinds, so the merge keeps the smaller.
@@ -88,18 +90,34 @@ public:
         }
         values_.mark_synced(parts);
         searched_.assign(plan.num_parts(), false);
+        pending_band_.assign(plan.num_parts(), kNoBandLimit);
         parts.synchronize();
     }
 
     bool has_work(uint32_t p) const { return values_.changed_now[p] > 0; }
+    // In a band window: seeds, or keys in the window no search expanded.
+    bool has_work_in(uint32_t p, uint32_t band_limit) const {
+        return values_.changed_now[p] > 0 || pending_band_[p] <= band_limit;
+    }
+    // The smallest band above the last window some part holds a key in.
+    uint32_t next_pending_band() const {
+        uint32_t next = kNoBandLimit;
+        for (uint32_t p = 0; p < pending_band_.size(); ++p)
+            if (parts_.plan().holds(p)) next = std::min(next, pending_band_[p]);
+        return next;
+    }
 
     // Queues part p's search without waiting for it (one persistent kernel,
     // engines/near_far.cu), so that parts on different GPUs search at the
     // same time; the exchange's packs follow it on the part's stream.
-    void step(uint32_t p) {
+    void step(uint32_t p) { step_in(p, 0, kNoBandLimit); }
+    // The same over the band window (start_band, band_limit]
+    // (NearFarEngine::run_band_window).
+    void step_in(uint32_t p, uint32_t start_band, uint32_t band_limit) {
         DeviceScope scope(parts_.device_of(p));
         parts_.start_compute(p);
-        engines_[p]->run_seeded(values_.changed(p), values_.changed_now[p], parts_.stream_of(p));
+        engines_[p]->run_band_window(values_.changed(p), values_.changed_now[p], start_band, band_limit,
+                                     parts_.stream_of(p));
         parts_.stop_compute(p);
         values_.changed_now[p] = 0;
         searched_[p] = true;
@@ -141,7 +159,9 @@ private:
             if (!searched_[p]) continue;
             DeviceScope scope(parts_.device_of(p));
             double unused = 0;
-            edges_visited += engines_[p]->summary(parts_.stream_of(p), unused).edges_relaxed;
+            const NearFarSummary summary = engines_[p]->summary(parts_.stream_of(p), unused);
+            edges_visited += summary.edges_relaxed;
+            pending_band_[p] = summary.next_band;
             searched_[p] = false;
         }
         parts_.collect_compute();
@@ -153,7 +173,68 @@ private:
     PartLayouts layouts_;  // declared before the engines: freed after them
     std::vector<StatePool::Checkout<NearFarEngine>> engines_;
     std::vector<bool> searched_;  // by part: stepped since the last count_searches()
+    // By part: the smallest band above the last window holding a key (none before the first).
+    std::vector<uint32_t> pending_band_ = std::vector<uint32_t>(parts_.num_parts(), kNoBandLimit);
 };
+
+// Band-synchronous rounds (Meyer and Sanders' delta-stepping, distributed
+// as in Davidson et al.'s and Gunrock's bucketed SSSP): every part searches
+// only the bands of a window, kBandsPerWindow of them, and the window moves
+// on when no part has anything left in it, to the lowest band some part
+// still holds. Within a window, rounds repeat while the exchange changes
+// replicas (a path may cross parts more than once inside it). The fixed
+// point of run_to_fixed_point lets each part search its whole graph before
+// any exchange: on kron's random parts most of those labels come out of
+// paths that leave the part and are corrected round after round (two
+// H200s, kron 25: 68.9 ms, against 36.1 on one GPU). The answer is the
+// same fixed point either way: windows only order the work.
+//
+// A wider window costs fewer rounds (each a launch, a pass over the keys for
+// the next band, an exchange and a host wait) and lets more labels be
+// corrected within it. Two H200s (bench/results/multi-gpu-sssp-windows-
+// 2026-11-28-s49.md), SSSP on kron 25 over random parts / on the 8192 x
+// 8192 grid over two blocks of rows, ms: 1 band 62.5 / 464.6, 4 bands
+// 46.7 / 331.3, 8: 42.9 / -, 16: 41.4 / 344.3, 64: 40.9 / 545.3; to the
+// fixed point 68.9 / 2194.
+constexpr uint32_t kBandsPerWindow = 16;
+
+template <class State>
+uint32_t run_band_windows(State &state, const PartitionPlan &plan) {
+    Communicator &comm = plan.communicator();
+    const uint32_t width = kBandsPerWindow;
+    uint32_t supersteps = 0;
+    uint32_t start = 0, limit = width - 1;
+    for (;;) {
+        bool stepped = false;
+        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+            if (!plan.holds(p) || !state.has_work_in(p, limit)) continue;
+            state.step_in(p, start, limit);
+            stepped = true;
+        }
+        if (comm.any(stepped)) {
+            ++supersteps;
+            state.exchange();  // reads each stepped part's next band
+            start = limit;     // the window again, from its seeds
+            continue;
+        }
+        // Nothing left in the window anywhere: on to the lowest band held.
+        uint64_t flipped = uint64_t(kNoBandLimit) - state.next_pending_band();  // max of flips = min
+        comm.max(&flipped, 1);
+        const uint32_t next = uint32_t(uint64_t(kNoBandLimit) - flipped);
+        if (next == kNoBandLimit) return supersteps;
+        start = next - 1;
+        limit = next > kNoBandLimit - width ? kNoBandLimit - 1 : next + width - 1;
+    }
+}
+
+// GG_PARTITIONED_PATHS=windows or fixed-point forces the way of SSSP and
+// SSWP (docs/building.md), so that the tests run both.
+bool paths_by_band_windows(PathKind kind) {
+    if (kind == PathKind::hops) return false;  // one band: windows would be BFS levels (bfs_levels.cu)
+    const char *forced = std::getenv("GG_PARTITIONED_PATHS");
+    if (forced != nullptr && std::strcmp(forced, "fixed-point") == 0) return false;
+    return true;
+}
 
 // The search to its fixed point, then the answer into `result` (and BFS
 // parents, from every part's depths, when asked for).
@@ -161,7 +242,9 @@ template <PathKind kind, class Value>
 void relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, Value *result, uint32_t *parents,
                  const RunConfig &config, RunReport &report, PartitionedReport &out) {
     DevicePathParts<kind> state(parts, g, source, config, report);
-    const uint32_t supersteps = run_to_fixed_point(state, parts.num_parts(), parts.plan().communicator());
+    const uint32_t supersteps = paths_by_band_windows(kind)
+                                    ? run_band_windows(state, parts.plan())
+                                    : run_to_fixed_point(state, parts.num_parts(), parts.plan().communicator());
     state.to_caller(result, report);
     if (parents) {
         const std::vector<std::vector<uint32_t>> depths = state.depths_on_host(config.num_threads);
