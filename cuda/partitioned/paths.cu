@@ -29,6 +29,7 @@
 #include "layouts/device_layouts.cuh"
 #include "partitioned/device_exchange.cuh"
 #include "partitioned/device_results.cuh"
+#include "partitioned/band_windows.h"
 #include "partitioned/device_runs.cuh"
 #include "partitioned/fixed_point.h"
 #include "partitioned/partitioned_run.h"
@@ -99,7 +100,8 @@ public:
     bool has_work_in(uint32_t p, uint32_t band_limit) const {
         return values_.changed_now[p] > 0 || pending_band_[p] <= band_limit;
     }
-    // The smallest band above the last window some part holds a key in.
+    // The smallest band above the last window some part of this process
+    // holds a key in (band_windows.h).
     uint32_t next_pending_band() const {
         uint32_t next = kNoBandLimit;
         for (uint32_t p = 0; p < pending_band_.size(); ++p)
@@ -177,17 +179,10 @@ private:
     std::vector<uint32_t> pending_band_ = std::vector<uint32_t>(parts_.num_parts(), kNoBandLimit);
 };
 
-// Band-synchronous rounds (Meyer and Sanders' delta-stepping, distributed
-// as in Davidson et al.'s and Gunrock's bucketed SSSP): every part searches
-// only the bands of a window, kBandsPerWindow of them, and the window moves
-// on when no part has anything left in it, to the lowest band some part
-// still holds. Within a window, rounds repeat while the exchange changes
-// replicas (a path may cross parts more than once inside it). The fixed
-// point of run_to_fixed_point lets each part search its whole graph before
-// any exchange: on kron's random parts most of those labels come out of
-// paths that leave the part and are corrected round after round (two
-// H200s, kron 25: 68.9 ms, against 36.1 on one GPU). The answer is the
-// same fixed point either way: windows only order the work.
+// SSSP's and SSWP's band windows (src/partitioned/band_windows.h): searched
+// to the fixed point instead, each part searched its whole graph before any
+// exchange, and on kron's random parts most of those labels came out of
+// paths that leave the part and were corrected round after round.
 //
 // A wider window costs fewer rounds (each a launch, a pass over the keys for
 // the next band, an exchange and a host wait) and lets more labels be
@@ -195,37 +190,9 @@ private:
 // 2026-11-28-s49.md), SSSP on kron 25 over random parts / on the 8192 x
 // 8192 grid over two blocks of rows, ms: 1 band 62.5 / 464.6, 4 bands
 // 46.7 / 331.3, 8: 42.9 / -, 16: 41.4 / 344.3, 64: 40.9 / 545.3; to the
-// fixed point 68.9 / 2194.
+// fixed point 68.9 / 2194 (one GPU: 36.1 / 209.5).
 constexpr uint32_t kBandsPerWindow = 16;
-
-template <class State>
-uint32_t run_band_windows(State &state, const PartitionPlan &plan) {
-    Communicator &comm = plan.communicator();
-    const uint32_t width = kBandsPerWindow;
-    uint32_t supersteps = 0;
-    uint32_t start = 0, limit = width - 1;
-    for (;;) {
-        bool stepped = false;
-        for (uint32_t p = 0; p < plan.num_parts(); ++p) {
-            if (!plan.holds(p) || !state.has_work_in(p, limit)) continue;
-            state.step_in(p, start, limit);
-            stepped = true;
-        }
-        if (comm.any(stepped)) {
-            ++supersteps;
-            state.exchange();  // reads each stepped part's next band
-            start = limit;     // the window again, from its seeds
-            continue;
-        }
-        // Nothing left in the window anywhere: on to the lowest band held.
-        uint64_t flipped = uint64_t(kNoBandLimit) - state.next_pending_band();  // max of flips = min
-        comm.max(&flipped, 1);
-        const uint32_t next = uint32_t(uint64_t(kNoBandLimit) - flipped);
-        if (next == kNoBandLimit) return supersteps;
-        start = next - 1;
-        limit = next > kNoBandLimit - width ? kNoBandLimit - 1 : next + width - 1;
-    }
-}
+static_assert(kNoBandLimit == kNoPendingBand, "the engine's \"no band\" is the loop's");
 
 // GG_PARTITIONED_PATHS=windows or fixed-point forces the way of SSSP and
 // SSWP (docs/building.md), so that the tests run both.
@@ -243,7 +210,7 @@ void relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, Value *r
                  const RunConfig &config, RunReport &report, PartitionedReport &out) {
     DevicePathParts<kind> state(parts, g, source, config, report);
     const uint32_t supersteps = paths_by_band_windows(kind)
-                                    ? run_band_windows(state, parts.plan())
+                                    ? run_band_windows(state, parts.plan(), kBandsPerWindow)
                                     : run_to_fixed_point(state, parts.num_parts(), parts.plan().communicator());
     state.to_caller(result, report);
     if (parents) {
