@@ -562,6 +562,19 @@ static void test_awkward_cases(void **state) {
 }
 
 /* Edge cut and depth-1 replicas against counts made here from the CSR. */
+/* SSSP and SSWP by band windows of 3 buckets, so that work waits beyond
+ * them and windows repeat, and to the fixed point (GG_PARTITIONED_PATHS,
+ * docs/building.md); the catalogue ran them by the CPU's own wide windows. */
+static void test_paths_by_narrow_windows_and_to_the_fixed_point(void **state) {
+    setenv("GG_PARTITIONED_PATHS", "windows:3", 1);
+    test_awkward_cases(state);
+    test_every_setting_on_one_shape(state);
+    setenv("GG_PARTITIONED_PATHS", "fixed-point", 1);
+    test_awkward_cases(state);
+    test_every_setting_on_one_shape(state);
+    unsetenv("GG_PARTITIONED_PATHS");
+}
+
 static void test_plan_statistics(void **state) {
     (void)state;
     shape s;
@@ -881,6 +894,7 @@ int main(void) {
         cmocka_unit_test(test_bad_plans_and_runs),
         cmocka_unit_test(test_plan_statistics),
         cmocka_unit_test(test_awkward_cases),
+        cmocka_unit_test(test_paths_by_narrow_windows_and_to_the_fixed_point),
         cmocka_unit_test(test_auto_partitioner),
         cmocka_unit_test(test_concurrent_runs_share_a_plan),
         cmocka_unit_test(test_every_setting_on_one_shape),

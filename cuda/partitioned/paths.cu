@@ -194,14 +194,6 @@ private:
 constexpr uint32_t kBandsPerWindow = 16;
 static_assert(kNoBandLimit == kNoPendingBand, "the engine's \"no band\" is the loop's");
 
-// GG_PARTITIONED_PATHS=windows or fixed-point forces the way of SSSP and
-// SSWP (docs/building.md), so that the tests run both.
-bool paths_by_band_windows(PathKind kind) {
-    if (kind == PathKind::hops) return false;  // one band: windows would be BFS levels (bfs_levels.cu)
-    const char *forced = std::getenv("GG_PARTITIONED_PATHS");
-    if (forced != nullptr && std::strcmp(forced, "fixed-point") == 0) return false;
-    return true;
-}
 
 // The search to its fixed point, then the answer into `result` (and BFS
 // parents, from every part's depths, when asked for).
@@ -209,9 +201,10 @@ template <PathKind kind, class Value>
 void relax_parts(DevicePartSet &parts, const Graph &g, uint32_t source, Value *result, uint32_t *parents,
                  const RunConfig &config, RunReport &report, PartitionedReport &out) {
     DevicePathParts<kind> state(parts, g, source, config, report);
-    const uint32_t supersteps = paths_by_band_windows(kind)
-                                    ? run_band_windows(state, parts.plan(), kBandsPerWindow)
-                                    : run_to_fixed_point(state, parts.num_parts(), parts.plan().communicator());
+    // BFS's hop kind has one band: windows would be its levels (bfs_levels.cu).
+    const uint32_t width = kind == PathKind::hops ? 0 : band_window_width(kBandsPerWindow);
+    const uint32_t supersteps = width ? run_band_windows(state, parts.plan(), width)
+                                      : run_to_fixed_point(state, parts.num_parts(), parts.plan().communicator());
     state.to_caller(result, report);
     if (parents) {
         const std::vector<std::vector<uint32_t>> depths = state.depths_on_host(config.num_threads);

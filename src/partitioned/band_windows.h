@@ -19,12 +19,14 @@
 //     uint32_t next_pending_band()    the lowest band above the last window
 //                                     holding a key, over this process's
 //                                     parts; kNoPendingBand for none
-// (cuda/partitioned/paths.cu on the GPU; the CPU's parts still search to the
-// fixed point). Over a plan spread across processes, each process steps its
-// own parts; the processes agree on every window.
+// (src/partitioned/paths.cpp on the CPU, cuda/partitioned/paths.cu on the
+// GPU). Over a plan spread across processes, each process steps its own
+// parts; the processes agree on every window.
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 
 #include "exchange/communicator.h"
 #include "partition/plan.h"
@@ -32,6 +34,21 @@
 namespace gg {
 
 constexpr uint32_t kNoPendingBand = UINT32_MAX;
+
+// The bands per window a backend's SSSP and SSWP take: its own `measured`
+// width, or as GG_PARTITIONED_PATHS says (docs/building.md): "windows:N" N
+// bands (the tests take narrow windows, so that work waits beyond them), or
+// "fixed-point" for none (0: run_to_fixed_point instead).
+inline uint32_t band_window_width(uint32_t measured) {
+    const char *forced = std::getenv("GG_PARTITIONED_PATHS");
+    if (forced == nullptr) return measured;
+    if (std::strcmp(forced, "fixed-point") == 0) return 0;
+    if (std::strncmp(forced, "windows:", 8) == 0) {
+        const long width = std::strtol(forced + 8, nullptr, 10);
+        if (width > 0 && width < long(kNoPendingBand)) return uint32_t(width);
+    }
+    return measured;
+}
 
 // Returns the supersteps run (local steps followed by an exchange); `width`
 // bands per window.

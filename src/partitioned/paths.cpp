@@ -15,7 +15,11 @@
  * superstep with them. Nothing goes from a replica to its owner: the owner
  * relaxes the same edge from its own replica of the edge's source, one
  * superstep later at most, and the bytes are half. No improvement anywhere
- * ends the run. Values only ever improve and each is the value of a real
+ * ends the run. SSSP and SSWP go by band windows (band_windows.h): every
+ * part relaxes only the buckets of a window, whole-graph buckets the same in
+ * every part, before each exchange, so that a part does not search its whole
+ * graph from labels that paths through other parts will correct; BFS's
+ * buckets are its depths, and it runs to the fixed point. Values only ever improve and each is the value of a real
  * path, so the fixed point is the unpartitioned answer, exactly (the same
  * float sums along the same best path).
  *
@@ -24,8 +28,10 @@
  * their owners' final depths.
  */
 #include <algorithm>
+#include <cstring>
 
 #include "cpu/engines/path_relaxation.h"
+#include "partitioned/band_windows.h"
 #include "partitioned/drivers.h"
 #include "partitioned/fixed_point.h"
 
@@ -58,6 +64,49 @@ struct CpuPathParts {
         edges_visited += totals.edges_visited;
     }
 
+    // Band windows (band_windows.h), SSSP and SSWP: the buckets are the
+    // whole graph's, the same in every part.
+    cpu::PathBuckets buckets;
+    std::vector<std::vector<uint32_t>> pending;  // by part: vertices left above the last window
+    std::vector<uint64_t> pending_bucket;        // by part: the lowest bucket among them
+
+    // A window reaching the last band is the rest of the search (buckets
+    // run to 2^63; band_windows.h counts bands in 32 bits).
+    static uint64_t bucket_limit(uint32_t band_limit) {
+        return band_limit >= kNoPendingBand - 1 ? UINT64_MAX : band_limit;
+    }
+
+    bool has_work_in(uint32_t p, uint32_t band_limit) const {
+        return !values.changed[p].empty() || pending_bucket[p] <= bucket_limit(band_limit);
+    }
+
+    // The CPU's engine relaxes its seeds from the lowest bucket among them
+    // (a label-correcting method may), so the window's start is not needed.
+    void step_in(uint32_t p, uint32_t, uint32_t band_limit) {
+        seeds.swap(values.changed[p]);
+        values.changed[p].clear();
+        seeds.insert(seeds.end(), pending[p].begin(), pending[p].end());
+        pending[p].clear();
+        std::sort(seeds.begin(), seeds.end());
+        seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+        const cpu::PathTotals totals = run.compute(p, [&] {
+            return cpu::relax_paths_in_window<kind>(run.plan.parts[p].local, values.value[p].data(), seeds.data(),
+                                                    seeds.size(), run.config, buckets, bucket_limit(band_limit),
+                                                    pending[p]);
+        });
+        edges_visited += totals.edges_visited;
+        uint64_t lowest = UINT64_MAX;
+        for (const uint32_t v : pending[p]) lowest = std::min(lowest, cpu::bucket_of<kind>(buckets, values.value[p][v]));
+        pending_bucket[p] = lowest;
+    }
+
+    uint32_t next_pending_band() const {
+        uint64_t next = UINT64_MAX;
+        for (uint32_t p = 0; p < pending_bucket.size(); ++p)
+            if (run.plan.holds(p)) next = std::min(next, pending_bucket[p]);
+        return next == UINT64_MAX ? kNoPendingBand : uint32_t(std::min<uint64_t>(next, kNoPendingBand - 1));
+    }
+
     void exchange() {
         run.exchange.to_replicas(values, [](T &slot, T incoming) {
             if (!S::better(incoming, slot)) return false;
@@ -66,6 +115,56 @@ struct CpuPathParts {
         });
     }
 };
+
+// The whole graph's buckets for the parts' band windows, from what every
+// process knows: the plan's vertices and edges, and the weight range over
+// every process's parts.
+template <PathKind kind>
+cpu::PathBuckets whole_graph_buckets(const PartitionedRun &run) {
+    const PartitionPlan &plan = run.plan;
+    // Doubles as unsigned integers that order as they do, so that the
+    // processes' maximum (of the largest weight, and of the smallest one
+    // flipped) is one reduction.
+    const auto ordered = [](double x) {
+        uint64_t bits;
+        std::memcpy(&bits, &x, sizeof bits);
+        return bits >> 63 ? ~bits : bits | (uint64_t(1) << 63);
+    };
+    const auto from_ordered = [](uint64_t key) {
+        const uint64_t bits = key >> 63 ? key & ~(uint64_t(1) << 63) : ~key;
+        double x;
+        std::memcpy(&x, &bits, sizeof x);
+        return x;
+    };
+    double lo = 1.0, hi = 1.0;
+    bool any = false;
+    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+        const Graph &local = plan.parts[p].local;
+        if (!plan.holds(p) || local.m() == 0) continue;
+        lo = any ? std::min(lo, double(local.min_weight)) : double(local.min_weight);
+        hi = any ? std::max(hi, double(local.max_weight)) : double(local.max_weight);
+        any = true;
+    }
+    uint64_t keys[2] = {ordered(hi), ~ordered(lo)};
+    if (!any) keys[0] = keys[1] = 0;  // nothing here: the others' weights decide
+    plan.communicator().max(keys, 2);
+    if (keys[0] != 0) {
+        hi = from_ordered(keys[0]);
+        lo = from_ordered(~keys[1]);
+    }
+    return cpu::whole_graph_buckets<kind>(plan.n, plan.graph_edges, lo, hi, run.config);
+}
+
+// Buckets per window. On the CPU the windows do not cut the work as on the
+// GPU, whose fixed-point searches paid a pass over the keys per band and
+// round (cuda/partitioned/paths.cu); what helps is the whole graph's
+// buckets (VM, 2 threads, SSSP over 4 random parts of kron 18, ms: to the
+// fixed point with each part's own buckets 148-149; windows of 16 buckets
+// 369-389, 128: 122-140, 256: 111-131, 1024: 93-99, 4096: 95-119, one
+// window: 102-115; the 512 x 512 grid over 2 blocks, 12.3 against 20.3,
+// 13.8, 11.6 and 9.6; bench/results/cpu-partitioned-sssp-windows-vm-
+// 2026-11-28-s49.md). So the windows are wide.
+constexpr uint32_t kCpuBucketsPerWindow = 1024;
 
 template <PathKind kind>
 uint32_t relax_to_fixed_point(PartitionedRun &run, uint32_t source,
@@ -77,8 +176,19 @@ uint32_t relax_to_fixed_point(PartitionedRun &run, uint32_t source,
         const uint32_t local = local_id_in(plan, p, source);
         if (local != UINT32_MAX) values.changed[p].push_back(local);
     }
-    CpuPathParts<kind> parts{run, values, 0, {}};
-    const uint32_t supersteps = run_to_fixed_point(parts, plan.num_parts(), run.comm);
+    CpuPathParts<kind> parts{run, values, 0, {}, {}, {}, {}};
+    uint32_t supersteps = 0;
+    uint32_t width = 0;  // hops: its buckets are depths; windows would be levels
+    if constexpr (kind != PathKind::hops) {
+        width = band_window_width(kCpuBucketsPerWindow);
+        if (width) {
+            parts.buckets = whole_graph_buckets<kind>(run);
+            parts.pending.assign(plan.num_parts(), {});
+            parts.pending_bucket.assign(plan.num_parts(), UINT64_MAX);
+            supersteps = run_band_windows(parts, plan, width);
+        }
+    }
+    if (!width) supersteps = run_to_fixed_point(parts, plan.num_parts(), run.comm);
     edges_visited += parts.edges_visited;
     return supersteps;
 }

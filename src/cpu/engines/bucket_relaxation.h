@@ -186,13 +186,28 @@ public:
         : value_(value), policy_(policy), relaxer_(out, value, policy), rings_(size_t(std::max(threads, 1))),
           offers_(rings_.size()), frontier_(kTeamFrom), team_(worth_parallel(out.num_edges())) {}
 
-    RelaxationTotals run(const uint32_t *seeds, uint64_t count) {
-        if (count == 0) return RelaxationTotals{};
+    // With a bucket limit (a band window of a partitioned run,
+    // src/partitioned/band_windows.h), seeds above it and the vertices
+    // queued above it are not relaxed but listed in `pending`, and the run
+    // ends when no bucket at or below the limit holds work.
+    RelaxationTotals run(const uint32_t *seeds, uint64_t count, uint64_t limit = kNoBucket,
+                         std::vector<uint32_t> *pending = nullptr) {
+        limit_ = limit;
         if (count > frontier_.size()) frontier_.resize(count);
-        uint64_t lowest = kNoBucket;
+        uint64_t lowest = kNoBucket, taken = 0;
         for (uint64_t i = 0; i < count; ++i) {
-            frontier_[i] = seeds[i];
-            lowest = std::min(lowest, policy_.bucket(value_[seeds[i]]));
+            const uint64_t b = policy_.bucket(value_[seeds[i]]);
+            if (b > limit_ && pending != nullptr) {
+                pending->push_back(seeds[i]);
+                continue;
+            }
+            frontier_[taken++] = seeds[i];
+            lowest = std::min(lowest, b);
+        }
+        count = taken;
+        if (count == 0) {
+            if (pending != nullptr) list_pending(*pending);
+            return RelaxationTotals{};
         }
         // Seeds above the lowest bucket run early, which a label-correcting
         // method allows; the stale test skips none of them (it skips only
@@ -238,6 +253,7 @@ public:
         RelaxationTotals totals;
         totals.rounds = rounds_;
         for (const BucketRing &ring : rings_) totals.edges_visited += ring.edges;
+        if (pending != nullptr) list_pending(*pending);
         return totals;
     }
 
@@ -247,7 +263,7 @@ private:
     Round agree(size_t me, size_t members, Round round, uint64_t capacity) {
         uint64_t next = kNoBucket;
         for (size_t t = 0; t < members; ++t) next = std::min(next, offers_[t].bucket);
-        if (next == kNoBucket) return Round{round.bucket, 0};
+        if (next == kNoBucket || next > limit_) return Round{round.bucket, 0};
         uint64_t start = 0, total = 0;
         for (size_t t = 0; t < members; ++t) {
             if (offers_[t].bucket != next) continue;
@@ -281,7 +297,7 @@ private:
     Round gather_all(uint64_t from, size_t members) {
         uint64_t next = kNoBucket;
         for (size_t t = 0; t < members; ++t) next = std::min(next, rings_[t].first_nonempty(from));
-        if (next == kNoBucket) return Round{from, 0};
+        if (next == kNoBucket || next > limit_) return Round{from, 0};
         uint64_t total = 0;
         for (size_t t = 0; t < members; ++t) total += rings_[t].slot(next).size();
         if (total > frontier_.size()) frontier_.resize(std::max(total, 2 * uint64_t(frontier_.size())));
@@ -296,9 +312,22 @@ private:
         return Round{next, total};
     }
 
+    // After a run that stopped at its limit: what the rings still hold, the
+    // vertices whose value is above the limit (an entry whose vertex
+    // improved into the window since was relaxed there), once each.
+    void list_pending(std::vector<uint32_t> &pending) const {
+        for (const BucketRing &ring : rings_)
+            for (const std::vector<uint32_t> &slot : ring.slots)
+                for (const uint32_t v : slot)
+                    if (policy_.bucket(value_[v]) > limit_) pending.push_back(v);
+        std::sort(pending.begin(), pending.end());
+        pending.erase(std::unique(pending.begin(), pending.end()), pending.end());
+    }
+
     Value *value_;
     const Policy &policy_;
     const Relaxer<Policy> relaxer_;
+    uint64_t limit_ = kNoBucket;  // the last bucket a windowed run relaxes
     std::vector<BucketRing> rings_;  // one per thread
     std::vector<Offer> offers_;      // one per thread
     std::vector<uint32_t> frontier_; // the current round's vertices (and spare capacity)
@@ -318,6 +347,16 @@ template <class Policy>
 RelaxationTotals relax_by_buckets(const Csr &out, const uint32_t *seeds, uint64_t count,
                                   typename Policy::Value *value, const Policy &policy, int threads) {
     return bucket_detail::Engine<Policy>(out, value, policy, threads).run(seeds, count);
+}
+
+// The same within a window: relaxes only buckets up to `limit`; the seeds
+// above it and the vertices left above it go to `pending` (sorted, once
+// each, added to what it held).
+template <class Policy>
+RelaxationTotals relax_window_by_buckets(const Csr &out, const uint32_t *seeds, uint64_t count,
+                                         typename Policy::Value *value, const Policy &policy, int threads,
+                                         uint64_t limit, std::vector<uint32_t> &pending) {
+    return bucket_detail::Engine<Policy>(out, value, policy, threads).run(seeds, count, limit, &pending);
 }
 
 }  // namespace gg::cpu

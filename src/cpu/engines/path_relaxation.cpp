@@ -70,6 +70,19 @@ struct HopsPolicy : PathSemiring<PathKind::hops>, Improve<PathKind::hops> {
     static uint64_t bucket(uint32_t depth) { return depth; }
 };
 
+ShortestPolicy shortest_policy(const PathBuckets &buckets) {
+    ShortestPolicy policy{};
+    policy.inverse_delta = buckets.inverse_delta;
+    return policy;
+}
+
+WidestPolicy widest_policy(const PathBuckets &buckets) {
+    WidestPolicy policy{};
+    policy.top = buckets.top;
+    policy.inverse_delta = buckets.inverse_delta;
+    return policy;
+}
+
 double mean_weight(const Csr &out, int threads) {
     const int64_t m = int64_t(out.num_edges());
     if (m == 0) return 1.0;
@@ -112,6 +125,61 @@ PathTotals relax_paths<PathKind::widest>(const Graph &g, float *values, const ui
     policy.top = double(g.max_weight);
     policy.inverse_delta = range > 0 ? kBucketsPerWeightRange / range : 1.0;
     return run(g, values, seeds, num_seeds, policy, config);
+}
+
+template <>
+PathBuckets whole_graph_buckets<PathKind::shortest>(uint64_t n, uint64_t m, double min_weight, double max_weight,
+                                                    const RunConfig &config) {
+    double delta = config.delta;
+    if (!(delta > 0)) {
+        const double mean_degree = n ? std::max(1.0, double(m) / double(n)) : 1.0;
+        delta = 2.0 * (min_weight + max_weight) / 2 * std::pow(4.0 / mean_degree, 2.5);
+    }
+    PathBuckets buckets;
+    buckets.inverse_delta = delta > 0 && std::isfinite(delta) ? 1.0 / delta : 1.0;
+    return buckets;
+}
+
+template <>
+PathBuckets whole_graph_buckets<PathKind::widest>(uint64_t, uint64_t, double min_weight, double max_weight,
+                                                  const RunConfig &) {
+    PathBuckets buckets;
+    const double range = max_weight - min_weight;
+    buckets.top = max_weight;
+    buckets.inverse_delta = range > 0 && std::isfinite(range) ? kBucketsPerWeightRange / range : 1.0;
+    return buckets;
+}
+
+template <>
+uint64_t bucket_of<PathKind::shortest>(const PathBuckets &buckets, float distance) {
+    return shortest_policy(buckets).bucket(distance);
+}
+
+template <>
+uint64_t bucket_of<PathKind::widest>(const PathBuckets &buckets, float width) {
+    return widest_policy(buckets).bucket(width);
+}
+
+template <>
+PathTotals relax_paths_in_window<PathKind::shortest>(const Graph &g, float *values, const uint32_t *seeds,
+                                                     uint64_t num_seeds, const RunConfig &config,
+                                                     const PathBuckets &buckets, uint64_t limit,
+                                                     std::vector<uint32_t> &pending) {
+    const ShortestPolicy policy = shortest_policy(buckets);
+    const RelaxationTotals totals =
+        relax_window_by_buckets(g.out, seeds, num_seeds, values, policy, config.num_threads, limit, pending);
+    return PathTotals{totals.rounds, totals.edges_visited};
+}
+
+template <>
+PathTotals relax_paths_in_window<PathKind::widest>(const Graph &g, float *values, const uint32_t *seeds,
+                                                   uint64_t num_seeds, const RunConfig &config,
+                                                   const PathBuckets &buckets, uint64_t limit,
+                                                   std::vector<uint32_t> &pending) {
+    const WidestPolicy policy = widest_policy(buckets);
+    const RelaxationTotals totals =
+        relax_window_by_buckets(g.out, seeds, num_seeds, values, policy, config.num_threads, limit, pending);
+    return PathTotals{totals.rounds, totals.edges_visited};
 }
 
 template <>
