@@ -573,6 +573,33 @@ static void test_paths_by_narrow_windows_and_to_the_fixed_point(void **state) {
     test_awkward_cases(state);
     test_every_setting_on_one_shape(state);
     unsetenv("GG_PARTITIONED_PATHS");
+
+    /* Buckets past 2^32 (a path of weights 10^6, delta 10^-4: the far end
+     * in bucket 1.9e11), more than the windows count in 32 bits: the last
+     * window takes the rest, and the run ends. */
+    enum { kPath = 20 };
+    uint32_t src[kPath - 1], dst[kPath - 1];
+    float w[kPath - 1];
+    for (uint32_t i = 0; i + 1 < kPath; ++i) {
+        src[i] = i;
+        dst[i] = i + 1;
+        w[i] = 1.0e6f;
+    }
+    gg_graph *g = edges_graph(kPath, kPath - 1, src, dst, w, 0);
+    gg_partition_plan *plan = make_plan(g, 3, GG_PARTITIONER_BLOCK, 1, NULL);
+    gg_run_options whole, split;
+    gg_run_options_init(&whole);
+    whole.backend = GG_BACKEND_CPU;
+    whole.delta = 1.0e-4f;
+    split = whole;
+    split.partition_plan = plan;
+    float a[kPath], b[kPath];
+    check_ok(gg_run_sssp(ctx, g, 0, a, &whole, NULL), "sssp");
+    check_ok(gg_run_sssp(ctx, g, 0, b, &split, NULL), "partitioned sssp, buckets past 2^32");
+    assert_memory_equal(a, b, sizeof a);
+    assert_true(b[kPath - 1] == 19.0e6f);
+    gg_partition_plan_destroy(plan);
+    gg_graph_destroy(g);
 }
 
 static void test_plan_statistics(void **state) {

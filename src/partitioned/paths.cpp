@@ -19,9 +19,10 @@
  * part relaxes only the buckets of a window, whole-graph buckets the same in
  * every part, before each exchange, so that a part does not search its whole
  * graph from labels that paths through other parts will correct; BFS's
- * buckets are its depths, and it runs to the fixed point. Values only ever improve and each is the value of a real
- * path, so the fixed point is the unpartitioned answer, exactly (the same
- * float sums along the same best path).
+ * buckets are its depths, and it runs to the fixed point. Values only ever
+ * improve and each is the value of a real path, so the fixed point is the
+ * unpartitioned answer, exactly (the same float sums along the same best
+ * path).
  *
  * BFS parents come last: each part gives each owned vertex at depth d an
  * in-neighbour at depth d - 1 from its local in-edges, whose replicas hold
@@ -68,7 +69,7 @@ struct CpuPathParts {
     // whole graph's, the same in every part.
     cpu::PathBuckets buckets;
     std::vector<std::vector<uint32_t>> pending;  // by part: vertices left above the last window
-    std::vector<uint64_t> pending_bucket;        // by part: the lowest bucket among them
+    std::vector<uint64_t> pending_bucket;        // by part: the lowest bucket among them (UINT64_MAX: none)
 
     // A window reaching the last band is the rest of the search (buckets
     // run to 2^63; band_windows.h counts bands in 32 bits).
@@ -77,7 +78,8 @@ struct CpuPathParts {
     }
 
     bool has_work_in(uint32_t p, uint32_t band_limit) const {
-        return !values.changed[p].empty() || pending_bucket[p] <= bucket_limit(band_limit);
+        return !values.changed[p].empty() ||
+               (pending_bucket[p] != UINT64_MAX && pending_bucket[p] <= bucket_limit(band_limit));
     }
 
     // The CPU's engine relaxes its seeds from the lowest bucket among them
@@ -159,11 +161,10 @@ cpu::PathBuckets whole_graph_buckets(const PartitionedRun &run) {
 // GPU, whose fixed-point searches paid a pass over the keys per band and
 // round (cuda/partitioned/paths.cu); what helps is the whole graph's
 // buckets (VM, 2 threads, SSSP over 4 random parts of kron 18, ms: to the
-// fixed point with each part's own buckets 148-149; windows of 16 buckets
-// 369-389, 128: 122-140, 256: 111-131, 1024: 93-99, 4096: 95-119, one
-// window: 102-115; the 512 x 512 grid over 2 blocks, 12.3 against 20.3,
-// 13.8, 11.6 and 9.6; bench/results/cpu-partitioned-sssp-windows-vm-
-// 2026-11-28-s49.md). So the windows are wide.
+// fixed point with each part's own buckets 144-165; windows of 16 buckets
+// 369-389, 128: 122-140, 256: 111-131, 1024: 93-114, 4096: 95-119, one
+// window: 102-115; bench/results/cpu-partitioned-sssp-windows-vm-
+// 2026-11-28-s49.md, with the grid). So the windows are wide.
 constexpr uint32_t kCpuBucketsPerWindow = 1024;
 
 template <PathKind kind>

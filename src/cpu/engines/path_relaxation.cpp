@@ -107,6 +107,14 @@ PathTotals run(const Graph &g, typename Policy::Value *values, const uint32_t *s
     return PathTotals{totals.rounds, totals.edges_visited};
 }
 
+template <class Policy>
+PathTotals run_window(const Graph &g, typename Policy::Value *values, const uint32_t *seeds, uint64_t num_seeds,
+                      const Policy &policy, const RunConfig &config, uint64_t limit, std::vector<uint32_t> &pending) {
+    const RelaxationTotals totals =
+        relax_window_by_buckets(g.out, seeds, num_seeds, values, policy, config.num_threads, limit, pending);
+    return PathTotals{totals.rounds, totals.edges_visited};
+}
+
 }  // namespace
 
 template <>
@@ -165,10 +173,7 @@ PathTotals relax_paths_in_window<PathKind::shortest>(const Graph &g, float *valu
                                                      uint64_t num_seeds, const RunConfig &config,
                                                      const PathBuckets &buckets, uint64_t limit,
                                                      std::vector<uint32_t> &pending) {
-    const ShortestPolicy policy = shortest_policy(buckets);
-    const RelaxationTotals totals =
-        relax_window_by_buckets(g.out, seeds, num_seeds, values, policy, config.num_threads, limit, pending);
-    return PathTotals{totals.rounds, totals.edges_visited};
+    return run_window(g, values, seeds, num_seeds, shortest_policy(buckets), config, limit, pending);
 }
 
 template <>
@@ -176,10 +181,7 @@ PathTotals relax_paths_in_window<PathKind::widest>(const Graph &g, float *values
                                                    uint64_t num_seeds, const RunConfig &config,
                                                    const PathBuckets &buckets, uint64_t limit,
                                                    std::vector<uint32_t> &pending) {
-    const WidestPolicy policy = widest_policy(buckets);
-    const RelaxationTotals totals =
-        relax_window_by_buckets(g.out, seeds, num_seeds, values, policy, config.num_threads, limit, pending);
-    return PathTotals{totals.rounds, totals.edges_visited};
+    return run_window(g, values, seeds, num_seeds, widest_policy(buckets), config, limit, pending);
 }
 
 template <>
