@@ -11,11 +11,12 @@
  * counts of its in-edges from the owned frontier (backend/path_count.h, the
  * arithmetic of both backends). Or bottom-up, when the frontier's out-edges
  * are many (kBottomUpRatio): every unreached vertex makes that sum over its
- * in-edges, and a nonzero one reaches it; the same sums in the same order. Replicas send (depth, count) to their owners, which add
- * the counts of equal depth (to_owners, sparse: a sum must see each change
- * once); the owned vertices of depth L + 1 that the part claimed or a
- * merge changed form its next level (a flag per vertex keeps each once);
- * owners send the totals back to their replicas.
+ * in-edges, and a nonzero one reaches it; the same sums in the same order.
+ * Replicas send (depth, count) to their owners, which add the counts of
+ * equal depth (to_owners, sparse: a sum must see each change once); the
+ * owned vertices of depth L + 1 that the part claimed or a merge changed
+ * form its next level (a flag per vertex keeps each once); owners send the
+ * totals back to their replicas.
  * Backward, level L from the deepest: each owned u of depth L sums, over
  * its successors v (depth L + 1), mass(u) * w(v) scaled by the scales,
  * where w(v) = (1 + dependency(v)) / mass(v) (or, when level L + 1 holds
@@ -714,8 +715,8 @@ private:
             const cudaStream_t stream = parts_.stream_of(p);
             PartBrandes &a = *arrays_[p];
             list_next_level<<<blocks(part.size(), p), kThreads, 0, stream>>>(
-                out_[p], a.reached.get(), a.reached_count(), reach_.changed(p), reach_.changed_count(p), part.owned, depth,
-                a.reach.get(), a.queued.get(), a.sink(a.order.get(), 1));
+                out_[p], a.reached.get(), a.reached_count(), reach_.changed(p), reach_.changed_count(p), part.owned,
+                depth, a.reach.get(), a.queued.get(), a.sink(a.order.get(), 1));
             GG_CUDA_CHECK_LAUNCH("list_next_level");
             GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.counters.get() + 1, sizeof(FrontierCounters),
                                           cudaMemcpyDeviceToHost, stream));

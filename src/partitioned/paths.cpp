@@ -98,7 +98,8 @@ struct CpuPathParts {
         });
         edges_visited += totals.edges_visited;
         uint64_t lowest = UINT64_MAX;
-        for (const uint32_t v : pending[p]) lowest = std::min(lowest, cpu::bucket_of<kind>(buckets, values.value[p][v]));
+        for (const uint32_t v : pending[p])
+            lowest = std::min(lowest, cpu::bucket_of<kind>(buckets, values.value[p][v]));
         pending_bucket[p] = lowest;
     }
 
