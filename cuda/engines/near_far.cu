@@ -432,10 +432,6 @@ void NearFarEngine::run(uint32_t source, cudaStream_t stream) {
     launch_rounds(a, stream);
 }
 
-void NearFarEngine::run_seeded(const uint32_t *seeds, uint32_t count, cudaStream_t stream) {
-    run_band_window(seeds, count, 0, kNoBandLimit, stream);
-}
-
 void NearFarEngine::run_band_window(const uint32_t *seeds, uint32_t count, uint32_t start_band, uint32_t band_limit,
                                     cudaStream_t stream) {
     reset_search(stream);

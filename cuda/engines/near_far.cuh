@@ -52,18 +52,17 @@ public:
     void run(uint32_t source, cudaStream_t stream);
     // Enqueues a search that continues from the keys as they are (keys())
     // from `count` seed vertices (a device array): a partitioned run's
-    // local step (cuda/partitioned/paths.cu). Only vertices whose key it
-    // lowers are expanded besides the seeds. `count` may be 0.
-    void run_seeded(const uint32_t *seeds, uint32_t count, cudaStream_t stream);
-    // A seeded search over a window of bands (a partitioned run's
-    // band-synchronous step, cuda/partitioned/paths.cu): it starts in band
-    // `start_band` (seeds in a later band wait for their band; an
-    // improvement at or below the current band is expanded at once), scans
-    // the bands above it up to `band_limit` and stops there, leaving the
-    // smallest band above the limit that holds a key in summary().next_band.
-    // Its scans take every vertex of the band they gather, not only those
-    // this search lowered: every key above the last window's limit is one
-    // no search has expanded.
+    // local step (cuda/partitioned/paths.cu). `count` may be 0.
+    // With band_limit kNoBandLimit (and start_band 0) it searches to the end,
+    // and only vertices whose key it lowers are expanded besides the seeds.
+    // Otherwise it searches a window of bands (the band-synchronous step):
+    // it starts in band `start_band` (seeds in a later band wait for their
+    // band; an improvement at or below the current band is expanded at
+    // once), scans the bands above it up to `band_limit` and stops there,
+    // leaving the smallest band above the limit that holds a key in
+    // summary().next_band. Its scans take every vertex of the band they
+    // gather, not only those this search lowered: every key above the last
+    // window's limit is one no search has expanded.
     void run_band_window(const uint32_t *seeds, uint32_t count, uint32_t start_band, uint32_t band_limit,
                          cudaStream_t stream);
     // The labels as keys (PathSemiring<kind>::key_of), n of them, on the device.

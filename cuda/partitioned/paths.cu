@@ -176,7 +176,7 @@ private:
     std::vector<StatePool::Checkout<NearFarEngine>> engines_;
     std::vector<bool> searched_;  // by part: stepped since the last count_searches()
     // By part: the smallest band above the last window holding a key (none before the first).
-    std::vector<uint32_t> pending_band_ = std::vector<uint32_t>(parts_.num_parts(), kNoBandLimit);
+    std::vector<uint32_t> pending_band_;
 };
 
 // SSSP's and SSWP's band windows (src/partitioned/band_windows.h): searched

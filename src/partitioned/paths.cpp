@@ -53,11 +53,19 @@ struct CpuPathParts {
 
     bool has_work(uint32_t p) const { return !values.changed[p].empty(); }
 
-    void step(uint32_t p) {
+    // Part p's seeds: what the last exchange changed, and `waiting`, once each.
+    void take_seeds(uint32_t p, std::vector<uint32_t> &waiting) {
         seeds.swap(values.changed[p]);
         values.changed[p].clear();
+        seeds.insert(seeds.end(), waiting.begin(), waiting.end());
+        waiting.clear();
         std::sort(seeds.begin(), seeds.end());
         seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+    }
+
+    void step(uint32_t p) {
+        std::vector<uint32_t> none;
+        take_seeds(p, none);
         const cpu::PathTotals totals = run.compute(p, [&] {
             return cpu::relax_paths<kind>(run.plan.parts[p].local, values.value[p].data(), seeds.data(), seeds.size(),
                                           run.config);
@@ -85,12 +93,7 @@ struct CpuPathParts {
     // The CPU's engine relaxes its seeds from the lowest bucket among them
     // (a label-correcting method may), so the window's start is not needed.
     void step_in(uint32_t p, uint32_t, uint32_t band_limit) {
-        seeds.swap(values.changed[p]);
-        values.changed[p].clear();
-        seeds.insert(seeds.end(), pending[p].begin(), pending[p].end());
-        pending[p].clear();
-        std::sort(seeds.begin(), seeds.end());
-        seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+        take_seeds(p, pending[p]);
         const cpu::PathTotals totals = run.compute(p, [&] {
             return cpu::relax_paths_in_window<kind>(run.plan.parts[p].local, values.value[p].data(), seeds.data(),
                                                     seeds.size(), run.config, buckets, bucket_limit(band_limit),
