@@ -14,8 +14,9 @@
  * 4. A last compression makes every parent a root.
  *
  * Hooking and pointer jumping: link() hooks the larger of two roots under
- * the smaller with a compare-and-swap, and compression only replaces a parent
- * by an ancestor, so parent[v] <= v throughout and each root is the smallest
+ * the smaller with a compare-and-swap, and its root searches (with path
+ * halving) and the compression only replace a parent by an ancestor, so
+ * parent[v] <= v throughout and each root is the smallest
  * id of its tree: the final parents are the labels (smallest vertex id of the
  * component) with no renumbering, exactly what the CPU returns.
  */
@@ -39,18 +40,44 @@ constexpr int kThreads = 256;
 
 __device__ __forceinline__ uint32_t parent_of(const uint32_t *comp, uint32_t v) { return load_volatile(comp + v); }
 
-// Lock-free union of the trees of u and v.
+// The root of x's tree, halving the path on the way: each vertex passed is
+// pointed at its grandparent. Only non-roots are written (a root's slot
+// changes only by link's compare-and-swap), and only to an ancestor, so
+// parent[v] <= v holds in whatever order the writes land.
+__device__ __forceinline__ uint32_t find_root(uint32_t *comp, uint32_t x) {
+    uint32_t parent = parent_of(comp, x);
+    for (;;) {
+        const uint32_t grandparent = parent_of(comp, parent);
+        if (grandparent == parent) return parent;
+        comp[x] = grandparent;
+        x = grandparent;
+        parent = parent_of(comp, x);
+    }
+}
+
+// Lock-free union of the trees of u and v: the larger root is hooked under
+// the smaller with a compare-and-swap. When the larger is no root (any more),
+// both sides are searched to their roots with path halving. Without the
+// halving, sampling round 1 on urand scale 22 took 4 ms of CC's 4.5: roots
+// hooked under roots form chains, and every thread whose compare-and-swap
+// lost climbed the whole chain again, two steps at a time. Halving from the
+// first step instead cost kron 1.5x: its hubs' paths are on every thread's
+// way, and all of them wrote the same few slots (H200, session 50:
+// bench/results/cuda-h200-2026-11-29-s50.md).
 __device__ void link(uint32_t u, uint32_t v, uint32_t *comp) {
     uint32_t a = parent_of(comp, u);
     uint32_t b = parent_of(comp, v);
     while (a != b) {
         const uint32_t high = a > b ? a : b;
         const uint32_t low = a + b - high;
-        const uint32_t parent_of_high = parent_of(comp, high);
+        uint32_t parent_of_high = parent_of(comp, high);
         if (parent_of_high == low) return;
-        if (parent_of_high == high && atomicCAS(comp + high, high, low) == high) return;
-        a = parent_of(comp, parent_of(comp, high));
-        b = parent_of(comp, low);
+        if (parent_of_high == high) {
+            parent_of_high = atomicCAS(comp + high, high, low);
+            if (parent_of_high == high) return;
+        }
+        a = find_root(comp, parent_of_high);
+        b = find_root(comp, low);
     }
 }
 

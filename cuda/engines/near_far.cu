@@ -479,13 +479,15 @@ NearFarSummary NearFarEngine::summary(cudaStream_t stream, double &transfer_ms) 
     return s;
 }
 
-float default_band_width(const Graph &g, PathKind kind) { return band_width(g, kind, g.m()); }
+float default_band_width(const Graph &g, PathKind kind) {
+    return band_width(g, kind, g.m(), kWholeSearchWidthBands);
+}
 
-float band_width(const Graph &g, PathKind kind, uint64_t edges) {
+float band_width(const Graph &g, PathKind kind, uint64_t edges, uint32_t width_bands) {
     const double lo = g.min_weight, hi = g.max_weight;
     if (kind == PathKind::widest) {
-        // 64 width bands between the smallest and the largest weight.
-        const double width = (hi - (lo > 0 ? lo : 0)) / 64;
+        // width_bands bands between the smallest and the largest weight.
+        const double width = (hi - (lo > 0 ? lo : 0)) / (width_bands ? width_bands : 1);
         return width > 0 ? float(width) : 1.0f;
     }
     // Narrow bands cost a band scan over all n keys each; wide ones let

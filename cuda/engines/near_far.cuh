@@ -98,11 +98,26 @@ private:
 void run_near_far(const Graph &g, uint32_t source, PathKind kind, float band_width, float *values,
                   const RunConfig &config, RunReport &report, const char *algorithm);
 
-// The bucket width used when the run gives none: a power of the average
-// degree fitted on the H100 (near_far.cu).
+// How many width bands a widest-path search splits the weight range into.
+// A whole search (one GPU) takes 16: fewer bands mean fewer rounds and band
+// scans, more bands fewer vertices expanded twice, and on the H200 16 was
+// the fastest or within 4% of it on six of eight graphs of 2^22 vertices,
+// 1.2x to 1.9x ahead of 64 on kron, the grids, R-MAT's other skews and the
+// bipartite graph; urand (degree 32 everywhere) lost 1.17x and smallworld
+// 1.12x to their best (bench/results/cuda-h200-2026-11-29-s50.md). A
+// partitioned search keeps 64: its band windows (cuda/partitioned/paths.cu,
+// 16 bands each) were measured with them, and 16 would make one window of
+// the whole search, its fixed point.
+constexpr uint32_t kWholeSearchWidthBands = 16;
+constexpr uint32_t kWindowedWidthBands = 64;
+
+// The bucket width used when the run gives none: for distances a power of
+// the average degree fitted on the H100, for widths the weight range over
+// kWholeSearchWidthBands (near_far.cu).
 float default_band_width(const Graph &g, PathKind kind);
 // The same for `edges` edges over g's vertices and weights (a partitioned
-// run's parts each hold some of the graph).
-float band_width(const Graph &g, PathKind kind, uint64_t edges);
+// run's parts each hold some of the graph), with `width_bands` bands of
+// widths.
+float band_width(const Graph &g, PathKind kind, uint64_t edges, uint32_t width_bands);
 
 }  // namespace gg::cuda

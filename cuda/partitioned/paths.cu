@@ -61,7 +61,7 @@ public:
         const PartitionPlan &plan = parts.plan();
         const float width = kind == PathKind::hops ? 1.0f
                             : config.delta > 0    ? config.delta
-                                                  : band_width(g, kind, whole_graph_edges(plan, g));
+                                                  : band_width(g, kind, whole_graph_edges(plan, g), kWindowedWidthBands);
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
             const Graph &local = plan.parts[p].local;
             DeviceScope scope(parts.device_of(p));
