@@ -408,7 +408,7 @@ uint64_t backward(const Csr &out, BrandesState &s, double *centrality, int threa
         if (threads > 1 && s.level_out_edges[level] >= kParallelEdges) {
             // The done bits in a loop of their own: a locked read-modify-write
             // among the sums' loads stalls them (urand 2^18 on 2 threads took
-            // 1.5x as long with the bit set beside each sum). Setting this
+            // 1.2x as long with the bit set beside each sum). Setting this
             // level's parity while others still sum is safe: they test the
             // other one.
 #pragma omp parallel num_threads(threads) reduction(+ : edges)
