@@ -25,9 +25,9 @@
  *
  * Memory traffic is what this kernel spends its time on. "Is u one level up
  * (down)?" is asked of every edge in both passes and is true for few of them,
- * so it is a bit test on two bits per vertex (256 KiB for 2^20 vertices, in
- * L2; two bitmaps) instead of a 4-byte depth; only the edges of the shortest-path DAG read
- * the 16-byte path counts. The bits say the parity of the vertex's level,
+ * so it is a bit test on two bits per vertex (two bitmaps, 256 KiB for 2^20
+ * vertices, in L2) instead of a 4-byte depth; only the edges of the
+ * shortest-path DAG read the 16-byte path counts. The bits say the parity of the vertex's level,
  * which is all an edge needs: along an edge u -> v, level(v) <= level(u) + 1,
  * so the in-neighbours of a vertex of level d lie at d - 1 or deeper and its
  * out-neighbours at d + 1 or shallower. Going forward, an in-neighbour with
@@ -113,17 +113,20 @@ inline PathCount add_paths(PathCount a, PathCount b) { return path_count::add(a,
 using path_count::normalised;
 using path_count::scaled;
 
+// v's bit in a bitmap's words; the loops below take the words of the parity
+// they test once, not through the structures at every edge. A plain load,
+// though other threads may be setting other bits of the word meanwhile
+// (never the bit a step tests: see the top): as relaxed atomic loads, which
+// compile to the same instruction on x86, the tests kept GCC from scheduling
+// the loops' loads freely, and BC on urand 2^18 took 1.2x as long (2 threads).
+inline bool bit_of(const uint64_t *words, uint32_t v) { return (words[v >> 6] >> (v & 63)) & 1; }
+
 // One bit per vertex.
 struct VertexBits {
     explicit VertexBits(uint32_t n) : words((uint64_t(n) + 63) / 64, 0) {}
     std::vector<uint64_t> words;
 
-    // A plain load, though other threads may be setting other bits of the
-    // word meanwhile (never the bit a step tests: see the top): as relaxed
-    // atomic loads, which compile to the same instruction on x86, the tests
-    // kept GCC from scheduling the loops' loads freely, and BC on urand 2^18
-    // took 1.2x as long (2 threads).
-    bool test(uint32_t v) const { return (words[v >> 6] >> (v & 63)) & 1; }
+    bool test(uint32_t v) const { return bit_of(words.data(), v); }
     // Sets v's bit; true when this call set it. kShared: other threads may
     // be writing the same word (an atomic read-modify-write; on one thread a
     // plain one is several times cheaper, which the many small levels of a
@@ -138,10 +141,6 @@ struct VertexBits {
     }
     void clear(uint32_t v) { words[v >> 6] &= ~(uint64_t(1) << (v & 63)); }
 };
-
-// v's bit in a bitmap's words: the loops below take the words of the
-// parity they test once, not through the structures at every edge.
-inline bool bit_of(const uint64_t *words, uint32_t v) { return (words[v >> 6] >> (v & 63)) & 1; }
 
 // The parity of a vertex's level, as a bit in one of two bitmaps (see the
 // comment at the top). Two bitmaps, not two bits of one word: a step writes
