@@ -58,10 +58,10 @@ __device__ __forceinline__ uint32_t find_root(uint32_t *comp, uint32_t x) {
 // Lock-free union of the trees of u and v: the larger root is hooked under
 // the smaller with a compare-and-swap. When the larger is no root (any more),
 // both sides are searched to their roots with path halving. Without the
-// halving, sampling round 1 on urand scale 22 took 4 ms of CC's 4.5: roots
+// halving, sampling round 1 on urand scale 22 took most of CC's 4.3 ms: roots
 // hooked under roots form chains, and every thread whose compare-and-swap
 // lost climbed the whole chain again, two steps at a time. Halving from the
-// first step instead cost kron 1.5x: its hubs' paths are on every thread's
+// first step instead cost kron 1.3x: its hubs' paths are on every thread's
 // way, and all of them wrote the same few slots (H200, session 50:
 // bench/results/cuda-h200-2026-11-29-s50.md).
 __device__ void link(uint32_t u, uint32_t v, uint32_t *comp) {

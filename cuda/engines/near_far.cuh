@@ -102,7 +102,7 @@ void run_near_far(const Graph &g, uint32_t source, PathKind kind, float band_wid
 // A whole search (one GPU) takes 16: fewer bands mean fewer rounds and band
 // scans, more bands fewer vertices expanded twice, and on the H200 16 was
 // the fastest or within 4% of it on six of eight graphs of 2^22 vertices,
-// 1.2x to 1.9x ahead of 64 on kron, the grids, R-MAT's other skews and the
+// 1.1x to 1.9x ahead of 64 on kron, the grids, R-MAT's other skews and the
 // bipartite graph; urand (degree 32 everywhere) lost 1.17x and smallworld
 // 1.12x to their best (bench/results/cuda-h200-2026-11-29-s50.md). A
 // partitioned search keeps 64: its band windows (cuda/partitioned/paths.cu,
