@@ -63,6 +63,14 @@
  * order; larger ones, and step 3's sums, may differ in the last bits from
  * run to run, as the hubs' atomic sums already did. H100, scale 22: BC kron
  * 4.8 -> 3.4 ms, urand 8.6 -> 5.6 ms (docs/cuda-tuning.md).
+ *
+ * Parity slots. While no count is scaled, an edge reads an 8-byte slot by
+ * its level's parity instead of the 16-byte count with its level test
+ * (parity_slots() says why the parity is enough): half the bytes per edge
+ * from an array half the size. H200, scale 22, gg-bench medians of 5 in one
+ * lease, slots off / on: kron 3.25 / 2.91 ms, urand 5.06 / 4.22, the grid
+ * (scaled counts from its middle levels on, so the slots are only written)
+ * 71.2 / 72.1 (bench/results/cuda-h200-2026-11-29-s51.md).
  */
 #include <cooperative_groups.h>
 
@@ -205,7 +213,28 @@ struct BcArgs {
     unsigned long long *level_edges;  // 2 * kCountedLevels: out-edges, then in-edges, of each level
     uint32_t *first_scaled_level;     // the first level with a count of scale > 0 (or kUnvisited)
     double *pushed;                   // n: step 3's sums of c(w) pushed to a level's vertices
+    // 2n, zeroed before every source: the counts of unscaled runs by level
+    // parity, slot (d % 2) * n + v for v of level d; step 2 writes sigma(v),
+    // step 3 -c(v) over it (see parity_slots()).
+    double *parity_paths;
 };
+
+// The parity slots: what the edges of an unscaled run read instead of the
+// 16-byte counts. An edge u -> v has level(v) <= level(u) + 1, so the
+// in-neighbours of a vertex of level d lie at d - 1 or deeper and its
+// out-neighbours at d + 1 or shallower. Step 2 at level d reads the slots of
+// d - 1's parity: level d - 1's sigma, and 0 for the deeper vertices, not
+// written yet. Step 3 at level d reads the slots of d + 1's parity, where
+// level d + 1 (done, deepest first) holds -c and the shallower levels still
+// hold their positive sigma: a negative slot is a term, any other is none.
+// One 8-byte load per edge from an array of 8n bytes, where the counts are
+// 16n (urand scale 22: 32 MB against 64 MB for an L2 of 60), and no level
+// test. Exact: the same terms in the same order (a count of scale 0 is its
+// mass; a coefficient's negation is exact). A run with any scaled count uses
+// the counts themselves from its first scaled level on.
+__device__ __forceinline__ double *parity_slots(const BcArgs &a, uint32_t level) {
+    return a.parity_paths + size_t(level & 1) * a.out.n;
+}
 
 // The sum of term(own, u, true) over the edges [begin, end) of one list, by
 // the whole warp (all lanes call it; every lane gets the sum). kListUnroll
@@ -391,6 +420,7 @@ __device__ void merge_hub_paths(const BcArgs &a, uint32_t d) {
         if (lane == 0) {
             if (total.scale > 0) atomicMin(a.first_scaled_level, d);
             store_paths(a.paths + v, total);
+            parity_slots(a, d)[v] = total.mass;
         }
     }
 }
@@ -406,7 +436,9 @@ __device__ void finish_hub_dependencies(const BcArgs &a, uint32_t d) {
         if (a.depth[v] != d) continue;
         const double delta = load_fresh(a.hub_delta + h);
         if (v != a.source) a.centrality[v] += delta;
-        store_paths(a.paths + v, dependency_coefficient(load_paths(a.paths + v), delta, d));
+        const PathCount c = dependency_coefficient(load_paths(a.paths + v), delta, d);
+        store_paths(a.paths + v, c);
+        parity_slots(a, d)[v] = -c.mass;
     }
 }
 
@@ -500,6 +532,7 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
 
     if (grid.thread_rank() == 0) {
         store_paths(paths + source, PathCount{1.0, 0, 0});
+        parity_slots(a, 0)[source] = 1.0;
         for (int slot = 0; slot < 3; ++slot) a.hub_level[slot] = a.hub_done[slot] = 0;
         *a.first_scaled_level = kUnvisited;
     }
@@ -522,18 +555,28 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
             push_from_level(a.out, a.out_hubs, list, a.level_start, depth, up, own_paths, push);
             if (grid.thread_rank() == 0) a.hub_level[(d + 1) % 3] = 0;  // as after a pulled level
             grid.sync();
+            double *level_slots = parity_slots(a, d);
             for_level(list, a.level_start[d], a.level_start[d + 1], [=] __device__(uint32_t v) {
                 const PathCount count = load_paths(paths + v);
                 if (count.mass >= path_count::kScaleUnit) {
                     store_paths(paths + v, normalised(count));
                     atomicMin(first_scaled_level, d);
+                } else {
+                    level_slots[v] = count.mass;
                 }
             });
             grid.sync();
             continue;
         }
         auto no_context = [] __device__(uint32_t) { return AddPathCounts::zero(); };
+        // Every count down to level d - 1 unscaled: the parity slots. (The
+        // first scaled level only drops to d during this level, so every
+        // block decides alike.)
+        const bool unscaled = load_volatile(first_scaled_level) > up;
+        const double *up_slots = parity_slots(a, up);
+        double *level_slots = parity_slots(a, d);
         auto term = [=] __device__(const PathCount &, uint32_t u, bool) {
+            if (unscaled) return PathCount{load_fresh(up_slots + u), 0, 0};
             const PathCount p = load_paths(paths + u);
             return p.level == up ? p : AddPathCounts::zero();
         };
@@ -543,6 +586,7 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
                                         total.level = d;
                                         if (total.scale > 0) atomicMin(first_scaled_level, d);
                                         store_paths(paths + v, total);
+                                        level_slots[v] = total.mass;
                                     });
         PathCount *chunk_paths = a.chunk_paths;
         uint32_t *hub_level = a.hub_level;
@@ -567,6 +611,9 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
     double *hub_delta = a.hub_delta;
     uint32_t *hub_done = a.hub_done;
     double *pushed = a.pushed;
+    // No count of any level scaled: step 3 reads the parity slots (every
+    // block reads the first scaled level after step 2's last barrier).
+    const bool unscaled_run = load_volatile(first_scaled_level) == kUnvisited;
     for (uint32_t d = levels; d-- > 0;) {
         const uint32_t down = d + 1;
         auto own_paths = [=] __device__(uint32_t v) { return load_paths(paths + v); };
@@ -585,23 +632,34 @@ __global__ void __launch_bounds__(kBcThreads, 1) accumulate_dependencies(BcArgs 
             }
             if (grid.thread_rank() == 0 && d > 0) a.hub_done[(d - 1) % 3] = 0;  // as after a pulled level
             grid.sync();
+            double *level_slots = parity_slots(a, d);
             for_level(list, a.level_start[d], a.level_start[d + 1], [=] __device__(uint32_t v) {
                 const PathCount sigma = load_paths(paths + v);
                 const double delta = sigma.mass * load_fresh(pushed + v);
                 if (v != source) centrality[v] += delta;
-                store_paths(paths + v, dependency_coefficient(sigma, delta, d));
+                const PathCount c = dependency_coefficient(sigma, delta, d);
+                store_paths(paths + v, c);
+                level_slots[v] = -c.mass;
             });
             grid.sync();
             continue;
         }
+        const double *down_slots = parity_slots(a, down);
+        double *level_slots = parity_slots(a, d);
         auto term = [=] __device__(const PathCount &own, uint32_t w, bool) {
+            if (unscaled_run) {
+                const double slot = load_fresh(down_slots + w);
+                return slot < 0.0 ? own.mass * -slot : 0.0;
+            }
             const PathCount c = load_paths(paths + w);
             return c.level == down ? dependency_term(own, c) : 0.0;
         };
         reduce_level<AddDoubles>(a.out, a.out_hubs.hub_threshold, a.list, a.level_start[d], a.level_start[d + 1],
                                  own_paths, term, [=] __device__(uint32_t v, const PathCount &own, double total) {
                                      if (v != source) centrality[v] += total;
-                                     store_paths(paths + v, dependency_coefficient(own, total, d));
+                                     const PathCount c = dependency_coefficient(own, total, d);
+                                     store_paths(paths + v, c);
+                                     level_slots[v] = -c.mass;
                                  });
         reduce_hub_chunks<AddDoubles>(a.out, a.out_hubs, depth, d, own_paths, term,
                                       [=] __device__(uint32_t c, uint32_t, double part) {
@@ -626,7 +684,7 @@ struct BcState final : EngineState {
     BfsEngine bfs;
     DeviceArray<PathCount> paths, chunk_paths;
     DeviceArray<uint32_t> hub_flags, first_scaled_level;
-    DeviceArray<double> hub_delta, pushed, total;
+    DeviceArray<double> hub_delta, pushed, total, parity_paths;
     DeviceArray<unsigned long long> level_edges;
 
     BcState(const DeviceCsr &out, const PullLayout &in_pull, const PullLayout &out_pull, const DeviceInfo &info)
@@ -634,10 +692,11 @@ struct BcState final : EngineState {
           chunk_paths(in_pull.num_chunks, "BC hub chunk path counts"), hub_flags(6, "BC hub level flags"),
           first_scaled_level(1, "BC first scaled level"), hub_delta(out_pull.num_hubs, "BC hub dependencies"),
           pushed(out.n, "BC pushed dependencies"), total(out.n, "BC centrality"),
+          parity_paths(2 * uint64_t(out.n), "BC path counts by level parity"),
           level_edges(2 * kCountedLevels, "BC level edge totals") {}
     uint64_t bytes() const override {
         return bfs.bytes() + paths.bytes() + chunk_paths.bytes() + hub_flags.bytes() + first_scaled_level.bytes() +
-               hub_delta.bytes() + pushed.bytes() + total.bytes() + level_edges.bytes();
+               hub_delta.bytes() + pushed.bytes() + total.bytes() + parity_paths.bytes() + level_edges.bytes();
     }
 };
 
@@ -691,12 +750,15 @@ void bc(const Graph &g, const uint32_t *sources, uint32_t num_sources, double *c
     a.first_scaled_level = first_scaled_level.get();
     a.pushed = pushed.get();
     a.centrality = total.get();
+    a.parity_paths = state->parity_paths.get();
     for (uint32_t i = 0; i < num_sources; ++i) {
         // Dependencies of hubs are added atomically, so they start at 0.
         if (hub_delta.size() > 0)
             GG_CUDA_CHECK(cudaMemsetAsync(hub_delta.get(), 0, hub_delta.bytes(), stream.get()));
         // Every count to level kUnvisited (see PathCount).
         GG_CUDA_CHECK(cudaMemsetAsync(paths.get(), 0xff, paths.bytes(), stream.get()));
+        // Every parity slot to 0: no count yet (see parity_slots).
+        GG_CUDA_CHECK(cudaMemsetAsync(state->parity_paths.get(), 0, state->parity_paths.bytes(), stream.get()));
         bfs.run(sources[i], stream.get());
         a.source = sources[i];
         GG_CUDA_CHECK(cudaMemsetAsync(level_edges.get(), 0, level_edges.bytes(), stream.get()));
