@@ -69,8 +69,8 @@
  * (parity_slots() says why the parity is enough): half the bytes per edge
  * from an array half the size. H200, scale 22, gg-bench medians of 5 in one
  * lease, slots off / on: kron 3.25 / 2.91 ms, urand 5.06 / 4.22, the grid
- * (scaled counts from its middle levels on, so the slots are only written)
- * 71.2 / 72.1 (bench/results/cuda-h200-2026-11-29-s51.md).
+ * (counts pass 2^53 within its first 60 of 2,048 levels, so the slots are
+ * written and not read) 71.2 / 72.1 (bench/results/cuda-h200-2026-11-29-s51.md).
  */
 #include <cooperative_groups.h>
 
