@@ -48,8 +48,16 @@ struct Traversal {
 struct Progress {
     uint32_t level = 0;
     uint32_t steps = 0;
-    uint64_t scout = 0;           // out-edges of the current frontier
+    uint64_t scout = 0;           // out-edges of the current frontier, as the heuristic counts them
     uint64_t edges_to_check = 0;  // edges not yet examined (GAP's estimate)
+    // The current frontier's out-edges, always counted: whether a top-down
+    // step is worth a thread team. It differs from scout after a bottom-up
+    // phase, where scout is 1 (GAP's way of forcing a top-down step) while
+    // the frontier can still hold many edges: kron 22's third level (184k
+    // vertices) went top-down on one thread, and on 16 threads BFS took
+    // 18-23 ms instead of 12-17 (GAPBS 13-15; bench/results/cpu-h200host-
+    // 2026-11-29-s51.md).
+    uint64_t frontier_edges = 0;
 };
 
 bool wants_bottom_up(const Progress &p) { return p.scout > p.edges_to_check / kAlpha; }
@@ -63,13 +71,13 @@ bool wants_bottom_up(const Progress &p) { return p.scout > p.edges_to_check / kA
 // the machine is loaded or oversubscribed). Each frontier vertex claims its
 // unvisited out-neighbours; the scout count is the out-edges of the claimed.
 void top_down_phase(Traversal &t, Progress &p, FrontierQueue &queue) {
-    const bool team = worth_parallel(p.scout);
+    const bool team = worth_parallel(p.frontier_edges);
     uint64_t level_scout = 0, level_examined = 0;  // summed by the team each level
 #pragma omp parallel num_threads(t.threads) if (team)
     {
         // Every thread evaluates this on the same values: they change only in
         // the single block below, which ends in a barrier.
-        while (!queue.window_empty() && !wants_bottom_up(p) && worth_parallel(p.scout) == team) {
+        while (!queue.window_empty() && !wants_bottom_up(p) && worth_parallel(p.frontier_edges) == team) {
             const Csr &out = t.out;
             const uint32_t *frontier = queue.window_begin();
             const int64_t size = int64_t(queue.window_size());
@@ -101,7 +109,7 @@ void top_down_phase(Traversal &t, Progress &p, FrontierQueue &queue) {
 #pragma omp single
             {
                 p.edges_to_check = p.scout > p.edges_to_check ? 0 : p.edges_to_check - p.scout;
-                p.scout = level_scout;
+                p.scout = p.frontier_edges = level_scout;
                 t.edges_visited += level_examined;
                 level_scout = level_examined = 0;
                 queue.slide();
@@ -162,17 +170,23 @@ void queue_to_bitmap(const FrontierQueue &queue, Bitmap &bitmap, int threads) {
 // high-diameter graph ends on a few vertices (the 1024 x 1024 grid's last
 // three steps found 64 to 112), and a test per vertex cost as many
 // instructions as the whole top-down phase's claims (callgrind, one thread).
-void bitmap_to_queue(const Bitmap &bitmap, FrontierQueue &queue, int threads) {
+// Returns the out-edges of the vertices queued.
+uint64_t bitmap_to_queue(const Bitmap &bitmap, const Csr &out, FrontierQueue &queue, int threads) {
     const int64_t words = int64_t(bitmap.num_words());
-#pragma omp parallel num_threads(threads) if (worth_parallel(bitmap.size()))
+    uint64_t edges = 0;
+#pragma omp parallel num_threads(threads) if (worth_parallel(bitmap.size())) reduction(+ : edges)
     {
         FrontierQueue::Buffer buffer(queue);
 #pragma omp for schedule(static) nowait
         for (int64_t w = 0; w < words; ++w)
-            for (uint64_t bits = bitmap.word(uint64_t(w)); bits != 0; bits &= bits - 1)
-                buffer.push(uint32_t(uint64_t(w) * 64 + uint64_t(__builtin_ctzll(bits))));
+            for (uint64_t bits = bitmap.word(uint64_t(w)); bits != 0; bits &= bits - 1) {
+                const uint32_t v = uint32_t(uint64_t(w) * 64 + uint64_t(__builtin_ctzll(bits)));
+                buffer.push(v);
+                edges += out.offsets[v + 1] - out.offsets[v];
+            }
     }
     queue.slide();
+    return edges;
 }
 
 }  // namespace
@@ -200,7 +214,7 @@ void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, c
 
     Progress p;
     p.edges_to_check = g.m();
-    p.scout = g.out.degree(source);
+    p.scout = p.frontier_edges = g.out.degree(source);
     while (!queue.window_empty()) {
         if (wants_bottom_up(p)) {
             if (!g.in_is_built()) {
@@ -223,7 +237,7 @@ void bfs(const Graph &g, uint32_t source, uint32_t *depths, uint32_t *parents, c
                 ++p.steps;
             } while (awake >= previous || awake > n / kBeta);
             queue.reset();
-            bitmap_to_queue(front, queue, threads);
+            p.frontier_edges = bitmap_to_queue(front, g.out, queue, threads);
             p.scout = 1;  // as in GAP: stay top-down for at least one step
         } else {
             top_down_phase(t, p, queue);
