@@ -62,6 +62,16 @@ struct Progress {
 
 bool wants_bottom_up(const Progress &p) { return p.scout > p.edges_to_check / kAlpha; }
 
+// A top-down step whose frontier has at least this many out-edges runs on
+// the thread team. The library's general grain (worth_parallel, 8192 items)
+// left a quarter of the 2048 x 2048 grid's levels on one thread at each end
+// of the search; on 16 threads (bench/results/cpu-h200host-2026-11-29-s51.md,
+// seven runs each in one lease) 2048 took the grid from 53-70 to 41-45 ms
+// (GAPBS 44), kron 11.5-13.5 against 12.0-13.2 and urand 15.0-18.2 against
+// 13.9-15.8. 512 was no better on the grid.
+constexpr uint64_t kTopDownTeamEdges = 2048;
+bool top_down_team(uint64_t frontier_edges) { return frontier_edges >= kTopDownTeamEdges; }
+
 // Top-down steps until the frontier empties, the heuristic asks for
 // bottom-up, or the frontier crosses the size worth a thread team. Steps
 // whose frontiers have enough edges run back to back inside one team:
@@ -71,13 +81,13 @@ bool wants_bottom_up(const Progress &p) { return p.scout > p.edges_to_check / kA
 // the machine is loaded or oversubscribed). Each frontier vertex claims its
 // unvisited out-neighbours; the scout count is the out-edges of the claimed.
 void top_down_phase(Traversal &t, Progress &p, FrontierQueue &queue) {
-    const bool team = worth_parallel(p.frontier_edges);
+    const bool team = top_down_team(p.frontier_edges);
     uint64_t level_scout = 0, level_examined = 0;  // summed by the team each level
 #pragma omp parallel num_threads(t.threads) if (team)
     {
         // Every thread evaluates this on the same values: they change only in
         // the single block below, which ends in a barrier.
-        while (!queue.window_empty() && !wants_bottom_up(p) && worth_parallel(p.frontier_edges) == team) {
+        while (!queue.window_empty() && !wants_bottom_up(p) && top_down_team(p.frontier_edges) == team) {
             const Csr &out = t.out;
             const uint32_t *frontier = queue.window_begin();
             const int64_t size = int64_t(queue.window_size());
