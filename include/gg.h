@@ -734,7 +734,10 @@ typedef struct gg_run_options {
     size_t struct_size;      /**< sizeof(gg_run_options), set by the init function. */
     gg_backend backend;      /**< ::GG_BACKEND_AUTO (default) uses the context's backend. */
     gg_layout layout;        /**< Default ::GG_LAYOUT_AUTO. The CPU backend accepts every layout, runs
-                                  ::GG_LAYOUT_CSR and reports it in gg_run_stats.layout. The CUDA backend runs each
+                                  ::GG_LAYOUT_CSR and reports it in gg_run_stats.layout, but for PageRank runs
+                                  ::GG_LAYOUT_TOCAB (two source blocks) when asked for it, or under a layout other
+                                  than ::GG_LAYOUT_CSR where its contributions overflow the L2 of the run's cores.
+                                  The CUDA backend runs each
                                   layout for the algorithms its ::gg_layout value lists; another pairing gives
                                   ::GG_ERROR_UNSUPPORTED with a message naming the layouts that algorithm has. */
     double tolerance;        /**< PageRank: stop when the L1 change of an iteration is below it; default 1e-6. */
@@ -963,7 +966,7 @@ GG_API gg_status gg_run_apsp(gg_context *context, const gg_graph *graph, float *
  *        Hopcroft-Karp, the CUDA backend level-synchronous alternating BFS
  *        from every free left vertex. The CUDA backend serves
  *        ::GG_LAYOUT_CSR only (another layout is ::GG_ERROR_UNSUPPORTED); the
- *        CPU runs CSR whatever is asked, as for every algorithm. A plan of
+ *        CPU runs CSR whatever is asked. A plan of
  *        more than one part (gg_run_options.partition_plan) is
  *        ::GG_ERROR_UNSUPPORTED.
  * @param[out] stats Optional statistics; @c iterations is the number of

@@ -412,7 +412,7 @@ static void test_matching_errors(void **state) {
         gg_partition_plan_destroy(plan);
     }
 
-    /* Layouts: the CPU runs csr whatever is asked, as for every algorithm. */
+    /* Layouts: the CPU runs csr whatever is asked. */
     gg_run_options_init(&run_options);
     run_options.backend = GG_BACKEND_CPU;
     run_options.layout = GG_LAYOUT_GSHARDS;

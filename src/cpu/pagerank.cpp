@@ -30,14 +30,31 @@
  * the same lease, and GAPBS's pr 37.7 ms (median of 5)
  * (bench/results/cpu-pagerank-hub-order-h200host-2026-11-28-s46.md).
  * The ranks go back to the vertices' ids after the last iteration.
+ *
+ * Where the contributions a pass still has to gather do not stay in the
+ * cores' caches (a uniform random graph: every list draws from all the ids),
+ * an iteration pulls in two source blocks, as the GPU's TOCAB does
+ * (src/layout/source_blocks.h's rule, with the L2 of the run's cores for the
+ * cache; PageRankSteps::pull_in_two_blocks), and the run reports
+ * GG_LAYOUT_TOCAB, which a run can also ask for. The ranks are the same bits
+ * either way. urand scale 22 on the 16-core host, ms an iteration: 71.3 and
+ * 58.1 in one pass against 59.2 and 53.2 in two (three blocks 59.8 and
+ * 58.7); urand scale 20 on 2 threads 62-64 against 54-55 (four blocks 69,
+ * eight 96-103) (bench/results/cpu-h200host-2026-11-29-s51.md). The split
+ * of each list is built once per graph and cached like the hub order, 8
+ * bytes a vertex.
  */
+#include <algorithm>
 #include <memory>
+#include <unistd.h>
 
 #include "core/timer.h"
 #include "cpu/cpu.h"
 #include "cpu/engines/pagerank_steps.h"
+#include "core/default_init_allocator.h"
 #include "layout/hub_order.h"
 #include "layout/layout_cache.h"
+#include "layout/source_blocks.h"
 
 namespace gg::cpu {
 
@@ -46,6 +63,8 @@ namespace {
 // LayoutKey::layout of the CPU backend's host entries (the CUDA backend's
 // are below kFirstCpuLayout: layout_cache.h).
 constexpr uint32_t kHubOrderHost = kFirstCpuLayout;
+constexpr uint32_t kSourceSplitHost = kFirstCpuLayout + 1;
+constexpr uint32_t kSourceFactsHost = kFirstCpuLayout + 2;
 
 struct HubOrderEntry final : CachedLayout {
     HubOrderHost order;
@@ -75,6 +94,69 @@ std::shared_ptr<HubOrderEntry> hub_order_of(const Graph &g, double &build_ms) {
     return order;
 }
 
+// Where each in-list crosses into the second half of the source ids.
+struct SourceSplitEntry final : CachedLayout {
+    UninitVector<uint64_t> split;
+};
+
+std::shared_ptr<SourceSplitEntry> source_split_of(const Graph &g, int threads, double &build_ms) {
+    bool built = false;
+    const LayoutKey key{g.uid(), 0, kHostDevice, kSourceSplitHost, 0};
+    std::shared_ptr<CachedLayout> entry = layout_cache().get_or_build(
+        key,
+        [&] {
+            auto made = std::make_unique<SourceSplitEntry>();
+            Stopwatch clock;
+            const Csr &in = g.in();
+            const uint32_t n = in.n;
+            const uint32_t half = uint32_t((uint64_t(n) + 1) / 2);
+            made->split.resize(n);
+            uint64_t *split = made->split.data();
+#pragma omp parallel for num_threads(threads) schedule(static)
+            for (int64_t v = 0; v < int64_t(n); ++v) {
+                const uint32_t *list = in.indices.data();
+                split[v] = uint64_t(std::lower_bound(list + in.offsets[v], list + in.offsets[v + 1], half) - list);
+            }
+            made->build_ms = clock.elapsed_ms();
+            made->bytes = uint64_t(n) * sizeof(uint64_t);
+            return made;
+        },
+        built);
+    auto split = std::static_pointer_cast<SourceSplitEntry>(entry);
+    build_ms = built ? split->build_ms : 0.0;
+    return split;
+}
+
+// The most contributions a pass must keep for later (peak_live_sources), once per graph.
+struct SourceFactsEntry final : CachedLayout {
+    uint64_t peak_live = 0;
+};
+
+uint64_t peak_live_of(const Graph &g, double &build_ms) {
+    bool built = false;
+    const LayoutKey key{g.uid(), 0, kHostDevice, kSourceFactsHost, 0};
+    std::shared_ptr<CachedLayout> entry = layout_cache().get_or_build(
+        key,
+        [&] {
+            auto made = std::make_unique<SourceFactsEntry>();
+            Stopwatch clock;
+            made->peak_live = peak_live_sources(g.out);
+            made->build_ms = clock.elapsed_ms();
+            return made;
+        },
+        built);
+    auto facts = std::static_pointer_cast<SourceFactsEntry>(entry);
+    build_ms = built ? facts->build_ms : 0.0;
+    return facts->peak_live;
+}
+
+// The cache the blocks are sized against: the L2 of each core the run
+// takes (the gathers of one thread stay in its core's L2 or go further).
+uint64_t cores_cache_bytes(int threads) {
+    const long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    return uint64_t(l2 > 0 ? l2 : 1 << 20) * uint64_t(threads > 0 ? threads : 1);
+}
+
 }  // namespace
 
 void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport &report) {
@@ -96,33 +178,55 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
     const bool parallel = worth_parallel(uint64_t(n) + g.m());
     PageRankSteps steps(n, n, threads, parallel);
 
-    // The iterations over `in`, ranks by its ids; out-degrees by degree(u).
+    // The iterations, ranks by the pass's ids; out-degrees by degree(u);
+    // pull(base, rank) is one pass over the in-edges, returning the change.
     uint32_t iterations = 0;
-    auto iterate = [&](const Csr &in, double *rank, auto degree) {
+    auto iterate = [&](double *rank, auto degree, auto pull) {
 #pragma omp parallel for num_threads(threads) if (parallel) schedule(static)
         for (int64_t v = 0; v < int64_t(n); ++v) rank[v] = 1.0 / double(n);
         while (iterations < config.max_iterations) {
             const double dangling = steps.contributions(rank, degree);
             const double base = (1.0 - d) / double(n) + d * dangling / double(n);
-            const double change = steps.pull(in, n, base, d, rank);
+            const double change = pull(base, rank);
             ++iterations;
             if (change < config.tolerance) break;
         }
     };
+    const Csr &out = g.out;
+    auto out_degree = [&](uint32_t u) { return out.offsets[u + 1] - out.offsets[u]; };
 
+    // Two source blocks when asked for, or under any other layout where the
+    // hub order does not apply and the live contributions overflow the
+    // cores' caches (a run asking for csr gets one pass).
+    bool blocked = config.layout == GG_LAYOUT_TOCAB;
     // A pass over the offsets, small beside any iteration (which reads every edge): not cached.
-    if (hub_order_pays(g.out)) {
+    const bool hub_order = !blocked && hub_order_pays(g.out);
+    if (!blocked && !hub_order && config.layout != GG_LAYOUT_CSR) {
+        double facts_ms = 0;
+        blocked = source_blocks_pay(peak_live_of(g, facts_ms), sizeof(double), cores_cache_bytes(threads));
+        preprocess_ms += facts_ms;
+    }
+    if (blocked) {
+        double build_ms = 0;
+        const std::shared_ptr<SourceSplitEntry> entry = source_split_of(g, threads, build_ms);
+        preprocess_ms += build_ms;
+        const uint64_t *split = entry->split.data();
+        iterate(ranks, out_degree, [&](double base, double *rank) {
+            return steps.pull_in_two_blocks(g.in(), split, n, base, d, rank);
+        });
+        report.layout = GG_LAYOUT_TOCAB;
+    } else if (hub_order) {
         double build_ms = 0;
         const std::shared_ptr<HubOrderEntry> entry = hub_order_of(g, build_ms);
         preprocess_ms += build_ms;
         const HubOrderHost &order = entry->order;
         std::vector<double> by_order(n);
-        iterate(order.in, by_order.data(), [&](uint32_t u) { return order.out_degree[u]; });
+        iterate(by_order.data(), [&](uint32_t u) { return order.out_degree[u]; },
+                [&](double base, double *rank) { return steps.pull(order.in, n, base, d, rank); });
 #pragma omp parallel for num_threads(threads) if (parallel) schedule(static)
         for (int64_t s = 0; s < int64_t(n); ++s) ranks[order.vertex_at[size_t(s)]] = by_order[size_t(s)];
     } else {
-        const Csr &out = g.out;
-        iterate(g.in(), ranks, [&](uint32_t u) { return out.offsets[u + 1] - out.offsets[u]; });
+        iterate(ranks, out_degree, [&](double base, double *rank) { return steps.pull(g.in(), n, base, d, rank); });
     }
 
     report.iterations = iterations;

@@ -2,7 +2,8 @@
 #   backend  = nothing (the context's), :auto, :cpu or :cuda
 #   layout   = nothing (:auto), :csr, :gshards, :cw, :vsplit, :udt, :tocab (the library's
 #              names; :virtual_split is a deprecated alias of :vsplit). The CPU backend
-#              accepts every layout and runs :csr, which RunStats.layout reports.
+#              accepts every layout and runs :csr, but :tocab for pagerank when asked or
+#              where it pays; RunStats.layout reports which.
 #   degree_bound = nothing (0): the degree bound K of :vsplit (a vertex's edges are cut
 #              into groups of at most K, one thread each) and :udt (at least 2: each tree
 #              node keeps at most K edges); nothing or 0 takes Tigr's defaults, 10 for

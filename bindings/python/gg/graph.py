@@ -7,8 +7,8 @@ accept these keyword arguments besides their own:
               gg_backend_name)
     layout    "auto", "csr", "gshards", "cw", "vsplit", "udt", "tocab" (the library's
               names, gg_layout_name; "virtual_split" is a deprecated alias of "vsplit").
-              The CPU backend accepts every layout and runs csr (RunStats.layout
-              says so).
+              The CPU backend accepts every layout and runs csr, but "tocab" for
+              pagerank when asked or where it pays (RunStats.layout says which).
     degree_bound
               K of the "vsplit" layout (a vertex's edges are cut into groups of at
               most K, one thread each) and of "udt" (at least 2: each tree node

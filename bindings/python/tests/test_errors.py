@@ -62,6 +62,19 @@ def test_gpu_layouts_run_csr_on_the_cpu():
         g.bfs(0, backend="cpu", layout="zigzag")
 
 
+def test_cpu_pagerank_runs_tocab_when_asked():
+    # The CPU's PageRank runs its two source blocks for layout tocab and reports
+    # it; the ranks are within rounding of the one pass's.
+    src = [v for v in range(40) for k in range(1, 4)]
+    dst = [(v * 7 + k * 13) % 40 for v in range(40) for k in range(1, 4)]
+    g = gg.Graph.from_edges(src, dst)
+    blocked, stats = g.pagerank(backend="cpu", layout="tocab", return_stats=True)
+    assert stats.layout == "tocab"
+    one_pass, stats = g.pagerank(backend="cpu", layout="csr", return_stats=True)
+    assert stats.layout == "csr"
+    assert np.allclose(blocked, one_pass, rtol=0, atol=1e-13) and abs(blocked.sum() - 1) < 1e-9
+
+
 def test_binding_side_checks_raise_before_the_call():
     g = gg.Graph.from_edges([0], [1])
     with pytest.raises(gg.InvalidArgumentError, match="src\\[1\\] = -4 is negative"):
