@@ -72,7 +72,8 @@ const Unmatched = math.MaxUint32
 type RunOptions struct {
 	Backend Backend // default: the context's backend
 	// Layout defaults to LayoutAuto. The CPU backend accepts every layout, runs
-	// LayoutCSR and reports it in RunStats.Layout.
+	// LayoutCSR and reports it in RunStats.Layout, but runs PageRank in
+	// LayoutTOCAB's two source blocks when asked or where they pay.
 	Layout        Layout
 	Tolerance     float64 // PageRank: stop when an iteration's L1 change is below it; default 1e-6
 	MaxIterations uint32  // PageRank: iteration cap; default 100

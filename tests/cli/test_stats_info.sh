@@ -33,6 +33,10 @@ gg run bfs g.wel --stats --backend cpu --threads 1
 check "--threads 1 is reported" grep -q '^backend *cpu (1 threads)' err
 gg run pagerank g.wel --stats --backend cpu
 check "pagerank --stats counts iterations" grep -Eq '^iterations *[1-9]' err
+cp out ranks_one_pass
+gg run pagerank g.wel --stats --backend cpu --layout tocab
+check "pagerank --layout tocab on the CPU: two source blocks, reported" grep -q '^layout *tocab$' err
+check "pagerank --layout tocab on the CPU: the one pass's ranks" cmp -s out ranks_one_pass
 
 # --json: one JSON object on one stderr line; implies --stats.
 gg run sssp g.wel --json --backend cpu

@@ -409,7 +409,8 @@ impl<'a> RunOptions<'a> {
         self
     }
     /// The layout to run (default [`Layout::Auto`]). The CPU backend accepts every layout, runs
-    /// [`Layout::Csr`] and reports it in [`RunStats::layout`](crate::RunStats::layout).
+    /// [`Layout::Csr`] and reports it in [`RunStats::layout`](crate::RunStats::layout), but runs
+    /// PageRank in [`Layout::Tocab`]'s two source blocks when asked or where they pay.
     pub fn layout(mut self, layout: Layout) -> Self {
         self.raw.layout = layout.raw();
         self
