@@ -66,32 +66,39 @@ constexpr uint32_t kHubOrderHost = kFirstCpuLayout;
 constexpr uint32_t kSourceSplitHost = kFirstCpuLayout + 1;
 constexpr uint32_t kSourceFactsHost = kFirstCpuLayout + 2;
 
+// Host entry `layout` of g from the layout cache, or made by build(entry)
+// now; build_ms: the time this call spent building it (0 on a hit).
+template <class Entry, class Build>
+std::shared_ptr<Entry> host_entry(const Graph &g, uint32_t layout, double &build_ms, Build build) {
+    bool built = false;
+    const LayoutKey key{g.uid(), 0, kHostDevice, layout, 0};
+    std::shared_ptr<CachedLayout> entry = layout_cache().get_or_build(
+        key,
+        [&] {
+            auto made = std::make_unique<Entry>();
+            Stopwatch clock;
+            build(*made);
+            made->build_ms = clock.elapsed_ms();
+            return made;
+        },
+        built);
+    auto typed = std::static_pointer_cast<Entry>(entry);
+    build_ms = built ? typed->build_ms : 0.0;
+    return typed;
+}
+
 struct HubOrderEntry final : CachedLayout {
     HubOrderHost order;
 };
 
-// The graph's hub order, from the cache or built now (build_ms: the time
-// this call spent building it).
+// The graph's hub order.
 std::shared_ptr<HubOrderEntry> hub_order_of(const Graph &g, double &build_ms) {
-    bool built = false;
-    const LayoutKey key{g.uid(), 0, kHostDevice, kHubOrderHost, 0};
-    std::shared_ptr<CachedLayout> entry = layout_cache().get_or_build(
-        key,
-        [&] {
-            auto made = std::make_unique<HubOrderEntry>();
-            Stopwatch clock;
-            made->order = build_hub_order(g.in(), g.out);
-            made->build_ms = clock.elapsed_ms();
-            const Csr &in = made->order.in;
-            made->bytes = in.offsets.size() * sizeof(uint64_t) + in.indices.size() * sizeof(uint32_t) +
-                          made->order.vertex_at.size() * sizeof(uint32_t) +
-                          made->order.out_degree.size() * sizeof(uint64_t);
-            return made;
-        },
-        built);
-    auto order = std::static_pointer_cast<HubOrderEntry>(entry);
-    build_ms = built ? order->build_ms : 0.0;
-    return order;
+    return host_entry<HubOrderEntry>(g, kHubOrderHost, build_ms, [&](HubOrderEntry &made) {
+        made.order = build_hub_order(g.in(), g.out);
+        const Csr &in = made.order.in;
+        made.bytes = in.offsets.size() * sizeof(uint64_t) + in.indices.size() * sizeof(uint32_t) +
+                     made.order.vertex_at.size() * sizeof(uint32_t) + made.order.out_degree.size() * sizeof(uint64_t);
+    });
 }
 
 // Where each in-list crosses into the second half of the source ids.
@@ -100,54 +107,29 @@ struct SourceSplitEntry final : CachedLayout {
 };
 
 std::shared_ptr<SourceSplitEntry> source_split_of(const Graph &g, int threads, double &build_ms) {
-    bool built = false;
-    const LayoutKey key{g.uid(), 0, kHostDevice, kSourceSplitHost, 0};
-    std::shared_ptr<CachedLayout> entry = layout_cache().get_or_build(
-        key,
-        [&] {
-            auto made = std::make_unique<SourceSplitEntry>();
-            Stopwatch clock;
-            const Csr &in = g.in();
-            const uint32_t n = in.n;
-            const uint32_t half = uint32_t((uint64_t(n) + 1) / 2);
-            made->split.resize(n);
-            uint64_t *split = made->split.data();
+    return host_entry<SourceSplitEntry>(g, kSourceSplitHost, build_ms, [&](SourceSplitEntry &made) {
+        const Csr &in = g.in();
+        const uint32_t n = in.n;
+        const uint32_t half = uint32_t((uint64_t(n) + 1) / 2);
+        made.split.resize(n);
+        uint64_t *split = made.split.data();
+        const uint32_t *list = in.indices.data();
 #pragma omp parallel for num_threads(threads) schedule(static)
-            for (int64_t v = 0; v < int64_t(n); ++v) {
-                const uint32_t *list = in.indices.data();
-                split[v] = uint64_t(std::lower_bound(list + in.offsets[v], list + in.offsets[v + 1], half) - list);
-            }
-            made->build_ms = clock.elapsed_ms();
-            made->bytes = uint64_t(n) * sizeof(uint64_t);
-            return made;
-        },
-        built);
-    auto split = std::static_pointer_cast<SourceSplitEntry>(entry);
-    build_ms = built ? split->build_ms : 0.0;
-    return split;
+        for (int64_t v = 0; v < int64_t(n); ++v)
+            split[v] = uint64_t(std::lower_bound(list + in.offsets[v], list + in.offsets[v + 1], half) - list);
+        made.bytes = uint64_t(n) * sizeof(uint64_t);
+    });
 }
 
-// The most contributions a pass must keep for later (peak_live_sources), once per graph.
+// The most contributions a pass must keep for later (peak_live_sources).
 struct SourceFactsEntry final : CachedLayout {
     uint64_t peak_live = 0;
 };
 
 uint64_t peak_live_of(const Graph &g, double &build_ms) {
-    bool built = false;
-    const LayoutKey key{g.uid(), 0, kHostDevice, kSourceFactsHost, 0};
-    std::shared_ptr<CachedLayout> entry = layout_cache().get_or_build(
-        key,
-        [&] {
-            auto made = std::make_unique<SourceFactsEntry>();
-            Stopwatch clock;
-            made->peak_live = peak_live_sources(g.out);
-            made->build_ms = clock.elapsed_ms();
-            return made;
-        },
-        built);
-    auto facts = std::static_pointer_cast<SourceFactsEntry>(entry);
-    build_ms = built ? facts->build_ms : 0.0;
-    return facts->peak_live;
+    return host_entry<SourceFactsEntry>(g, kSourceFactsHost, build_ms, [&](SourceFactsEntry &made) {
+               made.peak_live = peak_live_sources(g.out);
+           })->peak_live;
 }
 
 // The cache the blocks are sized against: the L2 of each core the run

@@ -60,28 +60,14 @@ public:
     // ids as generated. The cuts depend on the graph alone, so the sums do not
     // depend on the thread count.
     double pull(const Csr &in, uint32_t rows, double base, double damping, double *ranks) {
-        const int64_t blocks = (int64_t(rows) + kBlock - 1) / kBlock;
-        std::fill(partial_.begin(), partial_.end(), 0.0);
-#pragma omp parallel for num_threads(threads_) if (parallel_) schedule(dynamic, 1)
-        for (int64_t b = 0; b < blocks; ++b) {
-            double change = 0;
-            const int64_t end = int64_t(work_cut(in, rows, uint64_t(b + 1), uint64_t(blocks)));
-            for (int64_t v = int64_t(work_cut(in, rows, uint64_t(b), uint64_t(blocks))); v < end; ++v) {
-                double incoming = 0;
-                for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e)
-                    incoming += contribution_[in.indices[e]];
-                const double updated = base + damping * incoming;
-                if (v < int64_t(counted_)) change += std::fabs(updated - ranks[v]);
-                ranks[v] = updated;
-            }
-            partial_[size_t(b)] = change;
-        }
-        return sum_in_order();
+        return finish_rows(
+            in, rows, base, damping, ranks, [&](int64_t v) { return in.offsets[v]; }, [](int64_t) { return 0.0; });
     }
 
     // The same in two source blocks (GraphCage's cache blocking, 003 §3.1;
     // src/layout/source_blocks.h): split[v] is the first in-edge of v whose
-    // source is in the second half of the ids (lists sorted by source). The
+    // source is in the second half of the ids (lists sorted by source; an
+    // unsorted list would still have each edge added once, in order). The
     // first pass sums every list up to its split into `sums`, the second
     // carries on from there, so each pass gathers from half of the
     // contributions and the sums are the single pass's additions in the same
@@ -99,14 +85,28 @@ public:
                 sums_[size_t(v)] = incoming;
             }
         }
+        return finish_rows(
+            in, rows, base, damping, ranks, [&](int64_t v) { return split[v]; },
+            [&](int64_t v) { return sums_[size_t(v)]; });
+    }
+
+private:
+    static constexpr int64_t kBlock = 4096;
+
+    // Every row v < rows: its sum, from start(v), over its in-edges from
+    // first(v) to the list's end, then its rank and the L1 change.
+    template <class FirstEdge, class StartSum>
+    double finish_rows(const Csr &in, uint32_t rows, double base, double damping, double *ranks, FirstEdge first,
+                       StartSum start) {
+        const int64_t blocks = (int64_t(rows) + kBlock - 1) / kBlock;
         std::fill(partial_.begin(), partial_.end(), 0.0);
 #pragma omp parallel for num_threads(threads_) if (parallel_) schedule(dynamic, 1)
         for (int64_t b = 0; b < blocks; ++b) {
             double change = 0;
             const int64_t end = int64_t(work_cut(in, rows, uint64_t(b + 1), uint64_t(blocks)));
             for (int64_t v = int64_t(work_cut(in, rows, uint64_t(b), uint64_t(blocks))); v < end; ++v) {
-                double incoming = sums_[size_t(v)];
-                for (uint64_t e = split[v]; e < in.offsets[v + 1]; ++e) incoming += contribution_[in.indices[e]];
+                double incoming = start(v);
+                for (uint64_t e = first(v); e < in.offsets[v + 1]; ++e) incoming += contribution_[in.indices[e]];
                 const double updated = base + damping * incoming;
                 if (v < int64_t(counted_)) change += std::fabs(updated - ranks[v]);
                 ranks[v] = updated;
@@ -115,9 +115,6 @@ public:
         }
         return sum_in_order();
     }
-
-private:
-    static constexpr int64_t kBlock = 4096;
     static constexpr uint64_t kVertexWork = 4;  // a row's own reads and write, in edges' worth
 
     // The first row of block b of `blocks` over rows [0, rows): the first
