@@ -36,8 +36,8 @@
  * an iteration pulls in two source blocks, as the GPU's TOCAB does
  * (src/layout/source_blocks.h's rule, with the L2 of the run's cores for the
  * cache; PageRankSteps::pull_in_two_blocks), and the run reports
- * GG_LAYOUT_TOCAB, which a run can also ask for. The ranks are the same bits
- * either way. urand scale 22 on the 16-core host, ms an iteration: 71.3 and
+ * GG_LAYOUT_TOCAB, which a run can also ask for. The ranks are the bits of
+ * one pass over the same CSC. urand scale 22 on the 16-core host, ms an iteration: 71.3 and
  * 58.1 in one pass against 59.2 and 53.2 in two (three blocks 59.8 and
  * 58.7); urand scale 20 on 2 threads 62-64 against 54-55 (four blocks 69,
  * eight 96-103) (bench/results/cpu-h200host-2026-11-29-s51.md). The split
