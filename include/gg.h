@@ -1622,7 +1622,9 @@ GG_API gg_status gg_program_prepare(gg_context *context, gg_program *program, gg
  *        aligned to the largest power of two dividing vertex_value_size, at most 8 (malloc's
  *        memory always is), since the CPU backend works on it in place through the program's types.
  * @param program_options Options, or NULL for defaults.
- * @param options Run options (backend; the layout must be auto or csr), or NULL.
+ * @param options Run options, or NULL. On the GPU the layout is auto or csr, or for a CuSha-model
+ *        program gshards or cw (CuSha's G-Shards and Concatenated Windows; docs/programs.md, "On
+ *        the GPU"); the CPU accepts every layout and runs CSR.
  * @param[out] stats Optional statistics.
  * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (sizes, source out of range);
  *         ::GG_ERROR_PARSE (compile errors); ::GG_ERROR_UNSUPPORTED; ::GG_ERROR_DEVICE (a

@@ -200,6 +200,7 @@ static void edge_value_16(gg_program_desc *d) {
     d->edge_value_size = 16;
     d->has_halt = 1;
 }
+static void with_halt(gg_program_desc *d) { d->has_halt = 1; }
 static void counter_desc(gg_program_desc *d) {
     d->num_aggregates = 2;
     d->has_halt = 1;
@@ -411,6 +412,166 @@ static void test_programs_match_references(void **state) {
     gg_program_destroy(sssp);
     gg_program_destroy(order);
     gg_program_destroy(edges);
+    gg_context_destroy(context);
+}
+
+/* ---- CuSha's model over G-Shards and Concatenated Windows ----------------- */
+
+/* The in-edges' sources of every vertex hashed in the order compute sees
+   them (one superstep): docs/programs.md fixes CSC order, which a run over
+   the shards must keep although their entries are ordered by source. */
+static const char *const cusha_order_source =
+    "typedef struct { uint64_t hash; uint32_t count; uint32_t id; } gg_vertex;\n"
+    "GG_FUNCTION int gg_init(gg_vertex *v, const gg_vertex_info *info, const gg_program_globals *g) {\n"
+    "    v->hash = 0; v->count = 0; v->id = info->id; return 1;\n"
+    "}\n"
+    "GG_FUNCTION void gg_init_compute(gg_vertex *local, const gg_vertex *v, const gg_vertex_info *info,\n"
+    "                                 const gg_program_globals *g) { *local = *v; }\n"
+    "GG_FUNCTION void gg_compute(const gg_vertex *src, const gg_edge *e, gg_vertex *local,\n"
+    "                            const gg_program_globals *g) {\n"
+    "    local->hash = local->hash * 1000003ull + src->id + 1; local->count += 1;\n"
+    "}\n"
+    "GG_FUNCTION int gg_update_condition(gg_vertex *local, const gg_vertex *old, const gg_vertex_info *info,\n"
+    "                                    const gg_program_globals *g) { return 1; }\n"
+    "GG_FUNCTION int gg_halt(const gg_program_globals *g) { return g->iteration >= 1; }\n";
+
+typedef struct cusha_order_value {
+    uint64_t hash;
+    uint32_t count, id;
+} cusha_order_value;
+
+/* A float diffusion whose every step depends on the order of its sums:
+   eight supersteps of every vertex active, then only the vertices whose
+   value still moves by more than 1e-3. */
+static const char *const diffusion_source =
+    "typedef struct { float x; } gg_vertex;\n"
+    "GG_FUNCTION int gg_init(gg_vertex *v, const gg_vertex_info *info, const gg_program_globals *g) {\n"
+    "    v->x = (float)(info->id % 13u) * 0.37f; return 1;\n"
+    "}\n"
+    "GG_FUNCTION void gg_init_compute(gg_vertex *local, const gg_vertex *v, const gg_vertex_info *info,\n"
+    "                                 const gg_program_globals *g) { local->x = v->x * 0.5f; }\n"
+    "GG_FUNCTION void gg_compute(const gg_vertex *src, const gg_edge *e, gg_vertex *local,\n"
+    "                            const gg_program_globals *g) { local->x = local->x + src->x * 0.1f * (*e + 0.3f); }\n"
+    "GG_FUNCTION int gg_update_condition(gg_vertex *local, const gg_vertex *old, const gg_vertex_info *info,\n"
+    "                                    const gg_program_globals *g) {\n"
+    "    float d = local->x - old->x;\n"
+    "    return g->iteration < 8 || d > 1e-3f || d < -1e-3f;\n"
+    "}\n";
+
+static void expect_layout(const gg_run_stats *stats, const test_backend *backend, gg_layout asked, const char *what) {
+    const gg_layout expected = backend->backend == GG_BACKEND_CUDA ? asked : GG_LAYOUT_CSR;
+    if (stats->layout != expected)
+        fail_msg("%s: stats.layout %s, expected %s", what, gg_layout_name(stats->layout), gg_layout_name(expected));
+}
+
+/* Every shape, both of CuSha's layouts: hop counts from three sources (few
+   vertices active, ranges dirtied superstep by superstep), the in-edge
+   order, edge values, and a float diffusion the same bits as over CSR. The
+   CPU accepts the layouts and runs CSR; the GPU runs them, and refuses
+   EMV programs and the other layouts. */
+static void test_cusha_programs_over_shards(void **state) {
+    const test_backend *backend = *state;
+    gg_context *context = backend_context(backend);
+    gg_program *hops = make_program(context, GG_PROGRAM_CUSHA, "cusha_hops", 4, cusha_hops_source, NULL);
+    gg_program *order = make_program(context, GG_PROGRAM_CUSHA, "cusha_order", 16, cusha_order_source, with_halt);
+    gg_program *edges = make_program(context, GG_PROGRAM_CUSHA, "edge_values", 8, edge_values_source, edge_value_16);
+    gg_program *diffusion = make_program(context, GG_PROGRAM_CUSHA, "diffusion", 4, diffusion_source, NULL);
+    static const gg_layout layouts[] = {GG_LAYOUT_GSHARDS, GG_LAYOUT_CW};
+    for (size_t i = 0; i < shape_count(); ++i) {
+        const cached_shape *c = shape_cache_get(i);
+        const shape *s = &c->shape;
+        const uint32_t n = s->n;
+        if (n == 0) continue;
+        csc in = read_csc(context, c->graph);
+        uint32_t *depth = zeroed_alloc(n, 4), *expected_depth = zeroed_alloc(n, 4);
+        cusha_order_value *got = zeroed_alloc(n, sizeof *got);
+        double *sums = zeroed_alloc(n, sizeof *sums);
+        float *x = zeroed_alloc(n, sizeof *x), *x_csr = zeroed_alloc(n, sizeof *x_csr);
+        gg_run_options options = backend_run_options(backend);
+        options.layout = GG_LAYOUT_CSR;
+        gg_run_stats csr_stats = run_program(context, c->graph, diffusion, x_csr, (size_t)n * 4, NULL, &options, s->name);
+        uint32_t sources[3];
+        const uint32_t count = pick_sources(&c->ref, sources, 3);
+        for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; ++l) {
+            options.layout = layouts[l];
+            char what[160];
+            snprintf(what, sizeof what, "%s on %s", s->name, gg_layout_name(layouts[l]));
+            for (uint32_t k = 0; k < count; ++k) {
+                gg_program_run_options popts;
+                gg_program_run_options_init(&popts);
+                popts.source = sources[k];
+                gg_run_stats stats = run_program(context, c->graph, hops, depth, (size_t)n * 4, &popts, &options, what);
+                check_stats(&stats, backend, 0);
+                expect_layout(&stats, backend, layouts[l], what);
+                assert_int_equal(stats.converged, 1);
+                ref_bfs(&c->ref.csr, sources[k], expected_depth);
+                for (uint32_t v = 0; v < n; ++v)
+                    if (depth[v] != expected_depth[v])
+                        fail_msg("%s cusha_hops source %u vertex %u: %u, expected %u", what, sources[k], v, depth[v],
+                                 expected_depth[v]);
+            }
+            gg_run_stats stats = run_program(context, c->graph, order, got, (size_t)n * sizeof *got, NULL, &options, what);
+            assert_int_equal(stats.iterations, 1);
+            for (uint32_t v = 0; v < n; ++v) {
+                uint64_t hash = 0;
+                for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) hash = hash * 1000003ull + in.sources[e] + 1;
+                const uint32_t degree = (uint32_t)(in.offsets[v + 1] - in.offsets[v]);
+                if (got[v].hash != hash || got[v].count != degree || got[v].id != v)
+                    fail_msg("%s cusha_order vertex %u: hash %llu count %u, expected %llu and %u (in-edge order)", what,
+                             v, (unsigned long long)got[v].hash, got[v].count, (unsigned long long)hash, degree);
+            }
+            stats = run_program(context, c->graph, edges, sums, (size_t)n * sizeof *sums, NULL, &options, what);
+            assert_int_equal(stats.iterations, 1);
+            for (uint32_t v = 0; v < n; ++v) {
+                double expected = 0;
+                for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e)
+                    expected += 3.0 * in.sources[e] + v + in.weights[e];
+                if (sums[v] != expected) fail_msg("%s edge_values vertex %u: %.17g, expected %.17g", what, v, sums[v], expected);
+            }
+            stats = run_program(context, c->graph, diffusion, x, (size_t)n * 4, NULL, &options, what);
+            if (stats.iterations != csr_stats.iterations || stats.converged != csr_stats.converged)
+                fail_msg("%s diffusion: %u supersteps (converged %d), over csr %u (%d)", what, stats.iterations,
+                         stats.converged, csr_stats.iterations, csr_stats.converged);
+            if (memcmp(x, x_csr, (size_t)n * sizeof *x) != 0)
+                for (uint32_t v = 0; v < n; ++v)
+                    if (memcmp(&x[v], &x_csr[v], sizeof *x) != 0)
+                        fail_msg("%s diffusion vertex %u: %.9g, over csr %.9g", what, v, (double)x[v], (double)x_csr[v]);
+        }
+        free(x);
+        free(x_csr);
+        free(sums);
+        free(got);
+        free(depth);
+        free(expected_depth);
+        free_csc(&in);
+    }
+
+    /* EMV programs and the layouts CuSha's model does not take. */
+    const uint32_t src[] = {0, 1}, dst[] = {1, 2};
+    gg_graph *graph = small_graph(context, 3, 2, src, dst, NULL);
+    gg_program *sssp = make_program(context, GG_PROGRAM_EMV, "emv_sssp", 4, emv_sssp_source, min_float);
+    float dist[3];
+    uint32_t depth[3];
+    gg_run_options options = backend_run_options(backend);
+    options.layout = GG_LAYOUT_GSHARDS;
+    gg_status status = gg_run_program(context, graph, sssp, dist, sizeof dist, NULL, &options, NULL);
+    if (backend->backend == GG_BACKEND_CUDA)
+        expect_failure(context, status, GG_ERROR_UNSUPPORTED, "EMV programs such as 'emv_sssp' on layout csr only",
+                       "layout gshards was requested");
+    else
+        expect_ok(context, status, "an EMV program with layout gshards on the CPU");
+    options.layout = GG_LAYOUT_TOCAB;
+    status = gg_run_program(context, graph, hops, depth, sizeof depth, NULL, &options, NULL);
+    if (backend->backend == GG_BACKEND_CUDA)
+        expect_failure(context, status, GG_ERROR_UNSUPPORTED, "layouts csr, gshards, cw only", "layout tocab");
+    else
+        expect_ok(context, status, "a CuSha program with layout tocab on the CPU");
+    gg_graph_destroy(graph);
+    gg_program_destroy(sssp);
+    gg_program_destroy(hops);
+    gg_program_destroy(order);
+    gg_program_destroy(edges);
+    gg_program_destroy(diffusion);
     gg_context_destroy(context);
 }
 
@@ -883,6 +1044,7 @@ int main(void) {
         GG_BACKEND_TESTS(test_programs_match_references),
         GG_BACKEND_TESTS(test_program_control),
         GG_BACKEND_TESTS(test_unordered_sums),
+        GG_BACKEND_TESTS(test_cusha_programs_over_shards),
         cmocka_unit_test(test_program_function_pointers),
         cmocka_unit_test(test_program_cache),
         cmocka_unit_test(test_programs_from_threads),

@@ -128,8 +128,8 @@ type ProgramRunOptions struct {
 	// Params, when not nil, replace the program's first len(Params)
 	// parameters (at most MaxProgramParams) for this run.
 	Params []float64
-	// Run holds the backend, the layout (auto or csr on the GPU) and Stats;
-	// nil means the defaults.
+	// Run holds the backend, the layout (on the GPU auto or csr, or for a
+	// CuSha-model program gshards or cw) and Stats; nil means the defaults.
 	Run *RunOptions
 }
 

@@ -10,7 +10,10 @@
 // program's own combiner and an ordered float sum pull in in-edge order.
 //
 // State is allocated per run (its sizes are the program's), over the
-// graph's cached device CSR and CSC (layouts/device_layouts.cuh). One
+// graph's cached device CSR and CSC (layouts/device_layouts.cuh), and for a
+// CuSha program run on layout gshards or cw over CuSha's shards as well
+// (jit/shard_kernels.cuh: the superstep's compute walks the shards W
+// reaches and a write-back refreshes their SrcValue column). One
 // superstep: a 1-thread kernel starts it (globals.iteration, the queue the
 // last step built, halt), the host reads its counters (the one
 // synchronisation of a superstep) and either stops or runs the step's
@@ -40,6 +43,7 @@
 // The kernels' argument struct, shared with the NVRTC side.
 #define GG_ENGINE_LAYOUT_ONLY 1
 #include "jit/program_kernels.cuh"
+#include "jit/shard_kernels.cuh"
 #undef GG_ENGINE_LAYOUT_ONLY
 
 namespace gg::cuda {
@@ -98,11 +102,15 @@ void launch(cudaKernel_t kernel, uint64_t blocks, cudaStream_t stream, Args... a
 class ProgramRun {
 public:
     ProgramRun(const Graph &g, const Desc &desc, const DeviceProgram &code, const DeviceInfo &info,
-               const program::RunSettings &settings, RunReport &report)
+               const program::RunSettings &settings, gg_layout layout, RunReport &report)
         : g_(g), desc_(desc), info_(info), settings_(settings), report_(report), step_(step_of(desc)),
           direction_(direction_from_environment()), layouts_(g, info, stream_.get(), report),
           counters_host_(sizeof(gg_engine_counters)) {
         const bool push = step_ == Step::push, cusha = step_ == Step::cusha;
+        sharded_ = cusha && (layout == GG_LAYOUT_GSHARDS || layout == GG_LAYOUT_CW);
+        if (!cusha && layout != GG_LAYOUT_CSR)
+            fail(GG_ERROR_INTERNAL, "an EMV program reached the GPU engine with layout %s", gg_layout_name(layout));
+        sh_.concatenated = layout == GG_LAYOUT_CW ? 1 : 0;
         may_pull_ = push && desc.edge_size == 0 && direction_ != Direction::push;
         if (may_pull_) {
             k_.list_in_hubs = code.kernel("ggk_list_in_hubs");
@@ -125,6 +133,14 @@ public:
             k_.aggregate = code.kernel("ggk_aggregate");
             k_.aggregate_total = code.kernel("ggk_aggregate_total");
         }
+        if (sharded_) {
+            if (desc.edge_size > 0) k_.init_edges = code.kernel("ggk_shard_init_edges");
+            k_.fold_hubs = nullptr;  // a shard's destinations fold in its warps
+            k_.update = code.kernel("ggk_shard_compute");
+            k_.shard_load = code.kernel("ggk_shard_load");
+            k_.shard_mark = code.kernel("ggk_shard_mark");
+            k_.shard_write_back = code.kernel("ggk_shard_write_back");
+        }
     }
 
     void run(void *values, program::ProgramReport &outcome) {
@@ -146,6 +162,7 @@ private:
     const Step step_;
     const Direction direction_;
     bool may_pull_ = false;
+    bool sharded_ = false;  // CuSha over G-Shards or Concatenated Windows
     Stream stream_;
     RunLayouts layouts_;
     PinnedBuffer counters_host_;
@@ -153,12 +170,16 @@ private:
         cudaKernel_t begin, init, init_edges, visit, visit_hubs, combine, update, finish, aggregate, aggregate_total;
         cudaKernel_t list_in_hubs, mark_active, pull_gather, pull_hubs;  // a push program's pull
         cudaKernel_t fold_hubs;                                          // CuSha's and the pull's hubs
+        cudaKernel_t shard_load, shard_mark, shard_write_back;          // CuSha over shards
     } k_{};
 
     gg_engine s_{};
+    gg_shard_engine sh_{};
     uint32_t active_max_degree_ = 0;
     DeviceArray<uint8_t> values_, shadow_, out_edges_, in_edges_, inbox_, received_;
     DeviceArray<uint32_t> lists_[2], work_, flags_, chunks_, in_chunks_, folds_, active_bits_;
+    DeviceArray<uint8_t> src_values_, shard_edges_;  // per shard entry
+    DeviceArray<uint32_t> hot_, dirty_;              // per shard
     DeviceArray<gg_program_globals> globals_;
     DeviceArray<gg_engine_counters> counters_;
     DeviceArray<double> partials_;
@@ -180,13 +201,15 @@ private:
         // Push reads the out-edges' values; CuSha and pull the in-edges'.
         // Both directions' structure are read (out: W and degrees; in: the
         // pulls and in_degree).
+        // Over shards, the CSC serves only the in-degrees.
         const DeviceCsr out = layouts_.edges(EdgeDirection::out, push);
-        const DeviceCsr in = layouts_.edges(EdgeDirection::in, !push || may_pull_);
+        const DeviceCsr in = layouts_.edges(EdgeDirection::in, !sharded_ && (!push || may_pull_));
+        if (sharded_) allocate_shards();
         const uint64_t value_bytes = n * desc_.vertex_size;
         values_ = DeviceArray<uint8_t>(value_bytes, "the program's vertex values");
         if (step_ == Step::cusha || desc_.num_aggregates > 0)
             shadow_ = DeviceArray<uint8_t>(value_bytes, "the program's second copy of the vertex values");
-        if (desc_.edge_size > 0) {
+        if (desc_.edge_size > 0 && !sharded_) {
             (push ? out_edges_ : in_edges_) = DeviceArray<uint8_t>(m * desc_.edge_size, "the program's edge values");
         }
         for (auto &list : lists_) list = DeviceArray<uint32_t>(n, "the program's active queues");
@@ -194,6 +217,20 @@ private:
         flags_ = DeviceArray<uint32_t>(n, "the program's vertex flags");
         chunks_ = DeviceArray<uint32_t>(2 * (m / GG_CHUNK_EDGES + m / GG_HUB_DEGREE + 1), "the program's hub chunks");
         if (k_.fold_hubs != nullptr) folds_ = DeviceArray<uint32_t>(m / GG_HUB_DEGREE + 1, "the program's hub folds");
+        if (sharded_) {
+            src_values_ = DeviceArray<uint8_t>(m * desc_.vertex_size, "the program's SrcValue column (a vertex value "
+                                                                       "per shard entry)");
+            if (desc_.edge_size > 0)
+                shard_edges_ = DeviceArray<uint8_t>(m * desc_.edge_size, "the program's edge values per shard entry");
+            hot_ = DeviceArray<uint32_t>(sh_.num_shards, "the program's shard flags");
+            dirty_ = DeviceArray<uint32_t>(sh_.num_shards, "the program's range flags");
+            zero(hot_.get(), hot_.bytes());
+            zero(dirty_.get(), dirty_.bytes());
+            sh_.src_values = src_values_.get();
+            sh_.edges = desc_.edge_size > 0 ? static_cast<void *>(shard_edges_.get()) : const_cast<float *>(sh_.weights);
+            sh_.hot = hot_.get();
+            sh_.dirty = dirty_.get();
+        }
         if (may_pull_) {
             active_bits_ = DeviceArray<uint32_t>(n / 32 + 1, "the program's active bits");
             zero(active_bits_.get(), active_bits_.bytes());
@@ -250,17 +287,45 @@ private:
         s_.active_bits = active_bits_.get();
     }
 
+    // CuSha's arrays from the layout cache (built and uploaded on first use).
+    void allocate_shards() {
+        const DeviceShards shards = layouts_.shards(EdgeDirection::out);
+        if (shards.n != g_.n() || (g_.n() != 0 && (shards.vertices_per_shard == 0 || shards.num_shards == 0)))
+            fail(GG_ERROR_INTERNAL, "the program engine got shards of %u vertices in %u ranges for a graph of %u "
+                 "vertices", shards.n, shards.num_shards, g_.n());
+        sh_.vertices_per_shard = shards.vertices_per_shard;
+        sh_.num_shards = shards.num_shards;
+        sh_.shard_offsets = shards.shard_offsets;
+        sh_.src_index = shards.src_index;
+        sh_.dst_index = shards.dst_index;
+        sh_.weights = shards.weights;
+        sh_.window_offsets = shards.window_offsets;
+        sh_.window_list = shards.window_list;
+        sh_.window_shard = shards.window_shard;
+        sh_.cw_offsets = shards.cw_offsets;
+        sh_.cw_src_index = shards.cw_src_index;
+        sh_.cw_mapper = shards.cw_mapper;
+    }
+
+    // A grid of a block per shard, up to what the device holds at once.
+    uint64_t shard_grid() const { return std::max<uint64_t>(1, std::min<uint64_t>(sh_.num_shards, blocks(~uint64_t(0) >> 8))); }
+
     // init_edge, init (or keep_values), the first aggregates: A_0 is left in
     // s_.next with its count in the counters, for ggk_begin.
     void initialise() {
         EventTimer timer;
         timer.start(stream());
         const uint64_t n = g_.n();
-        if (desc_.edge_size > 0) launch(k_.init_edges, blocks(n * 32), stream(), s_);  // a warp per vertex
+        if (desc_.edge_size > 0 && sharded_) {
+            if (g_.m() > 0) launch(k_.init_edges, blocks(g_.m()), stream(), s_, sh_);
+        }
+        else if (desc_.edge_size > 0)
+            launch(k_.init_edges, blocks(n * 32), stream(), s_);  // a warp per vertex
         if (settings_.keep_values && shadow_.get() != nullptr)
             GG_CUDA_CHECK(cudaMemcpyAsync(shadow_.get(), values_.get(), values_.bytes(), cudaMemcpyDeviceToDevice,
                                           stream()));
         launch(k_.init, blocks(n), stream(), s_);
+        if (sharded_ && g_.m() > 0) launch(k_.shard_load, blocks(g_.m()), stream(), s_, sh_);
         aggregate(values_.get(), values_.get());
         if (may_pull_) {
             launch(k_.list_in_hubs, blocks(n), stream(), s_);
@@ -347,6 +412,10 @@ private:
         }
         // A bound on |W| and on the receivers, which only the device knows.
         const uint64_t grid = blocks(std::min(n, active + degrees));
+        if (sharded_) {
+            sharded_superstep(grid);
+            return;
+        }
         // Hubs of W (GG_HUB_DEGREE in-edges or more, so none below m of
         // that many) fold in blocks of their own after the warps' kernel
         // listed them; the blocks loop over the list the device counted.
@@ -367,6 +436,18 @@ private:
         const bool nothing_to_finish = step_ == Step::pull && s_.dense && desc_.num_aggregates == 0;
         if (!nothing_to_finish) launch(k_.finish, grid, stream(), s_);
     }
+
+    // CuSha over shards, after the visit built W: the shards W reaches
+    // compute, then (the aggregates over old and new values between) the
+    // dirty ranges' SrcValue entries are rewritten and the updated values
+    // copied back.
+    void sharded_superstep(uint64_t grid) {
+        if (!s_.dense) launch(k_.shard_mark, grid, stream(), s_, sh_);
+        if (sh_.num_shards > 0) launch(k_.update, shard_grid(), stream(), s_, sh_);
+        aggregate(values_.get(), shadow_.get());
+        if (sh_.num_shards > 0) launch(k_.shard_write_back, shard_grid(), stream(), s_, sh_);
+        launch(k_.finish, grid, stream(), s_);
+    }
 };
 
 }  // namespace
@@ -374,13 +455,15 @@ private:
 void run_program(const Graph &g, program::Program &program, void *values, const program::RunSettings &settings,
                  const RunConfig &config, RunReport &report, program::ProgramReport &outcome) {
     const DeviceInfo &info = use_device(config.device_id);
-    report.layout = GG_LAYOUT_CSR;
+    // auto runs CSR; run_api admits gshards and cw for CuSha's model only.
+    const gg_layout layout = config.layout == GG_LAYOUT_AUTO ? GG_LAYOUT_CSR : config.layout;
+    report.layout = layout;
     program::BuildReport build;
     Stopwatch prepare;
     const DeviceProgram &code = device_program(program, info, build);
     report.preprocess_ms += prepare.elapsed_ms();
     try {
-        ProgramRun run(g, program.desc, code, info, settings, report);
+        ProgramRun run(g, program.desc, code, info, settings, layout, report);
         run.run(values, outcome);
     } catch (const Error &error) {
         if (error.status() != GG_ERROR_DEVICE) throw;

@@ -22,6 +22,7 @@
 
 namespace gg::embedded {
 extern const char *const program_kernels;
+extern const char *const program_shard_kernels;
 }
 
 namespace gg::cuda {
@@ -86,7 +87,8 @@ const DeviceProgram &device_program(program::Program &program, const DeviceInfo 
              nvrtc.library().c_str(), archs.c_str());
 
     const std::vector<std::string> options = options_for(arch);
-    const std::string unit = program::translation_unit(desc, embedded::program_kernels);
+    const std::string kernels = std::string(embedded::program_kernels) + "\n" + embedded::program_shard_kernels;
+    const std::string unit = program::translation_unit(desc, kernels.c_str());
     std::string identity = std::string("gg ") + gg_version_string() + " nvrtc " + std::to_string(nvrtc.major()) + "." +
                            std::to_string(nvrtc.minor()) + " sm_" + std::to_string(arch);
     for (const std::string &option : options) identity += " " + option;

@@ -263,6 +263,18 @@ void check_bipartite(const gg::Graph &g, uint32_t num_left) {
     }
 }
 
+// The GPU runs a program over CSR, and a CuSha-model program over CuSha's
+// layouts as well (cuda/jit/shard_kernels.cuh). Medusa's model sends along
+// out-edges, which neither G-Shards nor Concatenated Windows lay out.
+void check_program_layout(const gg::program::Desc &desc, gg_layout layout) {
+    if (layout == GG_LAYOUT_AUTO || layout == GG_LAYOUT_CSR) return;
+    const bool cusha = !desc.emv();
+    if (cusha && (layout == GG_LAYOUT_GSHARDS || layout == GG_LAYOUT_CW)) return;
+    fail(GG_ERROR_UNSUPPORTED, "the CUDA backend runs %s programs such as '%s' on layout%s only (layout %s was "
+         "requested)", cusha ? "CuSha-model" : "EMV", desc.name.c_str(), cusha ? "s csr, gshards, cw" : " csr",
+         gg_layout_name(layout));
+}
+
 }  // namespace
 
 extern "C" {
@@ -475,9 +487,7 @@ gg_status gg_run_program(gg_context *context, const gg_graph *graph, gg_program 
             plan.cuda_by_auto = false;
             plan.fallback_reason = "the program has no source for the GPU (only C function pointers)";
         }
-        if (plan.config.layout != GG_LAYOUT_AUTO && plan.config.layout != GG_LAYOUT_CSR && plan.use_cuda)
-            fail(GG_ERROR_UNSUPPORTED, "vertex programs run over the csr layout on the GPU, not %s (layout auto or csr)",
-                 gg_layout_name(plan.config.layout));
+        if (plan.use_cuda) check_program_layout(p.desc, plan.config.layout);
         if (plan.partition != nullptr && plan.partition->num_parts() > 1)
             fail(GG_ERROR_UNSUPPORTED,
                  "vertex programs do not run partitioned yet (gg_run_options.partition_plan has %u parts): run "

@@ -106,6 +106,30 @@ gg run "$EXAMPLES/circuit.ggp" grid.mtx --backend cpu
 check "circuit.ggp: the source is at 1 V" [ "$(sed -n 1p out)" = 1 ]
 check "circuit.ggp: the last vertex is grounded" [ "$(sed -n ${n_grid}p out)" = 0 ]
 
+# CuSha's layouts: a CuSha-model program prints the same bytes over gshards
+# and cw as over csr, and --stats names the layout that ran (the CPU runs csr
+# whatever is asked); on the GPU an EMV program is refused them.
+for backend in "${backends[@]}"; do
+    for program in heat pagerank_cusha; do
+        for graph in grid.mtx kron.wel; do
+            gg run "$EXAMPLES/$program.ggp" "$graph" --backend "$backend" --layout csr
+            cp out over_csr.txt
+            for layout in gshards cw; do
+                gg run "$EXAMPLES/$program.ggp" "$graph" --backend "$backend" --layout "$layout" --stats
+                check "$program.ggp on $graph --layout $layout ($backend): exit 0" [ "$RC" -eq 0 ]
+                check "$program.ggp on $graph --layout $layout ($backend): the values over csr" cmp -s over_csr.txt out
+                ran=$([ "$backend" = cuda ] && echo "$layout" || echo csr)
+                check "$program.ggp on $graph --layout $layout ($backend): --stats says $ran" \
+                    grep -Eq "^layout +$ran$" err
+            done
+        done
+    done
+done
+if gpu_usable; then
+    expect_error "an EMV program over gshards (GPU)" 1 "EMV programs such as 'bfs' on layout csr only" -- \
+        run "$EXAMPLES/bfs.ggp" g.wel --backend cuda --layout gshards
+fi
+
 # Matching: vertices 0..4 on the left (the file's default: n / 2), stored
 # both ways by --undirected; a valid matching with no more pairs than the
 # built-in's maximum.

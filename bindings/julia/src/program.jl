@@ -254,7 +254,8 @@ caps the supersteps (`nothing` or 0: n + 1); `keep_values=true` makes `values` t
 first values (the program's init is not called, every vertex is active in superstep
 0); `params` replace the program's first parameters for this run. `stats.iterations`
 are the supersteps run, `stats.converged` whether the run stopped by itself. The
-layout must be `:auto` or `:csr` on the GPU; `context` defaults to the graph's.
+layout on the GPU is `:auto` or `:csr`, or for a CuSha-model program `:gshards` or `:cw`;
+`context` defaults to the graph's.
 """
 function run_program!(values::Vector, p::Program, g::Graph; source=nothing, max_iterations=nothing,
                       keep_values::Bool=false, params=nothing, backend=nothing, layout=nothing,

@@ -337,8 +337,9 @@ class Program(OwnedHandle):
                 called) and every vertex is active in superstep 0.
             params: up to 8 numbers replacing the program's first parameters for this run.
             dtype: the dtype of the result (default: that of `values`, else the program's).
-            backend, layout, context: as for every run (the layout must be "auto" or "csr"
-                on the GPU; context defaults to the graph's own).
+            backend, layout, context: as for every run (on the GPU the layout is "auto" or
+                "csr", or for a CuSha-model program "gshards" or "cw"; context defaults to
+                the graph's own).
 
         Returns (values, stats): a new numpy array of n vertex values and a gg.RunStats
         whose `iterations` are the supersteps run and `converged` says whether the run

@@ -166,6 +166,24 @@ def test_bfs_from_a_source_string_matches_the_built_in_bfs(kron, cache_dir):
         assert build.cache_hit and not build.compiled
 
 
+def test_cusha_program_over_cushas_layouts(kron):
+    """A CuSha-model program takes layout gshards or cw: the GPU runs it over the shards, the
+    CPU over its CSR; either way the built-in's depths, and the stats name the layout that ran."""
+    g, source = kron
+    backends = ["cpu"] + (["cuda"] if gg.Context().cuda_available()[0] else [])
+    with gg.Program(CUSHA_BFS, "cusha", dtype=[("depth", np.uint32)], name="cusha_bfs") as program:
+        for backend in backends:
+            for layout in ("gshards", "cw"):
+                values, stats = program.run(g, source=source, backend=backend, layout=layout)
+                np.testing.assert_array_equal(values["depth"], g.bfs(source, backend="cpu"))
+                assert stats.layout == (layout if backend == "cuda" else "csr")
+        if "cuda" in backends:
+            with gg.Program(EMV_CC, "emv", dtype=[("label", np.uint32)], combiner="min",
+                            message_type=np.uint32) as cc:
+                with pytest.raises(gg.UnsupportedError, match="EMV programs such as"):
+                    cc.run(g, backend="cuda", layout="gshards")
+
+
 def test_emv_components_and_cusha_sssp_match_the_built_ins(kron):
     g, source = kron
     with gg.Program(EMV_CC, "emv", dtype=[("label", np.uint32)], combiner="min", message_type=np.uint32) as cc:

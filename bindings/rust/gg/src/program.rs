@@ -268,8 +268,9 @@ impl<'a> ProgramRunOptions<'a> {
         self.params = Some(params.to_vec());
         self
     }
-    /// The backend and layout to run with (the layout must be auto or csr on the GPU; a
-    /// partition plan of more than one part is not supported).
+    /// The backend and layout to run with (on the GPU the layout is auto or csr, or for a
+    /// CuSha-model program gshards or cw; a partition plan of more than one part is not
+    /// supported).
     pub fn run_options(mut self, run: RunOptions<'a>) -> Self {
         self.run = run;
         self
