@@ -2,7 +2,7 @@
  * The program files of examples/programs/ (docs/programs.md "Worked
  * examples"), loaded with gg_program_load() as `gg run FILE` loads them:
  *
- *  - bfs, sssp, sswp, cc, pagerank against the built-ins of the same backend
+ *  - bfs, bfs_cusha, sssp, sswp, cc, pagerank against the built-ins of the same backend
  *    on every shape of the catalogue (tests/support/graph_shapes.h: hubs,
  *    long paths, isolated vertices, self-loops, duplicates, zero weights,
  *    one vertex, random, R-MAT, grids) and on an empty graph: BFS, SSSP, SSWP
@@ -198,6 +198,7 @@ static void test_examples_match_builtins(void **state) {
     gg_run_options options = backend_run_options(backend);
     const int on_cpu = backend->backend == GG_BACKEND_CPU;
     gg_program *bfs = load_example(context, "bfs");
+    gg_program *bfs_cusha = load_example(context, "bfs_cusha");
     gg_program *sssp = load_example(context, "sssp");
     gg_program *sswp = load_example(context, "sswp");
     gg_program *cc = load_example(context, "cc");
@@ -223,6 +224,16 @@ static void test_examples_match_builtins(void **state) {
             assert_int_equal(stats.converged, 1);
             expect_ok(context, gg_run_bfs(context, graph, source, want, NULL, &options, NULL), "gg_run_bfs");
             compare_u32("bfs.ggp", s->name, source, got, want, n);
+            /* The CuSha-model file on CSR and on CuSha's two layouts. */
+            static const gg_layout cusha_layouts[] = {GG_LAYOUT_CSR, GG_LAYOUT_GSHARDS, GG_LAYOUT_CW};
+            for (size_t l = 0; l < 3; ++l) {
+                gg_run_options on_layout = options;
+                on_layout.layout = cusha_layouts[l];
+                stats = run_example(context, graph, bfs_cusha, got, (size_t)n * 4, &popts, &on_layout, s->name);
+                assert_int_equal(stats.converged, 1);
+                compare_u32(l == 0 ? "bfs_cusha.ggp" : l == 1 ? "bfs_cusha.ggp (gshards)" : "bfs_cusha.ggp (cw)",
+                            s->name, source, got, want, n);
+            }
 
             /* gg_run_sssp refuses negative weights; then there is nothing to compare. */
             if (gg_run_sssp(context, graph, source, want_f, &options, NULL) == GG_OK) {
@@ -257,6 +268,9 @@ static void test_examples_match_builtins(void **state) {
         /* PageRank in both models: halt decides. */
         check_pagerank_example(context, graph, pagerank, "pagerank.ggp", s, &options, on_cpu);
         check_pagerank_example(context, graph, pagerank_cusha, "pagerank_cusha.ggp", s, &options, on_cpu);
+        gg_run_options over_shards = options;
+        over_shards.layout = GG_LAYOUT_GSHARDS;
+        check_pagerank_example(context, graph, pagerank_cusha, "pagerank_cusha.ggp (gshards)", s, &over_shards, on_cpu);
         free(got);
         free(want);
         free(got_f);
@@ -273,7 +287,7 @@ static void test_examples_match_builtins(void **state) {
     edge_list empty;
     edge_list_init(&empty, 0);
     gg_graph *none = build(context, &empty, 0, GG_DUPLICATES_KEEP_MIN);
-    gg_program *all[] = {bfs, sssp, sswp, cc, pagerank, pagerank_cusha};
+    gg_program *all[] = {bfs, bfs_cusha, sssp, sswp, cc, pagerank, pagerank_cusha};
     for (size_t p = 0; p < sizeof all / sizeof all[0]; ++p) {
         pagerank_value scratch;
         gg_run_stats stats = run_example(context, none, all[p], &scratch, 0, NULL, &options, "empty graph");
@@ -284,6 +298,7 @@ static void test_examples_match_builtins(void **state) {
     edge_list_free(&empty);
 
     gg_program_destroy(bfs);
+    gg_program_destroy(bfs_cusha);
     gg_program_destroy(sssp);
     gg_program_destroy(sswp);
     gg_program_destroy(cc);
@@ -867,7 +882,8 @@ static void test_example_files(void **state) {
         gg_program_model model;
         const char *output;
     } files[] = {
-        {"bfs", GG_PROGRAM_EMV, "depth"},          {"sssp", GG_PROGRAM_EMV, "float"},
+        {"bfs", GG_PROGRAM_EMV, "depth"},          {"bfs_cusha", GG_PROGRAM_CUSHA, "depth"},
+        {"sssp", GG_PROGRAM_EMV, "float"},
         {"sswp", GG_PROGRAM_EMV, "float"},         {"cc", GG_PROGRAM_EMV, "label"},
         {"pagerank", GG_PROGRAM_EMV, "double"},    {"pagerank_cusha", GG_PROGRAM_CUSHA, "double"},
         {"neural_network", GG_PROGRAM_CUSHA, "float"}, {"heat", GG_PROGRAM_CUSHA, "float"},

@@ -420,21 +420,24 @@ static void test_programs_match_references(void **state) {
 /* The in-edges' sources of every vertex hashed in the order compute sees
    them (one superstep): docs/programs.md fixes CSC order, which a run over
    the shards must keep although their entries are ordered by source. */
-static const char *const cusha_order_source =
-    "typedef struct { uint64_t hash; uint32_t count; uint32_t id; } gg_vertex;\n"
-    "GG_FUNCTION int gg_init(gg_vertex *v, const gg_vertex_info *info, const gg_program_globals *g) {\n"
-    "    v->hash = 0; v->count = 0; v->id = info->id; return 1;\n"
-    "}\n"
-    "GG_FUNCTION void gg_init_compute(gg_vertex *local, const gg_vertex *v, const gg_vertex_info *info,\n"
-    "                                 const gg_program_globals *g) { *local = *v; }\n"
-    "GG_FUNCTION void gg_compute(const gg_vertex *src, const gg_edge *e, gg_vertex *local,\n"
-    "                            const gg_program_globals *g) {\n"
-    "    local->hash = local->hash * 1000003ull + src->id + 1; local->count += 1;\n"
-    "}\n"
-    "GG_FUNCTION int gg_update_condition(gg_vertex *local, const gg_vertex *old, const gg_vertex_info *info,\n"
-    "                                    const gg_program_globals *g) { return 1; }\n"
-    "GG_FUNCTION int gg_halt(const gg_program_globals *g) { return g->iteration >= 1; }\n";
+#define CUSHA_ORDER_SOURCE(PAD)                                                                                   \
+    "typedef struct { uint64_t hash; uint32_t count; uint32_t id; uint8_t pad[" PAD "]; } gg_vertex;\n"           \
+    "GG_FUNCTION int gg_init(gg_vertex *v, const gg_vertex_info *info, const gg_program_globals *g) {\n"          \
+    "    v->hash = 0; v->count = 0; v->id = info->id; return 1;\n"                                                 \
+    "}\n"                                                                                                          \
+    "GG_FUNCTION void gg_init_compute(gg_vertex *local, const gg_vertex *v, const gg_vertex_info *info,\n"        \
+    "                                 const gg_program_globals *g) { *local = *v; }\n"                             \
+    "GG_FUNCTION void gg_compute(const gg_vertex *src, const gg_edge *e, gg_vertex *local,\n"                     \
+    "                            const gg_program_globals *g) {\n"                                                 \
+    "    local->hash = local->hash * 1000003ull + src->id + 1; local->count += 1;\n"                              \
+    "}\n"                                                                                                          \
+    "GG_FUNCTION int gg_update_condition(gg_vertex *local, const gg_vertex *old, const gg_vertex_info *info,\n"   \
+    "                                    const gg_program_globals *g) { return 1; }\n"                             \
+    "GG_FUNCTION int gg_halt(const gg_program_globals *g) { return g->iteration >= 1; }\n"
 
+/* The value's first fields; the sources pad it to 24 bytes (the GPU stages
+   a chunk of entries' operands in shared memory) and to 152 (too wide to
+   stage: each warp reads them in place). */
 typedef struct cusha_order_value {
     uint64_t hash;
     uint32_t count, id;
@@ -473,7 +476,10 @@ static void test_cusha_programs_over_shards(void **state) {
     const test_backend *backend = *state;
     gg_context *context = backend_context(backend);
     gg_program *hops = make_program(context, GG_PROGRAM_CUSHA, "cusha_hops", 4, cusha_hops_source, NULL);
-    gg_program *order = make_program(context, GG_PROGRAM_CUSHA, "cusha_order", 16, cusha_order_source, with_halt);
+    gg_program *orders[2] = {
+        make_program(context, GG_PROGRAM_CUSHA, "cusha_order", 24, CUSHA_ORDER_SOURCE("8"), with_halt),
+        make_program(context, GG_PROGRAM_CUSHA, "cusha_order_wide", 152, CUSHA_ORDER_SOURCE("136"), with_halt)};
+    static const size_t order_sizes[2] = {24, 152};
     gg_program *edges = make_program(context, GG_PROGRAM_CUSHA, "edge_values", 8, edge_values_source, edge_value_16);
     gg_program *diffusion = make_program(context, GG_PROGRAM_CUSHA, "diffusion", 4, diffusion_source, NULL);
     static const gg_layout layouts[] = {GG_LAYOUT_GSHARDS, GG_LAYOUT_CW};
@@ -484,7 +490,7 @@ static void test_cusha_programs_over_shards(void **state) {
         if (n == 0) continue;
         csc in = read_csc(context, c->graph);
         uint32_t *depth = zeroed_alloc(n, 4), *expected_depth = zeroed_alloc(n, 4);
-        cusha_order_value *got = zeroed_alloc(n, sizeof *got);
+        unsigned char *got = zeroed_alloc(n, 152);
         double *sums = zeroed_alloc(n, sizeof *sums);
         float *x = zeroed_alloc(n, sizeof *x), *x_csr = zeroed_alloc(n, sizeof *x_csr);
         gg_run_options options = backend_run_options(backend);
@@ -510,15 +516,22 @@ static void test_cusha_programs_over_shards(void **state) {
                         fail_msg("%s cusha_hops source %u vertex %u: %u, expected %u", what, sources[k], v, depth[v],
                                  expected_depth[v]);
             }
-            gg_run_stats stats = run_program(context, c->graph, order, got, (size_t)n * sizeof *got, NULL, &options, what);
-            assert_int_equal(stats.iterations, 1);
-            for (uint32_t v = 0; v < n; ++v) {
-                uint64_t hash = 0;
-                for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) hash = hash * 1000003ull + in.sources[e] + 1;
-                const uint32_t degree = (uint32_t)(in.offsets[v + 1] - in.offsets[v]);
-                if (got[v].hash != hash || got[v].count != degree || got[v].id != v)
-                    fail_msg("%s cusha_order vertex %u: hash %llu count %u, expected %llu and %u (in-edge order)", what,
-                             v, (unsigned long long)got[v].hash, got[v].count, (unsigned long long)hash, degree);
+            gg_run_stats stats;
+            for (size_t o = 0; o < 2; ++o) {
+                stats = run_program(context, c->graph, orders[o], got, (size_t)n * order_sizes[o], NULL, &options, what);
+                assert_int_equal(stats.iterations, 1);
+                for (uint32_t v = 0; v < n; ++v) {
+                    uint64_t hash = 0;
+                    for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e)
+                        hash = hash * 1000003ull + in.sources[e] + 1;
+                    const uint32_t degree = (uint32_t)(in.offsets[v + 1] - in.offsets[v]);
+                    cusha_order_value value;
+                    memcpy(&value, got + (size_t)v * order_sizes[o], sizeof value);
+                    if (value.hash != hash || value.count != degree || value.id != v)
+                        fail_msg("%s cusha_order (%zu bytes) vertex %u: hash %llu count %u, expected %llu and %u "
+                                 "(in-edge order)", what, order_sizes[o], v, (unsigned long long)value.hash,
+                                 value.count, (unsigned long long)hash, degree);
+                }
             }
             stats = run_program(context, c->graph, edges, sums, (size_t)n * sizeof *sums, NULL, &options, what);
             assert_int_equal(stats.iterations, 1);
@@ -569,7 +582,8 @@ static void test_cusha_programs_over_shards(void **state) {
     gg_graph_destroy(graph);
     gg_program_destroy(sssp);
     gg_program_destroy(hops);
-    gg_program_destroy(order);
+    gg_program_destroy(orders[0]);
+    gg_program_destroy(orders[1]);
     gg_program_destroy(edges);
     gg_program_destroy(diffusion);
     gg_context_destroy(context);

@@ -22,20 +22,26 @@
  *    range (src/layout/cusha/shards.cpp), the CSC the CSR's edges stably
  *    sorted by destination, so the entries of one destination appear in a
  *    shard in CSC order. Warp w of the block owns the destinations at
- *    offsets w, w + 8, ... of the range; every warp walks the whole shard
- *    32 entries at a time, and within a step the lanes holding entries of
- *    one of its destinations meet by __match_any_sync, the lowest folding
- *    their entries in lane order. Steps run in order, so each destination
- *    folds its entries in shard order, and no two threads touch one local
- *    copy at once. The price is that every warp reads the destination
- *    column; the source values and edge values are read once.
+ *    offsets w, w + 8, ... of the range. The block loads a chunk of 256
+ *    entries (destination, source value, edge value) into shared memory,
+ *    every load at once; each warp then walks the chunk 32 entries at a
+ *    time, and within a step the lanes holding entries of one of its
+ *    destinations meet by __match_any_sync, the lowest folding their
+ *    entries in lane order into a register copy of the local value. Steps
+ *    and chunks run in order, so each destination folds its entries in
+ *    shard order, and no two threads touch one local copy at once. Values
+ *    too wide to stage (over GG_STAGE_BYTES with the edge's) are read in
+ *    place, 32 entries a step, with every warp reading the destinations.
+ *    A hub's fold stays sequential, as over the CSC, and the shard holding
+ *    it is the longest of a superstep.
  *  - Stage 3 is update_condition; a vertex that keeps its old value has its
  *    shadow restored, so that the shadow equals the values outside W.
  *  - Stage 4, the write-back, runs in its own kernel after every shard has
  *    computed, since a program reads the values of the superstep's start
  *    (the paper's relaxations may see each other's write-backs; a program
  *    may not): for each vertex range with an updated vertex, G-Shards
- *    rewrite the entries of its non-empty windows W(i, j), warp by warp, CW
+ *    rewrite the entries of its non-empty windows W(i, j), warp by warp (the
+ *    whole block a window when the range has fewer windows than warps), CW
  *    the entries of CW_i through the Mapper, thread by thread.
  * A shard runs when a vertex of its range is in W (every shard when every
  * vertex is active); W and its flags come from the CSR kernels' visit over
@@ -102,6 +108,30 @@ static __device__ __forceinline__ bool ggk_in_work(const gg_engine &s, uint32_t 
     return s.dense || (s.flags[v] & GG_IN_WORK) != 0;
 }
 
+#define GGK_SHARD_NONE 0xffffffffu
+
+/* One step of 32 entries (lane l's operands at sources[l] and edges[l]): the
+   lanes that are `mine` meet by destination, and the lowest of each group
+   folds the group's entries in lane order into a copy of the local value,
+   written back once. All 32 lanes call it together. */
+static __device__ __forceinline__ void ggk_shard_fold(const gg_engine &s, bool mine, uint32_t v,
+                                                      const gg_vertex *sources, const gg_edge *edges,
+                                                      gg_vertex *local) {
+    const unsigned int takers = __ballot_sync(GGK_FULL, mine);
+    if (mine) {
+        const unsigned int peers = __match_any_sync(takers, v);
+        if ((int)ggk_lane() == __ffs(peers) - 1) {
+            gg_vertex acc = local[v];
+            for (unsigned int rest = peers; rest != 0; rest &= rest - 1) {
+                const unsigned int l = (unsigned int)(__ffs(rest) - 1);
+                gg_compute(&sources[l], &edges[l], &acc, s.globals);
+            }
+            local[v] = acc;
+        }
+    }
+    __syncwarp();  /* the next step's folder of v may be another lane */
+}
+
 /* Stages 1 to 3 over the shards W reaches, a block per shard. */
 extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS)
     ggk_shard_compute(const __grid_constant__ gg_engine s, const __grid_constant__ gg_shard_engine g) {
@@ -112,6 +142,11 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS)
     const unsigned int lane = ggk_lane(), warp = threadIdx.x / 32;
     unsigned long long scanned = 0;
     __shared__ unsigned int any_updated;
+#ifdef GGK_STAGED_FOLD
+    __shared__ gg_vertex chunk_source[GG_ENGINE_THREADS];
+    __shared__ gg_edge chunk_edge[GG_ENGINE_THREADS];
+    __shared__ uint32_t chunk_dst[GG_ENGINE_THREADS];
+#endif
     for (uint32_t j = blockIdx.x; j < g.num_shards; j += gridDim.x) {
         if (!s.dense && *(volatile uint32_t *)&g.hot[j] == 0) continue;  /* block-uniform */
         const uint32_t first = j * g.vertices_per_shard;
@@ -133,6 +168,30 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS)
         __syncthreads();
 
         /* Stage 2: each warp folds its destinations' entries in shard order. */
+#ifdef GGK_STAGED_FOLD
+        /* The block stages a chunk of entries at a time, every load at once;
+           the warps then walk the chunk in shared memory. */
+        for (uint64_t c0 = begin; c0 < end; c0 += GG_ENGINE_THREADS) {
+            const uint64_t e = c0 + threadIdx.x;
+            uint32_t d = GGK_SHARD_NONE;
+            if (e < end) {
+                const uint32_t v = g.dst_index[e];
+                if (ggk_in_work(s, v)) {
+                    d = v;
+                    chunk_source[threadIdx.x] = src_values[e];
+                    chunk_edge[threadIdx.x] = edges[e];
+                }
+            }
+            chunk_dst[threadIdx.x] = d;
+            __syncthreads();
+            for (unsigned int step = 0; step < GG_ENGINE_WARPS; ++step) {
+                const uint32_t v = chunk_dst[step * 32 + lane];
+                const bool mine = v != GGK_SHARD_NONE && (v - first) % GG_ENGINE_WARPS == warp;
+                ggk_shard_fold(s, mine, v, &chunk_source[step * 32], &chunk_edge[step * 32], local);
+            }
+            __syncthreads();
+        }
+#else
         for (uint64_t e0 = begin; e0 < end; e0 += 32) {
             const uint64_t e = e0 + lane;
             uint32_t v = 0;
@@ -141,19 +200,10 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS)
                 v = g.dst_index[e];
                 mine = (v - first) % GG_ENGINE_WARPS == warp && ggk_in_work(s, v);
             }
-            const unsigned int takers = __ballot_sync(GGK_FULL, mine);
-            if (mine) {
-                const unsigned int peers = __match_any_sync(takers, v);
-                if ((int)lane == __ffs(peers) - 1) {
-                    for (unsigned int rest = peers; rest != 0; rest &= rest - 1) {
-                        const unsigned long long entry = e0 + (unsigned int)(__ffs(rest) - 1);
-                        gg_compute(&src_values[entry], &edges[entry], &local[v], s.globals);
-                    }
-                }
-            }
-            __syncwarp();  /* the next step's folder of v may be another lane */
+            ggk_shard_fold(s, mine, v, &src_values[e0], &edges[e0], local);
         }
         __syncthreads();
+#endif
 
         /* Stage 3: update_condition; an update joins A_t+1 and dirties the range. */
         for (uint32_t k0 = 0; k0 < count; k0 += blockDim.x) {
@@ -197,12 +247,19 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS)
             for (uint64_t p = g.cw_offsets[i] + threadIdx.x; p < last; p += blockDim.x)
                 src_values[g.cw_mapper[p]] = fresh[g.cw_src_index[p]];
         } else {
-            const uint64_t list_end = g.window_list[i + 1];
-            for (uint64_t w = g.window_list[i] + threadIdx.x / 32; w < list_end; w += GG_ENGINE_WARPS) {
+            /* A warp a window (Figure 3c); a range of fewer windows than
+               warps (a sparse graph's, whose windows are long) gives each
+               window the whole block instead. */
+            const uint64_t list_begin = g.window_list[i], list_end = g.window_list[i + 1];
+            const bool by_block = list_end - list_begin < GG_ENGINE_WARPS;
+            const unsigned int worker = by_block ? threadIdx.x : ggk_lane();
+            const unsigned int workers = by_block ? blockDim.x : 32u;
+            for (uint64_t w = list_begin + (by_block ? 0u : threadIdx.x / 32); w < list_end;
+                 w += by_block ? 1u : GG_ENGINE_WARPS) {
                 const uint32_t j = g.window_shard[w];
                 const uint64_t *bounds = g.window_offsets + (uint64_t)j * g.num_shards + i;
                 const uint64_t last = bounds[1];
-                for (uint64_t k = bounds[0] + ggk_lane(); k < last; k += 32) src_values[k] = fresh[g.src_index[k]];
+                for (uint64_t k = bounds[0] + worker; k < last; k += workers) src_values[k] = fresh[g.src_index[k]];
             }
         }
         __syncthreads();
