@@ -285,6 +285,31 @@ static __device__ __forceinline__ void ggk_block_append_next(const gg_engine &s,
     __syncthreads(); /* the shared slots are free for the block's next call */
 }
 
+/* ggk_append for a whole block at once, which every thread of the block
+   calls together: one atomic per block on the list's count (a pull over
+   2^22 vertices that all receive would otherwise take 2^17 atomics on one
+   counter). The block's items keep their order within each warp. */
+static __device__ __forceinline__ void ggk_block_append(bool want, uint32_t v, uint32_t *list, unsigned int *count) {
+    __shared__ unsigned int warp_slot[GG_ENGINE_WARPS];
+    __shared__ unsigned int block_slot;
+    const unsigned int lane = ggk_lane(), warp = threadIdx.x / 32;
+    const unsigned int wanted = __ballot_sync(GGK_FULL, want);
+    if (lane == 0) warp_slot[warp] = (unsigned int)__popc(wanted);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned int total = 0;
+        for (unsigned int w = 0; w < GG_ENGINE_WARPS; ++w) {
+            const unsigned int c = warp_slot[w];
+            warp_slot[w] = total;
+            total += c;
+        }
+        block_slot = total != 0 ? atomicAdd(count, total) : 0u;
+    }
+    __syncthreads();
+    if (want) list[block_slot + warp_slot[warp] + __popc(wanted & ((1u << lane) - 1u))] = v;
+    __syncthreads(); /* the shared slots are free for the block's next call */
+}
+
 /* ---- built-in combiners on an integer key (push) ---------------------- */
 
 #ifdef GGK_EMV_PUSH
@@ -806,25 +831,28 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_push_apply(c
 
 /* After the aggregates: the receivers' flags and inbox slots back to empty;
    with aggregates, the shadow (old values) catches up with what apply
-   changed. */
+   changed. The active vertices go first and skip the receivers' copies,
+   which the second loop makes (a receiver whose flag another block cleared
+   already is copied twice, the same bytes): when every vertex is active
+   and receives, as in PageRank, the values are copied once, not twice. */
 extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_push_finish(const __grid_constant__ gg_engine s) {
     const gg_vertex *values = (const gg_vertex *)s.values;
     gg_vertex *old = (gg_vertex *)s.shadow;
     ggk_key *inbox = (ggk_key *)s.inbox;
     const unsigned int receivers = *(volatile unsigned int *)&s.counters->work_count;
+    const bool marked = s.pulled && !s.dense; /* ggk_mark_active's bits to clear */
+    if (old != 0 || marked)
+        for (unsigned long long i = ggk_thread(); i < s.active_count; i += ggk_threads()) {
+            const uint32_t u = s.active[i];
+            if (old != 0 && (*(volatile uint32_t *)&s.flags[u] & GG_IN_WORK) == 0) old[u] = values[u];
+            if (marked) s.active_bits[u >> 5] = 0;
+        }
     for (unsigned long long i = ggk_thread(); i < receivers; i += ggk_threads()) {
         const uint32_t v = s.work[i];
         s.flags[v] = 0;
         inbox[v] = GGK_IDENTITY;
         if (old != 0) old[v] = values[v];
     }
-    const bool marked = s.pulled && !s.dense; /* ggk_mark_active's bits to clear */
-    if (old != 0 || marked)
-        for (unsigned long long i = ggk_thread(); i < s.active_count; i += ggk_threads()) {
-            const uint32_t u = s.active[i];
-            if (old != 0) old[u] = values[u];
-            if (marked) s.active_bits[u >> 5] = 0;
-        }
 }
 
 /* ---- the pull of a push program (order-free combiners) ------------------ */
@@ -909,8 +937,8 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_mark_active(
 extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_gather(const __grid_constant__ gg_engine s) {
     ggk_key *inbox = (ggk_key *)s.inbox;
     const unsigned int lane = ggk_lane();
-    for (unsigned long long base = ggk_warp_start(); base < s.n; base += ggk_threads()) {
-        const unsigned long long i = base + lane;
+    for (unsigned long long block = ggk_block_start(); block < s.n; block += ggk_threads()) {
+        const unsigned long long i = block + threadIdx.x;
         uint64_t begin = 0, end = 0;
         if (i < s.n) {
             begin = s.in_offsets[i];
@@ -939,7 +967,7 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_gather(
             inbox[i] = acc;
             s.flags[i] |= GG_IN_WORK;
         }
-        ggk_append(got, (uint32_t)i, s.work, &s.counters->work_count);
+        ggk_block_append(got, (uint32_t)i, s.work, &s.counters->work_count);
     }
 }
 
