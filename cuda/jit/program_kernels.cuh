@@ -60,7 +60,9 @@
  *
  * When every vertex is active (PageRank and most of CuSha's benchmarks),
  * W is V: CuSha and the pull take position i as vertex i (gg_engine.dense)
- * and build neither W nor the flags, so a superstep reads the graph once.
+ * and build neither W nor the flags, so a superstep reads the graph once;
+ * a push program's pulled superstep lists no receivers (their flags mark
+ * them) and its apply and finish walk V by id.
  *
  * Every list-building loop is warp-uniform (all 32 lanes iterate together,
  * a lane without an item passes `have` false), so that appends are
@@ -282,31 +284,6 @@ static __device__ __forceinline__ void ggk_block_append_next(const gg_engine &s,
     }
     __syncthreads();
     if (want) s.next[block_slot + warp_slot[warp] + __popc(wanted & ((1u << lane) - 1u))] = v;
-    __syncthreads(); /* the shared slots are free for the block's next call */
-}
-
-/* ggk_append for a whole block at once, which every thread of the block
-   calls together: one atomic per block on the list's count (a pull over
-   2^22 vertices that all receive would otherwise take 2^17 atomics on one
-   counter). The block's items keep their order within each warp. */
-static __device__ __forceinline__ void ggk_block_append(bool want, uint32_t v, uint32_t *list, unsigned int *count) {
-    __shared__ unsigned int warp_slot[GG_ENGINE_WARPS];
-    __shared__ unsigned int block_slot;
-    const unsigned int lane = ggk_lane(), warp = threadIdx.x / 32;
-    const unsigned int wanted = __ballot_sync(GGK_FULL, want);
-    if (lane == 0) warp_slot[warp] = (unsigned int)__popc(wanted);
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        unsigned int total = 0;
-        for (unsigned int w = 0; w < GG_ENGINE_WARPS; ++w) {
-            const unsigned int c = warp_slot[w];
-            warp_slot[w] = total;
-            total += c;
-        }
-        block_slot = total != 0 ? atomicAdd(count, total) : 0u;
-    }
-    __syncthreads();
-    if (want) list[block_slot + warp_slot[warp] + __popc(wanted & ((1u << lane) - 1u))] = v;
     __syncthreads(); /* the shared slots are free for the block's next call */
 }
 
@@ -796,6 +773,27 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_cusha_finish
 extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_push_apply(const __grid_constant__ gg_engine s) {
     gg_vertex *values = (gg_vertex *)s.values;
     const ggk_key *inbox = (const ggk_key *)s.inbox;
+    if (s.dense) {
+        /* A pulled superstep with every vertex active: the receivers are
+           the flagged vertices, the others apply without a message. */
+        for (unsigned long long block = ggk_block_start(); block < s.n; block += ggk_threads()) {
+            const unsigned long long v = block + threadIdx.x;
+            uint32_t degree = 0;
+            bool stays = false;
+            if (v < s.n) {
+                const gg_vertex_info info = ggk_info(s, (uint32_t)v);
+                if (s.flags[v] & GG_IN_WORK) {
+                    const gg_message m = ggk_message_of(inbox[v]);
+                    stays = gg_apply(&values[v], &m, &info, s.globals) != 0;
+                } else {
+                    stays = gg_apply(&values[v], (const gg_message *)0, &info, s.globals) != 0;
+                }
+                degree = info.out_degree;
+            }
+            ggk_block_append_next(s, stays, (uint32_t)v, degree);
+        }
+        return;
+    }
     const unsigned int receivers = *(volatile unsigned int *)&s.counters->work_count;
     for (unsigned long long block = ggk_block_start(); block < receivers; block += ggk_threads()) {
         const unsigned long long base = block + (threadIdx.x - ggk_lane());
@@ -831,28 +829,35 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_push_apply(c
 
 /* After the aggregates: the receivers' flags and inbox slots back to empty;
    with aggregates, the shadow (old values) catches up with what apply
-   changed. The active vertices go first and skip the receivers' copies,
-   which the second loop makes (a receiver whose flag another block cleared
-   already is copied twice, the same bytes): when every vertex is active
-   and receives, as in PageRank, the values are copied once, not twice. */
+   changed (every vertex, once, when every vertex was active). */
 extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_push_finish(const __grid_constant__ gg_engine s) {
     const gg_vertex *values = (const gg_vertex *)s.values;
     gg_vertex *old = (gg_vertex *)s.shadow;
     ggk_key *inbox = (ggk_key *)s.inbox;
-    const unsigned int receivers = *(volatile unsigned int *)&s.counters->work_count;
-    const bool marked = s.pulled && !s.dense; /* ggk_mark_active's bits to clear */
-    if (old != 0 || marked)
-        for (unsigned long long i = ggk_thread(); i < s.active_count; i += ggk_threads()) {
-            const uint32_t u = s.active[i];
-            if (old != 0 && (*(volatile uint32_t *)&s.flags[u] & GG_IN_WORK) == 0) old[u] = values[u];
-            if (marked) s.active_bits[u >> 5] = 0;
+    if (s.dense) {
+        for (unsigned long long v = ggk_thread(); v < s.n; v += ggk_threads()) {
+            if (s.flags[v] != 0) {
+                s.flags[v] = 0;
+                inbox[v] = GGK_IDENTITY;
+            }
+            if (old != 0) old[v] = values[v];
         }
+        return;
+    }
+    const unsigned int receivers = *(volatile unsigned int *)&s.counters->work_count;
     for (unsigned long long i = ggk_thread(); i < receivers; i += ggk_threads()) {
         const uint32_t v = s.work[i];
         s.flags[v] = 0;
         inbox[v] = GGK_IDENTITY;
         if (old != 0) old[v] = values[v];
     }
+    const bool marked = s.pulled && !s.dense; /* ggk_mark_active's bits to clear */
+    if (old != 0 || marked)
+        for (unsigned long long i = ggk_thread(); i < s.active_count; i += ggk_threads()) {
+            const uint32_t u = s.active[i];
+            if (old != 0) old[u] = values[u];
+            if (marked) s.active_bits[u >> 5] = 0;
+        }
 }
 
 /* ---- the pull of a push program (order-free combiners) ------------------ */
@@ -933,12 +938,14 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_mark_active(
 /* Every vertex below the hubs combines the messages of its in-edges: a lane
    alone for fewer than 32, the whole warp for longer lists. A vertex that
    got one keeps the combination in its inbox slot (at the identity until
-   now) and joins the receivers, as the push would have listed it. */
+   now) and joins the receivers, as the push would have listed it (when
+   every vertex is active, its flag alone marks it: a list of 2^22 receivers
+   cost 2^17 atomics on one counter). */
 extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_gather(const __grid_constant__ gg_engine s) {
     ggk_key *inbox = (ggk_key *)s.inbox;
     const unsigned int lane = ggk_lane();
-    for (unsigned long long block = ggk_block_start(); block < s.n; block += ggk_threads()) {
-        const unsigned long long i = block + threadIdx.x;
+    for (unsigned long long base = ggk_warp_start(); base < s.n; base += ggk_threads()) {
+        const unsigned long long i = base + lane;
         uint64_t begin = 0, end = 0;
         if (i < s.n) {
             begin = s.in_offsets[i];
@@ -967,7 +974,8 @@ extern "C" __global__ void __launch_bounds__(GG_ENGINE_THREADS) ggk_pull_gather(
             inbox[i] = acc;
             s.flags[i] |= GG_IN_WORK;
         }
-        ggk_block_append(got, (uint32_t)i, s.work, &s.counters->work_count);
+        /* With every vertex active, apply and finish walk V by id: no list. */
+        if (!s.dense) ggk_append(got, (uint32_t)i, s.work, &s.counters->work_count);
     }
 }
 
