@@ -246,6 +246,22 @@ static void free_csc(csc *c) {
     free(c->weights);
 }
 
+/* Runs edge_values_source (one superstep) and checks each vertex's sum of
+   3 * src + dst + weight over its in-edges, in CSC order. */
+static void check_edge_values(gg_context *context, const gg_graph *graph, const csc *in, uint32_t n,
+                              gg_program *edges, const gg_run_options *options, const char *what) {
+    double *sums = zeroed_alloc(n, sizeof *sums);
+    gg_run_stats stats = run_program(context, graph, edges, sums, (size_t)n * sizeof *sums, NULL, options, what);
+    assert_int_equal(stats.iterations, 1);
+    for (uint32_t v = 0; v < n; ++v) {
+        double expected = 0;
+        for (uint64_t e = in->offsets[v]; e < in->offsets[v + 1]; ++e)
+            expected += 3.0 * in->sources[e] + v + in->weights[e];
+        if (sums[v] != expected) fail_msg("%s edge_values vertex %u: %.17g, expected %.17g", what, v, sums[v], expected);
+    }
+    free(sums);
+}
+
 /* Sums of the in-neighbours' values in one superstep, with the built-in
    sums of three scalar types: each vertex starts at (id mod 7) + 1, sends it
    along its out-edges, and takes the sum it receives (0 for none). The values
@@ -390,18 +406,8 @@ static void test_programs_match_references(void **state) {
                 fail_msg("%s emv_order vertex %u: hash %llu count %u, expected %llu and %u (in-edge order)", s->name,
                          v, (unsigned long long)got[v].hash, got[v].count, (unsigned long long)hash, received);
         }
-        double *sums = zeroed_alloc(n, sizeof *sums);
-        stats = run_program(context, c->graph, edges, sums, (size_t)n * sizeof *sums, NULL, &options, s->name);
-        assert_int_equal(stats.iterations, 1);
-        for (uint32_t v = 0; v < n; ++v) {
-            double expected = 0;
-            for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e)
-                expected += 3.0 * in.sources[e] + v + in.weights[e];
-            if (sums[v] != expected)
-                fail_msg("%s edge_values vertex %u: %.17g, expected %.17g", s->name, v, sums[v], expected);
-        }
+        check_edge_values(context, c->graph, &in, n, edges, &options, s->name);
         free(got);
-        free(sums);
         free_csc(&in);
         free(depth);
         free(expected_depth);
@@ -491,7 +497,6 @@ static void test_cusha_programs_over_shards(void **state) {
         csc in = read_csc(context, c->graph);
         uint32_t *depth = zeroed_alloc(n, 4), *expected_depth = zeroed_alloc(n, 4);
         unsigned char *got = zeroed_alloc(n, 152);
-        double *sums = zeroed_alloc(n, sizeof *sums);
         float *x = zeroed_alloc(n, sizeof *x), *x_csr = zeroed_alloc(n, sizeof *x_csr);
         gg_run_options options = backend_run_options(backend);
         options.layout = GG_LAYOUT_CSR;
@@ -533,14 +538,7 @@ static void test_cusha_programs_over_shards(void **state) {
                                  value.count, (unsigned long long)hash, degree);
                 }
             }
-            stats = run_program(context, c->graph, edges, sums, (size_t)n * sizeof *sums, NULL, &options, what);
-            assert_int_equal(stats.iterations, 1);
-            for (uint32_t v = 0; v < n; ++v) {
-                double expected = 0;
-                for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e)
-                    expected += 3.0 * in.sources[e] + v + in.weights[e];
-                if (sums[v] != expected) fail_msg("%s edge_values vertex %u: %.17g, expected %.17g", what, v, sums[v], expected);
-            }
+            check_edge_values(context, c->graph, &in, n, edges, &options, what);
             stats = run_program(context, c->graph, diffusion, x, (size_t)n * 4, NULL, &options, what);
             if (stats.iterations != csr_stats.iterations || stats.converged != csr_stats.converged)
                 fail_msg("%s diffusion: %u supersteps (converged %d), over csr %u (%d)", what, stats.iterations,
@@ -552,7 +550,6 @@ static void test_cusha_programs_over_shards(void **state) {
         }
         free(x);
         free(x_csr);
-        free(sums);
         free(got);
         free(depth);
         free(expected_depth);
