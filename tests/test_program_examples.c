@@ -294,6 +294,18 @@ static void test_examples_match_builtins(void **state) {
         assert_int_equal(stats.iterations, 0);
         assert_int_equal(stats.converged, 1);
     }
+    /* The CuSha-model files over CuSha's layouts, which have no shard here. */
+    gg_program *cusha[] = {bfs_cusha, pagerank_cusha};
+    static const gg_layout shard_layouts[] = {GG_LAYOUT_GSHARDS, GG_LAYOUT_CW};
+    for (size_t p = 0; p < 2; ++p)
+        for (size_t l = 0; l < 2; ++l) {
+            gg_run_options on_layout = options;
+            on_layout.layout = shard_layouts[l];
+            pagerank_value scratch;
+            gg_run_stats stats = run_example(context, none, cusha[p], &scratch, 0, NULL, &on_layout, "empty graph");
+            assert_int_equal(stats.iterations, 0);
+            assert_int_equal(stats.converged, 1);
+        }
     gg_graph_destroy(none);
     edge_list_free(&empty);
 
