@@ -204,6 +204,31 @@ func TestProgramFileBFS(t *testing.T) {
 	}
 }
 
+// A CuSha-model program file asked to run over CuSha's layouts: the CPU
+// accepts them, runs its CSR and says so; the hop counts are BFS's.
+func TestCuShaProgramFileOverCuShasLayouts(t *testing.T) {
+	ctx, _ := programContext(t)
+	e := randomEdges(80, 240, 9)
+	g := build(t, ctx, e)
+	p, d := loadExample(t, ctx, "bfs_cusha")
+	if d.Model != gg.ModelCuSha || d.Name != "bfs_cusha" || d.Output != "depth" {
+		t.Fatalf("Desc: %+v", d)
+	}
+	for _, layout := range []gg.Layout{gg.LayoutGShards, gg.LayoutCW} {
+		opts := &gg.ProgramRunOptions{HasSource: true, Source: 3, Run: &gg.RunOptions{Layout: layout}}
+		values, stats, err := gg.RunProgram[uint32](ctx, g, p, nil, opts)
+		if err != nil {
+			t.Fatalf("RunProgram over %v: %v", layout, err)
+		}
+		if !reflect.DeepEqual(values, referenceBFS(e, 3)) {
+			t.Fatalf("over %v: %v", layout, values)
+		}
+		if stats.Layout != gg.LayoutCSR || !stats.Converged {
+			t.Fatalf("over %v: stats %+v", layout, stats)
+		}
+	}
+}
+
 // pagerankValue is examples/programs/pagerank.ggp's gg_vertex.
 type pagerankValue struct {
 	Rank      float64

@@ -442,6 +442,14 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         @test Gg.value_type(file) === UInt32
         depths, stats = Gg.run_program(file, k; source=busiest, backend=:cpu)
         @test depths == Gg.bfs(k, busiest) && stats.converged
+        # examples/programs/bfs_cusha.ggp (CuSha) asked for CuSha's layouts: the CPU runs its CSR.
+        cusha_file = Gg.load_program(joinpath(@__DIR__, "..", "..", "..", "examples", "programs", "bfs_cusha.ggp");
+                                     context=cpu)
+        @test Gg.desc(cusha_file).model == :cusha
+        for layout in (:gshards, :cw)
+            depths, stats = Gg.run_program(cusha_file, k; source=busiest, backend=:cpu, layout=layout)
+            @test depths == Gg.bfs(k, busiest) && stats.converged && stats.layout == :csr
+        end
         # examples/programs/pagerank.ggp sums its shares with the unordered sum.
         pagerank = Gg.load_program(joinpath(@__DIR__, "..", "..", "..", "examples", "programs", "pagerank.ggp");
                                    context=cpu)

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Once;
 
 use gg::{
-    Backend, Combiner, Context, ContextOptions, GeneratorOptions, Graph, GraphOptions, Program, ProgramDesc,
+    Backend, Combiner, Context, ContextOptions, GeneratorOptions, Graph, GraphOptions, Layout, Program, ProgramDesc,
     ProgramModel, ProgramRunOptions, ScalarType, Status, VertexValue,
 };
 
@@ -185,6 +185,24 @@ fn bfs_program_file() {
     let error = Program::load(&ctx, &broken).unwrap_err();
     assert_eq!(error.status(), Status::Parse);
     assert!(error.message().contains("broken-model.ggp:1:") && error.message().contains("pregel"), "{error}");
+}
+
+/// A CuSha-model program file asked to run over CuSha's layouts: the CPU accepts them, runs its
+/// CSR and says so; the hop counts are BFS's.
+#[test]
+fn cusha_program_file_over_cushas_layouts() {
+    let ctx = cpu();
+    let (e, g) = random_graph(&ctx);
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../examples/programs/bfs_cusha.ggp");
+    let program = Program::load(&ctx, file).expect("load examples/programs/bfs_cusha.ggp");
+    assert_eq!((program.desc().model, program.desc().name.as_deref()), (ProgramModel::CuSha, Some("bfs_cusha")));
+    for layout in [Layout::GShards, Layout::ConcatenatedWindows] {
+        let options = ProgramRunOptions::new().source(3).layout(layout);
+        let (values, stats) = program.run::<Depth>(&ctx, &g, &options).unwrap();
+        assert_eq!(values.iter().map(|v| v.depth).collect::<Vec<_>>(), common::bfs(&e, 3), "{layout:?}");
+        assert_eq!(stats.layout, Layout::Csr, "{layout:?}");
+        assert!(stats.converged);
+    }
 }
 
 #[test]
