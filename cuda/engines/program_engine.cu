@@ -200,8 +200,7 @@ private:
         const bool push = step_ == Step::push;
         // Push reads the out-edges' values; CuSha and pull the in-edges'.
         // Both directions' structure are read (out: W and degrees; in: the
-        // pulls and in_degree).
-        // Over shards, the CSC serves only the in-degrees.
+        // pulls and in_degree; over shards, the in-degrees only).
         const DeviceCsr out = layouts_.edges(EdgeDirection::out, push);
         const DeviceCsr in = layouts_.edges(EdgeDirection::in, !sharded_ && (!push || may_pull_));
         if (sharded_) allocate_shards();
@@ -308,7 +307,9 @@ private:
     }
 
     // A grid of a block per shard, up to what the device holds at once.
-    uint64_t shard_grid() const { return std::max<uint64_t>(1, std::min<uint64_t>(sh_.num_shards, blocks(~uint64_t(0) >> 8))); }
+    uint64_t shard_grid() const {
+        return std::max<uint64_t>(1, std::min<uint64_t>(sh_.num_shards, blocks(~uint64_t(0) >> 8)));
+    }
 
     // init_edge, init (or keep_values), the first aggregates: A_0 is left in
     // s_.next with its count in the counters, for ggk_begin.
@@ -316,11 +317,12 @@ private:
         EventTimer timer;
         timer.start(stream());
         const uint64_t n = g_.n();
-        if (desc_.edge_size > 0 && sharded_) {
-            if (g_.m() > 0) launch(k_.init_edges, blocks(g_.m()), stream(), s_, sh_);
+        if (desc_.edge_size > 0) {
+            if (!sharded_)
+                launch(k_.init_edges, blocks(n * 32), stream(), s_);  // a warp per vertex
+            else if (g_.m() > 0)
+                launch(k_.init_edges, blocks(g_.m()), stream(), s_, sh_);  // a thread per shard entry
         }
-        else if (desc_.edge_size > 0)
-            launch(k_.init_edges, blocks(n * 32), stream(), s_);  // a warp per vertex
         if (settings_.keep_values && shadow_.get() != nullptr)
             GG_CUDA_CHECK(cudaMemcpyAsync(shadow_.get(), values_.get(), values_.bytes(), cudaMemcpyDeviceToDevice,
                                           stream()));
