@@ -50,7 +50,7 @@
 #ifndef GG_SHARD_KERNELS_CUH
 #define GG_SHARD_KERNELS_CUH
 
-/* The shards' second argument of the shard kernels: CuSha's arrays (the
+/* The second argument of the shard kernels: CuSha's arrays (the
    layout cache's, cuda/layouts/device_shards.cuh) and the run's columns. */
 typedef struct gg_shard_engine {
     uint32_t vertices_per_shard;     /* |N| */
