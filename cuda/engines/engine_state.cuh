@@ -33,6 +33,7 @@ enum class EngineId : uint32_t {
     shard_ranks = 22,     // PageRank's ranks on CuSha's layouts (algorithms/pagerank.cu)
     matching = 23,        // matching's mates, BFS forest and frontiers (algorithms/matching.cu)
     part_bfs_levels = 24, // a part's depths, visit list and frontier bitmap (partitioned/bfs_levels.cu)
+    split_bfs = 25,       // BFS's depths, queues and level counts over a virtual split (engines/split_bfs.cu)
 };
 
 template <class State, class Make>

@@ -45,6 +45,12 @@ void relax_on_layout(const Graph &g, gg_layout layout, Relaxation kind, uint32_t
     if (layout == GG_LAYOUT_GSHARDS || layout == GG_LAYOUT_CW) {
         const DeviceShards shards = layouts.shards(direction);
         cusha_relax(g, shards, layout, kind, source, device_values, info, config, stream.get(), report);
+    } else if (kind == Relaxation::hops && layout == GG_LAYOUT_VIRTUAL_SPLIT) {
+        // BFS pushes along the out-edges' split and pulls along the in-edges'.
+        const uint32_t k = degree_bound_of(layout, config);
+        const VirtualSplit out = layouts.virtual_split(EdgeDirection::out, k, false);
+        const VirtualSplit in = layouts.virtual_split(EdgeDirection::in, k, false);
+        split_bfs(g, out, in, source, device_values, info, config, stream.get(), report);
     } else {
         const uint32_t k = degree_bound_of(layout, config);
         const bool udt = layout == GG_LAYOUT_UDT;

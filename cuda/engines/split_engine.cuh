@@ -27,4 +27,12 @@ void split_relax(const Graph &g, const VirtualSplit &split, uint64_t state_varia
                  uint32_t *device_values, const DeviceInfo &info, const RunConfig &config, cudaStream_t stream,
                  RunReport &report);
 
+// BFS over the virtual split of the out-edges `out` and of the in-edges
+// `in` (the same split for an undirected graph), level by level and
+// direction-optimizing (split_bfs.cu); in.num_virtual == 0 pushes only.
+// Writes the depths into device_values; reports as split_relax does.
+void split_bfs(const Graph &g, const VirtualSplit &out, const VirtualSplit &in, uint32_t source,
+               uint32_t *device_values, const DeviceInfo &info, const RunConfig &config, cudaStream_t stream,
+               RunReport &report);
+
 }  // namespace gg::cuda
