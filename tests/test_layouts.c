@@ -242,6 +242,35 @@ static void test_source_blocks_sized_by_the_cache(void **state) {
     gg_context_destroy(context);
 }
 
+/* The split engines walk a queue of the worklist's virtual nodes while it
+ * is short and scan every virtual node once it overflows (past a sixteenth
+ * of them, at least 1024: the catalogue's small graphs never get there).
+ * GG_SPLIT_QUEUE_LIMIT at 1 and 8 makes them overflow: the push rounds scan
+ * for their stamps, SSSP's and SSWP's band scans overflow, and BFS's levels
+ * after an overflowing one scan for their depth. Every answer must still be
+ * the reference's. The CPU has no such engine: only the CUDA backend runs
+ * this. */
+static void test_split_queue_overflow(void **state) {
+    const test_backend *backend = *state;
+    if (backend->backend == GG_BACKEND_CPU) skip();
+    gg_context *context = backend_context(backend);
+    static const char *const limits[] = {"1", "8"};
+    static const layout_case split_cases[] = {
+        {GG_LAYOUT_VIRTUAL_SPLIT, 0}, {GG_LAYOUT_VIRTUAL_SPLIT, 1}, {GG_LAYOUT_UDT, 2}};
+    for (size_t k = 0; k < sizeof limits / sizeof limits[0]; ++k) {
+        setenv("GG_SPLIT_QUEUE_LIMIT", limits[k], 1);
+        for (size_t i = 0; i < shape_count(); ++i) {
+            const cached_shape *cs = shape_cache_get(i);
+            for (size_t c = 0; c < sizeof split_cases / sizeof split_cases[0]; ++c) {
+                check_paths(context, backend, cs, &split_cases[c]);
+                check_components(context, backend, cs, &split_cases[c]);
+            }
+        }
+    }
+    unsetenv("GG_SPLIT_QUEUE_LIMIT");
+    gg_context_destroy(context);
+}
+
 /* What a layout cannot serve is refused with the layouts the algorithm has;
  * a UDT bound of 1 is refused with the reason. The CPU runs CSR for these. */
 static void test_unserved_pairings(void **state) {
@@ -309,6 +338,7 @@ int main(void) {
         GG_BACKEND_TESTS(test_layouts_match_reference),
         GG_BACKEND_TESTS(test_unserved_pairings),
         GG_BACKEND_TESTS(test_source_blocks_sized_by_the_cache),
+        GG_BACKEND_TESTS(test_split_queue_overflow),
     };
     apply_test_filters();
     return cmocka_run_group_tests(tests, NULL, shape_cache_release);

@@ -215,9 +215,7 @@ void split_bfs(const Graph &g, const VirtualSplit &out, const VirtualSplit &in, 
     a.in = in;
     a.depth = state->depth.get();
     a.slots = state->slots.get();
-    // Past a sixteenth of the virtual nodes a scan of all of them costs less
-    // than the queue's appends (the push engine's limit).
-    a.limit = std::max<uint32_t>(out.num_virtual / 16, 1024);
+    a.limit = split_queue_limit(out.num_virtual);
     a.levels = state->levels.get();
     a.edges_examined = state->edges_examined.get();
     const uint32_t nodes = std::max(out.num_virtual, in.num_virtual);

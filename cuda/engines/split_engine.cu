@@ -35,6 +35,7 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/scan.h>
 
+#include "core/environment.h"
 #include "engines/engine_state.cuh"
 #include "engines/near_far.cuh"
 #include "primitives/warp_ops.cuh"
@@ -272,9 +273,7 @@ void run_rounds(const VirtualSplit &split, SplitState &state, uint32_t source, f
     a.values = state.values.get();
     a.stamp = state.stamp.get();
     a.slots = state.slots.get();
-    // Past a sixteenth of the virtual nodes, a scan of all of them (8 bytes
-    // each, in order) costs less than the queue's random appends and reads.
-    a.limit = std::max<uint32_t>(split.num_virtual / 16, 1024);
+    a.limit = split_queue_limit(split.num_virtual);
     a.inverse_width = band_width > 0 ? 1.0f / band_width : 0.0f;
     if (!std::isfinite(a.inverse_width)) a.inverse_width = 1.0f;  // a denormal width
     a.top = top;
@@ -312,6 +311,14 @@ void run_rounds(const VirtualSplit &split, SplitState &state, uint32_t source, f
 }
 
 }  // namespace
+
+uint32_t split_queue_limit(uint32_t num_virtual) {
+    const uint64_t forced = bytes_from_environment("GG_SPLIT_QUEUE_LIMIT");  // a count, in the same form
+    if (forced) return uint32_t(std::min<uint64_t>(forced, num_virtual));  // the queues hold num_virtual
+    // Past a sixteenth of the virtual nodes, a scan of all of them (8 bytes
+    // each, in order) costs less than the queue's random appends and reads.
+    return std::max<uint32_t>(num_virtual / 16, 1024);
+}
 
 void split_relax(const Graph &g, const VirtualSplit &split, uint64_t state_variant, Relaxation kind, uint32_t source,
                  uint32_t *device_values, const DeviceInfo &info, const RunConfig &config, cudaStream_t stream,

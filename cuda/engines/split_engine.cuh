@@ -27,6 +27,12 @@ void split_relax(const Graph &g, const VirtualSplit &split, uint64_t state_varia
                  uint32_t *device_values, const DeviceInfo &info, const RunConfig &config, cudaStream_t stream,
                  RunReport &report);
 
+// The capacity of a worklist queue over `num_virtual` virtual nodes: past
+// it a round scans every virtual node instead (a sixteenth of them, at least
+// 1024), or GG_SPLIT_QUEUE_LIMIT when set (docs/building.md: test_layouts
+// sets it small so that the catalogue's small graphs take the scans too).
+uint32_t split_queue_limit(uint32_t num_virtual);
+
 // BFS over the virtual split of the out-edges `out` and of the in-edges
 // `in` (the same split for an undirected graph), level by level and
 // direction-optimizing (split_bfs.cu); in.num_virtual == 0 pushes only.
