@@ -57,10 +57,9 @@ struct RoundSlot {
     uint32_t later;      // a scan round's smallest band above the one it took (kNoBand: none)
     uint32_t scanned;    // whether the round that filled the slot was a band scan
     uint32_t finished;   // the search is over
-    uint32_t unused[3];
 };
 constexpr uint32_t kNoBand = 0xffffffffu;
-constexpr RoundSlot kEmptySlot{0, 0, kNoBand, 0, 0, {0, 0, 0}};
+constexpr RoundSlot kEmptySlot{0, 0, kNoBand, 0, 0};
 
 // The engine's arrays, pooled per (graph, device, layout variant): values and
 // stamps per node (UDT's added nodes included), two worklists of virtual
