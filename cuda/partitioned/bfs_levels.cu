@@ -195,7 +195,8 @@ __global__ void frontier_bitmap(const uint32_t *depth, uint32_t size, uint32_t l
 }
 
 // Each unvisited owned vertex scans its in-edges for a source in the
-// frontier bitmap, until the first; a vertex found flags its replicas.
+// frontier bitmap, until the first; a vertex found flags its replicas, an
+// atomic a flag word for the warp's 32 consecutive vertices.
 __global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const uint32_t *bitmap, uint32_t owned,
                                 uint32_t next_depth, uint32_t huge_threshold, uint32_t *depth, FrontierSink sink,
                                 FlagMarks to_replicas, unsigned long long *examined) {
@@ -211,11 +212,11 @@ __global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const
                 if ((bitmap[u >> 5] >> (u & 31)) & 1u) {
                     found = true;
                     depth[v] = next_depth;
-                    to_replicas.mark(v);
                     break;
                 }
             }
         }
+        to_replicas.mark_by_warp(found, v);
         const uint32_t degree = found ? uint32_t(out_offsets[v + 1] - out_offsets[v]) : 0;
         warp_push(sink, found, v, degree, huge_threshold);
     }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "partition/plan.h"
+#include "primitives/warp_ops.cuh"
 #include "runtime/runtime.cuh"
 
 namespace gg::cuda {
@@ -28,6 +29,21 @@ struct FlagMarks {
     __device__ void mark(uint32_t local) const {
         for (uint32_t i = offsets[local]; i < offsets[local + 1]; ++i)
             atomicOr(&words[bits[i] >> 5], 1u << (bits[i] & 31));
+    }
+
+    // mark(local) for each lane that wants it, one atomic per word the warp
+    // sets bits in (warp_set_bit), where mark() takes one per bit; every
+    // lane of the warp calls it. For lanes of consecutive local ids (a
+    // bottom-up step): the entries of a link are in the order of their
+    // owners' local ids (a part's replicas are in global order, and so are
+    // an owner's vertices), so their bits fall in a word or two.
+    __device__ void mark_by_warp(bool want, uint32_t local) const {
+        const uint32_t begin = want ? offsets[local] : 0;
+        const uint32_t count = want ? offsets[local + 1] - begin : 0;
+        uint32_t most = count;
+        for (int d = 16; d; d >>= 1) most = max(most, __shfl_xor_sync(kFullMask, most, d));
+        for (uint32_t j = 0; j < most; ++j)  // the lanes' j-th bits
+            warp_set_bit(words, j < count, j < count ? bits[begin + j] : 0);
     }
 };
 

@@ -67,6 +67,25 @@ __device__ __forceinline__ T block_sum(T value) {
     return total;
 }
 
+// Sets bit `bit` of the bit array `words` for every lane that wants to,
+// with one atomicOr per distinct word (the first wanting lane's, then the
+// next's, ...); every lane of the warp calls it. Worth it where the lanes'
+// bits are near one another (consecutive vertices): 32 bits of one word
+// cost one atomic instead of 32 on the same address. Over bits in 32
+// different words it costs 32 turns.
+__device__ __forceinline__ void warp_set_bit(uint32_t *words, bool want, uint32_t bit) {
+    unsigned pending = __ballot_sync(kFullMask, want);
+    while (pending) {
+        const int leader = __ffs(pending) - 1;
+        const uint32_t word = __shfl_sync(kFullMask, bit >> 5, leader);
+        const bool in_word = want && (bit >> 5) == word;
+        uint32_t value = in_word ? 1u << (bit & 31) : 0u;
+        for (int d = 16; d; d >>= 1) value |= __shfl_xor_sync(kFullMask, value, d);
+        if (lane_id() == leader) atomicOr(&words[word], value);
+        pending &= ~__ballot_sync(kFullMask, in_word);
+    }
+}
+
 // A relaxed load that is never cached in registers across a grid barrier.
 template <class T>
 __device__ __forceinline__ T load_volatile(const T *p) {
