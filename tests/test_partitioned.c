@@ -134,6 +134,11 @@ static void compare_runs(gg_graph *g, const gg_partition_plan *plan, const char 
         assert_int_equal(stats.num_parts, ps.num_parts);
         assert_int_equal(stats.edge_cut, ps.edge_cut);
         assert_int_equal(stats.replicas, ps.replicas);
+        /* What ran behind the parts' scans (a GPU BFS's overlapped
+         * bottom-up levels) is part of the exchange; none on the CPU. */
+        if (!(stats.exchange_hidden_ms >= 0 && stats.exchange_hidden_ms <= stats.exchange_ms * (1 + 1e-9)) ||
+            (split_backend == GG_BACKEND_CPU && stats.exchange_hidden_ms != 0))
+            fail_msg("%s: BFS hid %g ms of its %g ms of exchange", what, stats.exchange_hidden_ms, stats.exchange_ms);
         for (uint32_t v = 0; v < n; ++v) {
             if (u1[v] != u2[v])
                 fail_msg("%s: BFS from %u: depth of %u is %u, unpartitioned %u", what, s, v, u2[v], u1[v]);
@@ -282,17 +287,23 @@ static void test_gpu_parts_equal_cpu(void **state) {
     print_message("the GPU's parts over %u visible device(s)\n", devices);
     split_backend = GG_BACKEND_CUDA;
     /* BFS as partitioned_bfs chooses: level by level on the skewed shapes,
-     * to the fixed point on the others; over several GPUs, PageRank's
-     * refresh overlapped with its pulls (docs/building.md). */
+     * to the fixed point on the others; BFS's bottom-up levels with their
+     * boundaries first and their flags sent meanwhile, and over several
+     * GPUs PageRank's refresh overlapped with its pulls (docs/building.md). */
     setenv("GG_PARTITIONED_OVERLAP", "1", 1);
     test_catalogue_equals_unpartitioned(state);
     unsetenv("GG_PARTITIONED_OVERLAP");
-    /* The awkward cases twice, each time the other way (docs/building.md):
-     * BFS level by level (SSSP and SSWP by band windows, as the catalogue
-     * ran them), then BFS, SSSP and SSWP to the fixed point with PageRank's
-     * replicas through the message exchange, as between processes. */
+    /* The awkward cases three times, each time another way
+     * (docs/building.md): BFS level by level (SSSP and SSWP by band
+     * windows, as the catalogue ran them), without and with the overlap
+     * (parts with no boundary, or nothing but boundary); then BFS, SSSP
+     * and SSWP to the fixed point with PageRank's replicas through the
+     * message exchange, as between processes. */
     setenv("GG_PARTITIONED_BFS", "levels", 1);
     test_awkward_cases(state);
+    setenv("GG_PARTITIONED_OVERLAP", "1", 1);
+    test_awkward_cases(state);
+    unsetenv("GG_PARTITIONED_OVERLAP");
     setenv("GG_PARTITIONED_BFS", "fixed-point", 1);
     setenv("GG_PARTITIONED_PATHS", "fixed-point", 1);
     setenv("GG_PARTITIONED_MESSAGE_EXCHANGE", "1", 1);

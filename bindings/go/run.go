@@ -125,7 +125,8 @@ type RunStats struct {
 	// stopped it first.
 	Converged bool
 	// Since ABI 0.8: the part of ExchangeMs that ran while the parts computed
-	// (a GPU partitioned PageRank over several devices overlaps its refresh);
+	// (with GG_PARTITIONED_OVERLAP=1, a GPU partitioned PageRank over several
+	// devices overlaps its refresh, and a BFS its bottom-up levels' flags);
 	// 0 otherwise.
 	ExchangeHiddenMs float64
 }

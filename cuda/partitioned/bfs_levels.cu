@@ -51,6 +51,17 @@
  * replicas' depths equal their owners', which is what
  * bfs_parents_from_depths needs for the parents.
  *
+ * Overlap (GG_PARTITIONED_OVERLAP=1, every part in this process; Medusa's
+ * overlap, 002 §4.3): a bottom-up level scans each part's boundary first
+ * (its owned vertices that other parts replicate, the only ones that set
+ * flags), then, on the devices' side streams, sends those flags to the
+ * replicas while the main streams scan the interior. The replicas' depths
+ * the flags write are read by no scan of this level (the scans read owned
+ * depths and the level's bitmap, built before), and the next level's
+ * step waits for the side streams. Top-down levels send after their step:
+ * a claim's flags come from any edge of the frontier, and the levels that
+ * move most go bottom-up.
+ *
  * A host wait per level suits graphs of few levels; on a road grid of
  * thousands of levels the fixed point wins (its parts run their levels
  * inside one persistent kernel). partitioned_bfs chooses (paths.cu).
@@ -60,6 +71,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/environment.h"
 #include "core/timer.h"
 #include "core/trace.h"
 #include "cuda_backend.h"
@@ -102,6 +114,10 @@ struct PartLevels final : EngineState {
     DeviceArray<LevelCounts> counts;
     PinnedBuffer read{sizeof(LevelCounts)};
     SentFlags to_replicas, to_owners;  // the flags this part sends, set by its claims
+    // Overlapped levels only (made by the first): the owned vertices, those
+    // of the boundary first, each group by id; the boundary's count.
+    DeviceArray<uint32_t> boundary_first;
+    uint32_t boundary = 0;
     // A part another process holds sends nothing from here: no flag maps.
     PartLevels(const PartitionPlan &plan, uint32_t part, uint64_t huge_capacity, cudaStream_t stream)
         : PartLevels(plan.parts[part].size(), plan.parts[part].owned, huge_capacity) {
@@ -118,7 +134,23 @@ struct PartLevels final : EngineState {
           counts(1, "a part's BFS counters") {}
     uint64_t bytes() const override {
         return depth.bytes() + list.bytes() + huge_items.bytes() + bitmap.bytes() + huge_start.bytes() +
-               counts.bytes() + to_replicas.bytes() + to_owners.bytes();
+               counts.bytes() + to_replicas.bytes() + to_owners.bytes() + boundary_first.bytes();
+    }
+    // Makes boundary_first (once: it depends on the plan only) on `stream`
+    // of the part's device (current).
+    void order_boundary_first(const PartitionPlan &plan, uint32_t part, cudaStream_t stream) {
+        const uint32_t owned = plan.parts[part].owned;
+        if (boundary_first.get() != nullptr || owned == 0) return;
+        const std::vector<uint8_t> is_boundary = owned_boundary(plan, part);
+        std::vector<uint32_t> order;
+        order.reserve(owned);
+        for (int group = 1; group >= 0; --group)
+            for (uint32_t l = 0; l < owned; ++l)
+                if (is_boundary[l] == group) order.push_back(l);
+        boundary = uint32_t(std::count(is_boundary.begin(), is_boundary.begin() + owned, uint8_t(1)));
+        boundary_first = DeviceArray<uint32_t>(owned, "a part's owned vertices, boundary first");
+        double unused = 0;
+        copy_to_device(boundary_first.get(), order.data(), owned * sizeof(uint32_t), stream, unused);
     }
     const LevelCounts &on_host() const { return *static_cast<const LevelCounts *>(read.get()); }
 };
@@ -194,18 +226,30 @@ __global__ void frontier_bitmap(const uint32_t *depth, uint32_t size, uint32_t l
     }
 }
 
-// Each unvisited owned vertex scans its in-edges for a source in the
-// frontier bitmap, until the first; a vertex found flags its replicas, an
-// atomic a flag word for the warp's 32 consecutive vertices.
-__global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const uint32_t *bitmap, uint32_t owned,
+// The owned vertices a bottom-up step scans: ids first .. first + count,
+// or the entries there of a list of ids (the boundary-first order of an
+// overlapped level, each group by id).
+struct OwnedRange {
+    const uint32_t *ids;  // null: the ids themselves
+    uint32_t first, count;
+    __device__ uint32_t at(uint32_t i) const { return ids ? ids[first + i] : first + i; }
+};
+
+// Each unvisited owned vertex of `range` scans its in-edges for a source in
+// the frontier bitmap, until the first; a vertex found flags its replicas,
+// an atomic a flag word for the warp's 32 vertices (consecutive, or nearly:
+// a group of the boundary-first order is by id).
+__global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const uint32_t *bitmap, OwnedRange range,
                                 uint32_t next_depth, uint32_t huge_threshold, uint32_t *depth, FrontierSink sink,
                                 FlagMarks to_replicas, unsigned long long *examined) {
     unsigned long long scanned = 0;
     const uint64_t warps = warps_in_grid();
-    for (uint64_t base = uint64_t(global_warp()) * 32; base < owned; base += warps * 32) {
-        const uint32_t v = uint32_t(base) + lane_id();
+    for (uint64_t base = uint64_t(global_warp()) * 32; base < range.count; base += warps * 32) {
+        const uint32_t i = uint32_t(base) + lane_id();
+        const bool mine = i < range.count;
+        const uint32_t v = mine ? range.at(i) : 0;
         bool found = false;
-        if (v < owned && depth[v] == kUnvisited) {
+        if (mine && depth[v] == kUnvisited) {
             for (uint64_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e) {
                 const uint32_t u = in.indices[e];
                 ++scanned;
@@ -256,7 +300,8 @@ struct Window {
 class LevelParts {
 public:
     LevelParts(DevicePartSet &parts, uint32_t source, const RunConfig &config, RunReport &report)
-        : parts_(parts), layouts_(parts, report), windows_(parts.num_parts()) {
+        : parts_(parts), layouts_(parts, report), windows_(parts.num_parts()),
+          overlap_(parts.plan().ranks == 1 && parts.num_parts() > 1 && flag_from_environment("GG_PARTITIONED_OVERLAP")) {
         const PartitionPlan &plan = parts.plan();
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
             const PartitionPart &part = plan.parts[p];
@@ -276,8 +321,10 @@ public:
             std::memset(a.read.get(), 0, sizeof(LevelCounts));
             fill(a.depth.get(), kUnvisited, part.size(), stream);
             GG_CUDA_CHECK(cudaMemsetAsync(a.counts.get(), 0, a.counts.bytes(), stream));
+            if (overlap_) a.order_boundary_first(plan, p, stream);
             depths_.push_back(a.depth.get());
             exchange_clocks_.push_back(std::make_unique<EventTimer>());
+            exposed_clocks_.push_back(std::make_unique<EventTimer>());
             const uint32_t local = local_id_in(plan, p, source);
             if (local != UINT32_MAX) {
                 const uint32_t degree = uint32_t(part.local.out.offsets[local + 1] - part.local.out.offsets[local]);
@@ -323,14 +370,20 @@ public:
                 edges_visited += mine;  // this process's share: the run's report adds the processes'
             }
             clock.restart();
-            step(level, bottom_up);
-            exchange(level, bottom_up);
+            overlapped_ = overlap_ && bottom_up;
+            if (overlapped_) {
+                overlapped_bottom_up(level);
+            } else {
+                step(level, bottom_up);
+                exchange(level, bottom_up);
+            }
             const double queued_ms = clock.elapsed_ms();
             clock.restart();
             read_windows(level + 1);
             trace_run_line("BFS by levels over %u parts (process %u of %u): level %u %s, frontier %llu: added over "
                            "the processes %.3f ms, queued %.3f ms, waited for the devices %.3f ms",
-                           plan.num_parts(), plan.rank, plan.ranks, level, bottom_up ? "bottom-up" : "top-down",
+                           plan.num_parts(), plan.rank, plan.ranks, level,
+                           overlapped_ ? "bottom-up, boundary first" : bottom_up ? "bottom-up" : "top-down",
                            (unsigned long long)count, summed_ms, queued_ms, clock.elapsed_ms());
             previous_count = count;
             ++level;
@@ -376,23 +429,12 @@ private:
             const cudaStream_t stream = parts_.stream_of(p);
             PartLevels &a = *arrays_[p];
             const DeviceInfo &info = parts_.info_of(p);
-            const uint64_t words = a.to_replicas.word_count() + a.to_owners.word_count();
-            begin_level<<<grid_stride_blocks(words, kThreads, info), kThreads, 0, stream>>>(
-                &a.counts.get()->slot[next_slot], a.to_replicas.words(), a.to_replicas.word_count(),
-                a.to_owners.words(), a.to_owners.word_count());
-            GG_CUDA_CHECK_LAUNCH("begin_level");
+            begin(p, next_slot);
             parts_.start_compute(p);
             const Window &w = windows_[p];
             if (bottom_up) {
-                frontier_bitmap<<<grid_stride_blocks(part.size(), kThreads, info), kThreads, 0, stream>>>(
-                    a.depth.get(), part.size(), level, a.bitmap.get());
-                GG_CUDA_CHECK_LAUNCH("frontier_bitmap");
-                if (part.owned) {
-                    bottom_up_level<<<grid_stride_blocks(part.owned, kThreads, info), kThreads, 0, stream>>>(
-                        in_[p], out_[p].offsets, a.bitmap.get(), part.owned, level + 1, huge_threshold_[p],
-                        a.depth.get(), sink(p, next_slot), a.to_replicas.marks(), &a.counts.get()->examined);
-                    GG_CUDA_CHECK_LAUNCH("bottom_up_level");
-                }
+                bitmap_of(p, level);
+                scan_bottom_up(p, level, OwnedRange{nullptr, 0, part.owned});
             } else if (w.count) {
                 Frontier frontier;
                 frontier.items = a.list.get() + w.begin;
@@ -411,6 +453,89 @@ private:
             }
             parts_.stop_compute(p);
             exchange_clocks_[p]->start(stream);
+        }
+    }
+
+    // Part p before its step (its device current): the next window's
+    // counter and the flags it sends, cleared.
+    void begin(uint32_t p, uint32_t next_slot) {
+        PartLevels &a = *arrays_[p];
+        const uint64_t words = a.to_replicas.word_count() + a.to_owners.word_count();
+        begin_level<<<grid_stride_blocks(words, kThreads, parts_.info_of(p)), kThreads, 0, parts_.stream_of(p)>>>(
+            &a.counts.get()->slot[next_slot], a.to_replicas.words(), a.to_replicas.word_count(), a.to_owners.words(),
+            a.to_owners.word_count());
+        GG_CUDA_CHECK_LAUNCH("begin_level");
+    }
+
+    // Part p's frontier bitmap of depth `level`, over every local vertex.
+    void bitmap_of(uint32_t p, uint32_t level) {
+        const uint32_t size = parts_.plan().parts[p].size();
+        frontier_bitmap<<<grid_stride_blocks(size, kThreads, parts_.info_of(p)), kThreads, 0, parts_.stream_of(p)>>>(
+            arrays_[p]->depth.get(), size, level, arrays_[p]->bitmap.get());
+        GG_CUDA_CHECK_LAUNCH("frontier_bitmap");
+    }
+
+    // Part p's bottom-up step over the owned vertices of `range`.
+    void scan_bottom_up(uint32_t p, uint32_t level, OwnedRange range) {
+        if (range.count == 0) return;
+        PartLevels &a = *arrays_[p];
+        bottom_up_level<<<grid_stride_blocks(range.count, kThreads, parts_.info_of(p)), kThreads, 0,
+                          parts_.stream_of(p)>>>(in_[p], out_[p].offsets, a.bitmap.get(), range, level + 1,
+                                                 huge_threshold_[p], a.depth.get(), sink(p, (level + 1) % 2),
+                                                 a.to_replicas.marks(), &a.counts.get()->examined);
+        GG_CUDA_CHECK_LAUNCH("bottom_up_level");
+    }
+
+    // A bottom-up level with its exchange overlapped (the header comment):
+    // every part's boundary on its main stream, the flags on the side
+    // streams once each sender's boundary is done, every part's interior on
+    // the main streams meanwhile; then each main stream waits for its side
+    // stream. Parts that share a device queue their boundaries before any
+    // interior, so that the flags need not wait for another part's interior.
+    void overlapped_bottom_up(uint32_t level) {
+        const uint32_t k = parts_.num_parts();
+        for (uint32_t p = 0; p < k; ++p) {
+            const PartitionPart &part = parts_.plan().parts[p];
+            if (part.size() == 0) continue;
+            DeviceScope scope(parts_.device_of(p));
+            PartLevels &a = *arrays_[p];
+            begin(p, (level + 1) % 2);
+            parts_.start_compute(p, 0);
+            bitmap_of(p, level);
+            scan_bottom_up(p, level, OwnedRange{a.boundary_first.get(), 0, a.boundary});
+            parts_.stop_compute(p, 0);
+            parts_.side_waits_for_main(p);
+            exchange_clocks_[p]->start(parts_.side_stream_of(p));
+        }
+        DeviceExchange exchange(parts_);
+        std::vector<const SentFlags *> to_replicas;
+        for (const auto &a : arrays_) to_replicas.push_back(&a->to_replicas);
+        exchange.flags(
+            /*toward_replicas=*/true, to_replicas, [&](uint32_t p) { return ReplicaTakes{depths_[p], level + 1}; },
+            DevicePartSet::Lane::side);
+        for (uint32_t p = 0; p < k; ++p) {
+            const PartitionPart &part = parts_.plan().parts[p];
+            if (part.size() == 0) continue;
+            DeviceScope scope(parts_.device_of(p));
+            PartLevels &a = *arrays_[p];
+            exchange_clocks_[p]->stop(parts_.side_stream_of(p));
+            parts_.start_compute(p, 1);
+            scan_bottom_up(p, level, OwnedRange{a.boundary_first.get(), a.boundary, part.owned - a.boundary});
+            parts_.stop_compute(p, 1);
+        }
+        // Every interior is queued before any main stream waits for its
+        // side stream: on a shared device, the first part's wait would
+        // hold the next part's interior behind the whole exchange.
+        for (uint32_t p = 0; p < k; ++p) {
+            if (parts_.plan().parts[p].size() == 0) continue;
+            DeviceScope scope(parts_.device_of(p));
+            const cudaStream_t stream = parts_.stream_of(p);
+            // What the main stream waits for beyond its own scans: the
+            // exchange's time not hidden behind them.
+            exposed_clocks_[p]->start(stream);
+            parts_.main_waits_for_side(p);
+            exposed_clocks_[p]->stop(stream);
+            read_counts(p);
         }
     }
 
@@ -465,7 +590,11 @@ private:
             if (parts_.plan().parts[p].size() == 0) continue;
             if (level > 0) {
                 DeviceScope scope(parts_.device_of(p));
-                parts_.exchange_ms[p] += exchange_clocks_[p]->elapsed_ms();
+                const double exchange_ms = exchange_clocks_[p]->elapsed_ms();
+                parts_.exchange_ms[p] += exchange_ms;
+                if (overlapped_)
+                    parts_.exchange_hidden_ms[p] +=
+                        exchange_ms - std::min(exposed_clocks_[p]->elapsed_ms(), exchange_ms);
             }
             const FrontierCounters &c = arrays_[p]->on_host().slot[level % 2];
             Window &w = windows_[p];
@@ -487,6 +616,9 @@ private:
     std::vector<uint32_t *> depths_;
     std::vector<Window> windows_;
     std::vector<std::unique_ptr<EventTimer>> exchange_clocks_;  // by part
+    std::vector<std::unique_ptr<EventTimer>> exposed_clocks_;   // by part: an overlapped exchange's wait
+    const bool overlap_;     // bottom-up levels overlap their exchange (GG_PARTITIONED_OVERLAP=1)
+    bool overlapped_ = false;  // the last level queued did
 };
 
 }  // namespace

@@ -399,14 +399,20 @@ public:
     // and a launch a link, each direction, each level, where this is an
     // event a sender, a wait a link and a launch a receiver
     // (bench/results/multi-gpu-bfs-host-2026-11-28-s47.md).
+    //
+    // `lane`: as broadcast_dense's (the side streams run a bottom-up BFS
+    // level's flags while the parts scan their interiors, bfs_levels.cu).
     template <class TakeOf>
-    void flags(bool toward_replicas, const std::vector<const SentFlags *> &sent, TakeOf take_of) {
+    void flags(bool toward_replicas, const std::vector<const SentFlags *> &sent, TakeOf take_of,
+               DevicePartSet::Lane lane = DevicePartSet::Lane::main) {
         using namespace exchange_kernels;
+        if (parts_.plan().ranks != 1 && lane != DevicePartSet::Lane::main)
+            fail(GG_ERROR_INTERNAL, "flags beside the parts' steps need every part in this process");
         std::vector<DeviceLink> &links = parts_.links();
         for (DeviceLink &link : links)
             if (link.entries != 0 && parts_.holds(route(link, toward_replicas).from))
                 parts_.bytes_exchanged += uint64_t(flag_words(link)) * sizeof(uint32_t);
-        move_fixed(toward_replicas, DevicePartSet::Lane::main, [&](size_t i, const DeviceLink &link, const Route &r) {
+        move_fixed(toward_replicas, lane, [&](size_t i, const DeviceLink &link, const Route &r) {
             if (reads_in_place(r)) return Fixed{nullptr, nullptr, 0};  // nothing moves
             LinkChannel &c = *r.channel;
             if (parts_.holds(r.to) && moved(r) && c.recv_flags.get() == nullptr) {
@@ -416,7 +422,7 @@ public:
             return Fixed{parts_.holds(r.from) ? sent[r.from]->segment(i) : nullptr, c.recv_flags.get(),
                          flag_words(link) * sizeof(uint32_t)};
         });
-        wait_for_senders(toward_replicas, DevicePartSet::Lane::main);
+        wait_for_senders(toward_replicas, lane);
         // Each receiver's links, in plan order, FlagLinks::kMax a launch.
         std::vector<FlagLinks> batch(parts_.num_parts());
         std::vector<unsigned> blocks(parts_.num_parts(), 1);
@@ -425,7 +431,7 @@ public:
             if (b.count == 0) return;
             DeviceScope scope(parts_.device_of(to));
             // A lane a word: a warp takes 32.
-            unpack_flags<<<dim3(blocks[to], b.count), kThreads, 0, parts_.stream_of(to)>>>(b, take_of(to));
+            unpack_flags<<<dim3(blocks[to], b.count), kThreads, 0, parts_.stream_of(to, lane)>>>(b, take_of(to));
             GG_CUDA_CHECK_LAUNCH("unpack_flags");
             b.count = 0;
             blocks[to] = 1;

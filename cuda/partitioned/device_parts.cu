@@ -56,9 +56,9 @@ DevicePartSet::DevicePartSet(const PartitionPlan &plan, const RunConfig &config)
 
     for (uint32_t p = 0; p < plan.num_parts(); ++p) {
         DeviceScope scope(device_of(p));
-        compute_clocks_.push_back(std::make_unique<EventTimer>());
+        for (uint32_t i = 0; i < kComputeIntervals; ++i) compute_clocks_.push_back(std::make_unique<EventTimer>());
     }
-    clock_pending_.assign(plan.num_parts(), false);
+    clock_pending_.assign(compute_clocks_.size(), false);
 
     const StateKey key{plan.parts[0].local.uid(), 0, devices_[0], uint32_t(EngineId::plan_links), placement};
     links_ = std::make_unique<StatePool::Checkout<PlanLinks>>(StatePool::take<PlanLinks>(
@@ -229,23 +229,24 @@ void DevicePartSet::wait_for_handoff(uint32_t from, uint32_t to, Lane lane) {
     GG_CUDA_CHECK(cudaStreamWaitEvent(receiver, (lane == Lane::main ? handoffs_ : side_handoffs_)[f]->event, 0));
 }
 
-void DevicePartSet::start_compute(uint32_t p) {
+void DevicePartSet::start_compute(uint32_t p, uint32_t interval) {
     DeviceScope scope(device_of(p));
-    compute_clocks_[p]->start(stream_of(p));
+    compute_clocks_[p * kComputeIntervals + interval]->start(stream_of(p));
 }
 
-void DevicePartSet::stop_compute(uint32_t p) {
+void DevicePartSet::stop_compute(uint32_t p, uint32_t interval) {
     DeviceScope scope(device_of(p));
-    compute_clocks_[p]->stop(stream_of(p));
-    clock_pending_[p] = true;
+    const size_t i = p * kComputeIntervals + interval;
+    compute_clocks_[i]->stop(stream_of(p));
+    clock_pending_[i] = true;
 }
 
 void DevicePartSet::collect_compute() {
-    for (uint32_t p = 0; p < num_parts(); ++p) {
-        if (!clock_pending_[p]) continue;
-        DeviceScope scope(device_of(p));
-        compute_ms[p] += compute_clocks_[p]->elapsed_ms();
-        clock_pending_[p] = false;
+    for (size_t i = 0; i < compute_clocks_.size(); ++i) {
+        if (!clock_pending_[i]) continue;
+        DeviceScope scope(device_of(uint32_t(i / kComputeIntervals)));
+        compute_ms[i / kComputeIntervals] += compute_clocks_[i]->elapsed_ms();
+        clock_pending_[i] = false;
     }
 }
 

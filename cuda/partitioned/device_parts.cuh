@@ -171,8 +171,14 @@ public:
     // Device time of part p's kernels between start_compute(p) and
     // stop_compute(p), added to compute_ms[p] by collect_compute() once the
     // device has run them (for steps that queue kernels without waiting).
-    void start_compute(uint32_t p);
-    void stop_compute(uint32_t p);
+    // A step may time two intervals of its part's stream between collections
+    // (`interval` 0 and 1): parts that share a device and queue their
+    // boundaries before their interiors (bfs_levels.cu) interleave on its
+    // stream, and one interval from a part's first kernel to its last would
+    // count the others' kernels between them.
+    static constexpr uint32_t kComputeIntervals = 2;
+    void start_compute(uint32_t p, uint32_t interval = 0);
+    void stop_compute(uint32_t p, uint32_t interval = 0);
     void collect_compute();
 
     // The run's threads on the host (copies into the caller's arrays).
@@ -223,7 +229,7 @@ private:
     std::vector<std::unique_lock<std::mutex>> exclusive_;
     std::unique_ptr<StatePool::Checkout<PlanLinks>> links_;
     mutable uint32_t addressed_ = 0;
-    std::vector<std::unique_ptr<EventTimer>> compute_clocks_;  // per part
+    std::vector<std::unique_ptr<EventTimer>> compute_clocks_;  // kComputeIntervals per part
     std::vector<bool> clock_pending_;
 };
 

@@ -58,11 +58,10 @@
  * another order, so ranks agree to rounding.
  */
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <vector>
 
+#include "core/environment.h"
 #include "core/timer.h"
 #include "core/trace.h"
 #include "cuda_backend.h"
@@ -223,20 +222,7 @@ DeviceCsr row_window(DeviceCsr in, uint32_t first, uint32_t count) {
 // for 20 iterations; bench/results/multi-gpu-nccl-overlap-2026-11-27.md):
 // 57% of the refresh ran behind the pulls, but beside them it took twice
 // as long, and the pulls slowed by 8% on kron 25.
-bool overlap_asked() {
-    const char *value = std::getenv("GG_PARTITIONED_OVERLAP");
-    return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
-}
-
-// The owned vertices of part p that some other part holds a replica of (its
-// boundary: what a refresh sends), flagged by local id.
-std::vector<uint8_t> boundary_of(const PartitionPlan &plan, uint32_t p) {
-    std::vector<uint8_t> front(plan.parts[p].size(), 0);
-    for (const ReplicaLink &link : plan.links)
-        if (link.owner_part == p)
-            for (uint32_t local : link.owner_local) front[local] = 1;
-    return front;
-}
+bool overlap_asked() { return flag_from_environment("GG_PARTITIONED_OVERLAP"); }
 
 // A part's arrays, pooled under its local graph and pass: owned ranks, the
 // two contribution buffers, the global out-degrees of its local vertices
@@ -267,10 +253,7 @@ struct PartRanks final : EngineState {
 // their counts read back, merged: the rounds of the other algorithms) in
 // place of the dense broadcast: GG_PARTITIONED_MESSAGE_EXCHANGE=1
 // (docs/building.md), so that the tests check both ways give the ranks.
-bool message_exchange_asked() {
-    const char *value = std::getenv("GG_PARTITIONED_MESSAGE_EXCHANGE");
-    return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
-}
+bool message_exchange_asked() { return flag_from_environment("GG_PARTITIONED_MESSAGE_EXCHANGE"); }
 
 class DeviceRankParts {
 public:
@@ -293,7 +276,7 @@ public:
             if (ordered) {
                 // Overlapped, its rows in two groups: the boundary's, whose
                 // values the refresh sends, then the others'.
-                const HubOrderedCsc hub = overlap_ ? layouts_.of(p).hub_ordered_in(part.computed, boundary_of(plan, p))
+                const HubOrderedCsc hub = overlap_ ? layouts_.of(p).hub_ordered_in(part.computed, owned_boundary(plan, p))
                                                    : layouts_.of(p).hub_ordered_in(part.computed);
                 in_.push_back(hub.in);
                 pull_.push_back(hub.pull);

@@ -2,6 +2,7 @@
 #include "core/environment.h"
 
 #include <cstdlib>
+#include <cstring>
 
 namespace gg {
 
@@ -17,6 +18,11 @@ uint64_t bytes_from_environment(const char *name) {
     if (shift) ++end;
     if (*end != '\0' || number == 0 || number > (~0ull >> shift)) return 0;  // malformed: ignored
     return uint64_t(number << shift);
+}
+
+bool flag_from_environment(const char *name) {
+    const char *value = std::getenv(name);
+    return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
 }
 
 }  // namespace gg

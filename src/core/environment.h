@@ -9,4 +9,8 @@ namespace gg {
 // M or G; 0 when unset, empty or malformed (ignored, as if unset).
 uint64_t bytes_from_environment(const char *name);
 
+// Whether environment variable `name` switches something on: set, not
+// empty and not "0".
+bool flag_from_environment(const char *name);
+
 }  // namespace gg

@@ -276,6 +276,14 @@ void count_neighbours(PartitionPlan &plan) {
         if (plan.holds(p)) plan.parts[p].neighbours = uint32_t(std::count(shares[p].begin(), shares[p].end(), true));
 }
 
+std::vector<uint8_t> owned_boundary(const PartitionPlan &plan, uint32_t p) {
+    std::vector<uint8_t> boundary(plan.parts[p].size(), 0);
+    for (const ReplicaLink &link : plan.links)
+        if (link.owner_part == p)
+            for (uint32_t local : link.owner_local) boundary[local] = 1;
+    return boundary;
+}
+
 void summarise_parts(PartitionPlan &plan) {
     plan.summary.resize(plan.num_parts());
     for (uint32_t p = 0; p < plan.num_parts(); ++p) {

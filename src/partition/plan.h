@@ -94,6 +94,12 @@ struct PartitionPlan {
 // Fills plan.summary from its parts (all of them held by this process).
 void summarise_parts(PartitionPlan &plan);
 
+// Part p's boundary: its owned vertices that some other part holds a
+// replica of (what an exchange toward the replicas sends), flagged by local
+// id (p's size entries; replicas 0). From the plan's links, so over a plan
+// spread across processes only for a part this process holds.
+std::vector<uint8_t> owned_boundary(const PartitionPlan &plan, uint32_t p);
+
 // The steps of a build, shared with the distributed build
 // (distributed_plan.h). assign_owners sets n, depth, owner, owner_local and
 // k empty parts, and returns each part's owned vertices by id.
