@@ -492,11 +492,16 @@ private:
         }
     }
 
-    // Whether route r's receiver (held here) may read the sender's buffer
-    // where it lies: the sender is held here too, on the receiver's device
-    // or on one whose memory the receiver's kernels may read (peer access).
+    // Whether route r's receiver may read the sender's buffer where it
+    // lies: both are held here, the sender on the receiver's device or on
+    // one whose memory the receiver's kernels may read (peer access). A
+    // receiver in another process never does: device_of() of a part held
+    // elsewhere names one of this process's devices, often the sender's
+    // own, and a sender that took that for a read in place sent nothing
+    // (mpi.gpu.np2 and mpi.example: "process 1 sent a short exchange round").
     bool reads_in_place(const Route &r) const {
-        return parts_.holds(r.from) && peer_access_enabled(parts_.device_of(r.to), parts_.device_of(r.from));
+        return parts_.holds(r.from) && parts_.holds(r.to) &&
+               peer_access_enabled(parts_.device_of(r.to), parts_.device_of(r.from));
     }
     static uint32_t flag_words(const DeviceLink &link) { return (link.entries + 31) / 32; }
 
