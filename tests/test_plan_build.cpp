@@ -9,11 +9,12 @@
  * undirected, 1 to 9 parts, depths 1 to 3, random and block owners. And at
  * depth 1 each part is checked against the definition, computed here
  * directly: the replicas are the owned vertices' neighbours (either
- * direction) owned elsewhere, in id order, and the local edges are the
- * graph's edges with an owned end and a local other end. A distributed
- * plan's part built in place (src/partition/direct_part.h), from the edges
- * touching its owned vertices laid out in its row order, is the same part,
- * field for field, with the same links. */
+ * direction) owned elsewhere, in id order, the local edges are the
+ * graph's edges with an owned end and a local other end, and the boundary
+ * (owned_boundary) is the owned vertices with a neighbour owned elsewhere.
+ * A distributed plan's part built in place (src/partition/direct_part.h),
+ * from the edges touching its owned vertices laid out in its row order, is
+ * the same part, field for field, with the same links. */
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -171,6 +172,20 @@ void expect_definition(const gg::Graph &g, const gg::PartitionPlan &plan, const 
         ids.insert(ids.end(), replicas.begin(), replicas.end());
         if (part.owned != owned || part.computed != owned || part.global_ids != ids)
             fail_msg("%s: part %u: its vertices are not the owned ones and then their neighbours", w, p);
+        // The boundary (owned_boundary, what an exchange toward the
+        // replicas sends): the owned vertices with a neighbour, either
+        // direction, owned elsewhere, whose part then holds them as replicas.
+        const std::vector<uint8_t> boundary = gg::owned_boundary(plan, p);
+        if (boundary.size() != ids.size()) fail_msg("%s: part %u: boundary flags for %zu vertices", w, p, boundary.size());
+        for (uint32_t l = 0; l < ids.size(); ++l) {
+            bool elsewhere = false;
+            for (uint64_t e = out.offsets[ids[l]]; l < owned && e < out.offsets[ids[l] + 1]; ++e)
+                elsewhere |= plan.owner[out.indices[e]] != p;
+            for (uint64_t e = in.offsets[ids[l]]; l < owned && e < in.offsets[ids[l] + 1]; ++e)
+                elsewhere |= plan.owner[in.indices[e]] != p;
+            if (boundary[l] != uint8_t(elsewhere))
+                fail_msg("%s: part %u: local vertex %u is%s flagged as boundary", w, p, l, boundary[l] ? "" : " not");
+        }
         std::vector<uint32_t> local_of(g.n(), UINT32_MAX);
         for (uint32_t l = 0; l < ids.size(); ++l) local_of[ids[l]] = l;
         for (uint32_t l = 0; l < ids.size(); ++l) {
