@@ -3,12 +3,11 @@
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <utility>
 
 #include <unistd.h>
 
+#include "core/environment.h"
 #include "core/error.h"
 
 namespace gg {
@@ -30,12 +29,6 @@ double resident_mib() {
     return read == 2 ? double(resident) * double(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0) : 0;
 }
 
-// Whether the environment variable `name` is set to something other than "" or "0".
-bool switched_on(const char *name) {
-    const char *value = std::getenv(name);
-    return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
-}
-
 void print_line(const char *format, va_list args) {
     const std::string text = vformat(format, args);
     std::fprintf(stderr, "gg trace: %s\n", text.c_str());
@@ -44,12 +37,12 @@ void print_line(const char *format, va_list args) {
 }  // namespace
 
 bool tracing_builds() {
-    static const bool on = switched_on("GG_TRACE_BUILD");
+    static const bool on = flag_from_environment("GG_TRACE_BUILD");
     return on;
 }
 
 bool tracing_runs() {
-    static const bool on = switched_on("GG_TRACE_RUN");
+    static const bool on = flag_from_environment("GG_TRACE_RUN");
     return on;
 }
 
