@@ -62,7 +62,7 @@ extern "C" {
 /** Major version: bumped only when the ABI breaks (it is the SONAME). */
 #define GG_VERSION_MAJOR 0
 /** Minor version: bumped when the ABI grows. */
-#define GG_VERSION_MINOR 9
+#define GG_VERSION_MINOR 10
 /** Patch version: bumped for fixes that do not change the ABI. */
 #define GG_VERSION_PATCH 0
 /** The version as one number, major * 10000 + minor * 100 + patch. */
@@ -1059,6 +1059,14 @@ typedef struct gg_partition_plan_options {
                                       the depth the cost model of docs/partitioned.md picks (1 for a
                                       distributed graph, which no process holds whole to measure). */
     uint64_t seed;               /**< Seed of the random partitioner and of METIS; default 1. */
+    /** Since 0.10: nonzero releases a distributed graph's edges while the plan gathers them: each
+        process frees its rows as it sends them to the processes whose parts need them, so that at
+        its peak it holds its parts and not also its share of the graph (weighted kron scale 29 over
+        two processes of one 256 GiB host needs it; docs/distributed.md). The graph then serves the
+        runs over this plan only: another gg_partition_plan_create() over it returns
+        ::GG_ERROR_INVALID_ARGUMENT. Every process must pass the same value. Ignored for a graph
+        that is not distributed, whose runs read its edges. Default 0. */
+    uint32_t release_graph_edges;
 } gg_partition_plan_options;
 
 /** What a plan holds. Initialise with gg_partition_plan_stats_init(). */
@@ -1113,7 +1121,8 @@ GG_API void gg_part_info_init(gg_part_info *info);
  * @param options Options, or NULL for defaults (2 parts, METIS, depth 1).
  * @param[out] out_plan Receives the plan; free it with gg_partition_plan_destroy(). NULL on failure.
  * @return ::GG_OK; ::GG_ERROR_INVALID_ARGUMENT (zero parts, a @c parts array that is NULL, of the wrong
- *         length or with an entry out of range, a depth above 8, an unknown partitioner);
+ *         length or with an entry out of range, a depth above 8, an unknown partitioner, a distributed
+ *         graph whose edges an earlier plan released);
  *         ::GG_ERROR_UNSUPPORTED (METIS asked of a build without it); ::GG_ERROR_OUT_OF_MEMORY.
  */
 GG_API gg_status gg_partition_plan_create(gg_context *context, const gg_graph *graph,

@@ -257,6 +257,72 @@ func TestAWorldContextOfOneProcessAnswersAsAPlainOne(t *testing.T) {
 	}
 }
 
+// ReleaseGraphEdges (ABI 0.10): the plan frees a distributed graph's rows as it
+// gathers them. Its runs answer as a plain context's; the graph makes no other
+// plan; a graph that is not distributed ignores the option.
+func TestAPlanThatReleasesTheEdges(t *testing.T) {
+	ctx := worldContext(t)
+	alone := cpuContext(t)
+	options := gg.Kron(6, 4)
+	options.Seed = 13
+	g, err := gg.Generate(ctx, options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	whole, err := gg.Generate(alone, options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer whole.Close()
+	releasing := &gg.PartitionPlanOptions{Partitioner: gg.PartitionerRandom, ReplicationDepth: 1, ReleaseGraphEdges: true}
+	plan, err := g.PartitionPlan(ctx, 2, releasing)
+	if err != nil {
+		t.Fatalf("PartitionPlan releasing the edges: %v", err)
+	}
+	defer plan.Close()
+	if plan.Stats.NumParts != 2 || plan.Stats.ReplicationDepth != 1 {
+		t.Errorf("plan: %v", plan)
+	}
+	check := func(when string) {
+		t.Helper()
+		depths, err := g.BFS(ctx, 1, &gg.RunOptions{Plan: plan})
+		wantDepths, _ := whole.BFS(alone, 1, nil)
+		if err != nil || !reflect.DeepEqual(depths, wantDepths) {
+			t.Errorf("BFS %s: %v", when, err)
+		}
+		labels, err := g.CC(ctx, &gg.RunOptions{Plan: plan})
+		wantLabels, _ := whole.CC(alone, nil)
+		if err != nil || !reflect.DeepEqual(labels, wantLabels) {
+			t.Errorf("CC %s: %v", when, err)
+		}
+	}
+	check("over the plan that released the edges")
+	again, err := g.PartitionPlan(ctx, 2, &gg.PartitionPlanOptions{Partitioner: gg.PartitionerRandom})
+	if err == nil {
+		again.Close()
+		t.Errorf("a second plan over a graph whose edges were released was made")
+	} else if !errors.Is(err, gg.StatusInvalidArgument) || !strings.Contains(err.Error(), "released") ||
+		!strings.Contains(err.Error(), "edges") {
+		t.Errorf("a second plan: %v", err)
+	}
+	check("after the refused second plan")
+
+	// Not distributed: ignored, the edges stay and another plan is made.
+	for i := 0; i < 2; i++ {
+		plain, err := whole.PartitionPlan(alone, 2, releasing)
+		if err != nil {
+			t.Fatalf("plain plan %d: %v", i, err)
+		}
+		depths, err := whole.BFS(alone, 1, &gg.RunOptions{Plan: plain})
+		wantDepths, _ := whole.BFS(alone, 1, nil)
+		if err != nil || !reflect.DeepEqual(depths, wantDepths) {
+			t.Errorf("plain plan %d, BFS: %v", i, err)
+		}
+		plain.Close()
+	}
+}
+
 // gg.Exit leaves through C's exit with the status given (a child test binary
 // shows it; in the child, after an MPIWorld context, its atexit MPI_Finalize runs).
 func TestExitLeavesWithItsStatus(t *testing.T) {

@@ -32,7 +32,7 @@ import "fmt"
 // ABIMajor and ABIMinor are the gg.h version this package was written for.
 const (
 	ABIMajor = 0
-	ABIMinor = 9
+	ABIMinor = 10
 )
 
 // Version is the version of the linked C library, "MAJOR.MINOR.PATCH".

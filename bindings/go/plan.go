@@ -67,6 +67,13 @@ type PartitionPlanOptions struct {
 	// AutoReplicationDepth lets the library's cost model pick the depth.
 	AutoReplicationDepth bool
 	Seed                 uint64 // seed of the random partitioner and of METIS; 0 means the default 1
+	// ReleaseGraphEdges (since 0.10), over a distributed graph, frees each process's
+	// edges as the plan gathers them, so that at its peak a process holds its parts
+	// and not also its share of the graph. The graph then serves the runs over this
+	// plan only: another PartitionPlan over it fails with StatusInvalidArgument.
+	// Every process must pass the same value. Ignored for a graph that is not
+	// distributed, whose runs read its edges.
+	ReleaseGraphEdges bool
 }
 
 // PartitionPlanStats is what a plan holds.
@@ -129,6 +136,9 @@ func (g *Graph) PartitionPlan(ctx *Context, numParts uint32, opts *PartitionPlan
 		}
 		if opts.Seed != 0 {
 			raw.seed = C.uint64_t(opts.Seed)
+		}
+		if opts.ReleaseGraphEdges {
+			raw.release_graph_edges = 1
 		}
 		if opts.Parts != nil {
 			raw.partitioner = C.GG_PARTITIONER_GIVEN

@@ -19,12 +19,18 @@ const gg::PartitionPlan &plan_of(const gg_partition_plan *plan) {
 }
 
 // A plan over a distributed graph (partition/distributed_plan.h), collective.
-std::unique_ptr<gg_partition_plan> distributed_plan(gg_context &context, const gg::DistributedGraph &g,
+std::unique_ptr<gg_partition_plan> distributed_plan(gg_context &context, gg::DistributedGraph &g,
                                                     const gg_partition_plan_options &o) {
+    // Set on every process by the same collective plan, so every process fails here alike.
+    if (g.edges_released)
+        fail(GG_ERROR_INVALID_ARGUMENT,
+             "the graph's edges were released by an earlier plan (gg_partition_plan_options.release_graph_edges): "
+             "it serves that plan's runs only; load or generate it again for another plan");
     gg::Communicator &comm = *g.comm;
     const auto hold = comm.hold();
-    comm.agree(gg::format("%u parts, %s, depth %u, seed %llu", o.num_parts, gg_partitioner_name(o.partitioner),
-                          o.replication_depth, (unsigned long long)o.seed),
+    comm.agree(gg::format("%u parts, %s, depth %u, seed %llu, release_graph_edges %d", o.num_parts,
+                          gg_partitioner_name(o.partitioner), o.replication_depth, (unsigned long long)o.seed,
+                          int(o.release_graph_edges != 0)),
                "gg_partition_plan_options");
     gg::Stopwatch partition_clock;
     gg::PartAssignment assignment = gg::assign_parts_distributed(g, o.num_parts, o.partitioner, o.parts, o.seed);
@@ -35,7 +41,8 @@ std::unique_ptr<gg_partition_plan> distributed_plan(gg_context &context, const g
     // Auto's cost model (partition/replication_depth.h) measures every part's hops over the
     // whole graph, which no process holds: a distributed plan's auto depth is 1.
     const uint32_t depth = o.replication_depth == 0 ? 1 : o.replication_depth;
-    handle->plan = gg::build_distributed_plan(g, std::move(assignment.parts), o.num_parts, depth);
+    handle->plan =
+        gg::build_distributed_plan(g, std::move(assignment.parts), o.num_parts, depth, o.release_graph_edges != 0);
     handle->plan->partitioner = assignment.partitioner;
     handle->plan->partitioner_choice = assignment.choice;
     handle->plan->partition_ms = partition_ms;

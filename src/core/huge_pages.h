@@ -83,6 +83,13 @@ private:
     size_t count_ = 0, bytes_ = 0;
 };
 
+// Gives the memory of the whole pages inside [p, p + bytes) back to the
+// system (madvise MADV_DONTNEED); they read as zeros if touched again.
+// For an array that is read once in order and then dropped (a distributed
+// graph's rows as a plan sends them): its memory shrinks as it is read,
+// not only at the end.
+void release_pages(void *p, size_t bytes);
+
 // The untyped core of HugeArray: `bytes` of anonymous memory
 // (GG_ERROR_OUT_OF_MEMORY when the kernel refuses), advised and first touched.
 void *map_huge(size_t bytes);

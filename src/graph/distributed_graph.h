@@ -30,6 +30,10 @@ struct DistributedGraph {
     // This process's rows: sources [first_row, first_row + rows.n), targets global ids.
     uint32_t first_row = 0;
     Csr rows;
+    // Set when a plan released the rows as it gathered them
+    // (gg_partition_plan_options.release_graph_edges): the graph then serves
+    // that plan's runs only, and `rows` is empty.
+    bool edges_released = false;
     // A negative edge of the whole graph, when there is one (for the message).
     uint32_t negative_from = 0, negative_to = 0;
     float negative_weight = 0;

@@ -322,9 +322,12 @@ uint64_t place_rows(const Bytes &in, size_t &at, const uint32_t range[2], uint32
 // row edges, the edges themselves (targets, then weights), which the
 // receiver copies to where the offsets say. A row's edges keep their order,
 // so its list stays sorted. Vertex v's list is row v, or with `position`
-// row position[v] (the in-place part's order, direct_part.h).
-Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vector<uint64_t>> &wanted,
-                          const uint32_t *position, BuildTrace &trace) {
+// row position[v] (the in-place part's order, direct_part.h). With
+// `release_rows`, each round's row edges go back to the system once packed
+// (every process's message of them is written), and the rows are emptied
+// at the end.
+Graph gather_wanted_edges(DistributedGraph &g, const std::vector<std::vector<uint64_t>> &wanted,
+                          const uint32_t *position, bool release_rows, BuildTrace &trace) {
     Communicator &c = *g.comm;
     const uint32_t ranks = c.size(), n = g.n(), rows = g.rows.n;
     const Csr &mine = g.rows;
@@ -418,6 +421,11 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
                     }
             }
         }
+        if (release_rows) {
+            const uint64_t first = mine.offsets[begin], count = mine.offsets[end] - first;
+            release_pages(g.rows.indices.data() + first, count * sizeof(uint32_t));
+            release_pages(g.rows.weights.data() + first, count * sizeof(float));
+        }
         packing_ms += packing.elapsed_ms();
         Stopwatch exchanging;
         c.exchange(outgoing, incoming);
@@ -442,6 +450,7 @@ Graph gather_wanted_edges(const DistributedGraph &g, const std::vector<std::vect
                packing_ms, exchanging_ms, placing_ms);
     if (placed != m) fail(GG_ERROR_INTERNAL, "%llu of %llu wanted edges arrived", (unsigned long long)placed,
                           (unsigned long long)m);
+    if (release_rows) g.rows = Csr();
     trace.phase(format("%llu wanted edges, in %llu rounds", (unsigned long long)m, (unsigned long long)slices).c_str());
     return touching;
 }
@@ -481,8 +490,8 @@ Graph edges_touching(const Graph &touching, const std::vector<uint64_t> &near) {
 
 }  // namespace
 
-std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g, std::vector<uint32_t> owner,
-                                                      uint32_t k, uint32_t depth) {
+std::unique_ptr<PartitionPlan> build_distributed_plan(DistributedGraph &g, std::vector<uint32_t> owner, uint32_t k,
+                                                      uint32_t depth, bool release_rows) {
     Communicator &c = *g.comm;
     const uint32_t ranks = c.size();
     auto plan = std::make_unique<PartitionPlan>();
@@ -500,7 +509,11 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g,
     // made its local graph in place (direct_part.h).
     const bool in_place = parts_here == 1 && depth == 1;
     const std::vector<uint32_t> position = in_place ? direct_row_order(*plan, plan->rank) : std::vector<uint32_t>();
-    Graph touching = gather_wanted_edges(g, wanted_sets(g, *plan, depth), in_place ? position.data() : nullptr, trace);
+    const std::vector<std::vector<uint64_t>> wanted = wanted_sets(g, *plan, depth);
+    // From here the rows are no longer whole: a failure on the way leaves
+    // a graph that must not make another plan.
+    if (release_rows) g.edges_released = true;
+    Graph touching = gather_wanted_edges(g, wanted, in_place ? position.data() : nullptr, release_rows, trace);
 
     std::vector<ReplicaLink> links;
     uint64_t cut = 0;

@@ -25,8 +25,12 @@ namespace gg {
 PartAssignment assign_parts_distributed(const DistributedGraph &g, uint32_t k, gg_partitioner partitioner,
                                         const uint32_t *given, uint64_t seed);
 
-// Collective: the plan of `owner` (n entries below k) with replicas `depth` hops deep.
-std::unique_ptr<PartitionPlan> build_distributed_plan(const DistributedGraph &g, std::vector<uint32_t> owner,
-                                                      uint32_t k, uint32_t depth);
+// Collective: the plan of `owner` (n entries below k) with replicas `depth`
+// hops deep. With `release_rows`, each process gives its rows' memory back
+// as the rounds send them and empties g.rows (g.edges_released): at the
+// peak a process then holds what it gathered and not also its rows, which
+// at weighted kron 29 over two processes are 70 of about 180 GB each.
+std::unique_ptr<PartitionPlan> build_distributed_plan(DistributedGraph &g, std::vector<uint32_t> owner, uint32_t k,
+                                                      uint32_t depth, bool release_rows = false);
 
 }  // namespace gg

@@ -76,10 +76,15 @@ static gg_graph *distributed_shape(const shape *s) {
     return g;
 }
 
+/* Set while a test's plans release their graph's edges (release_graph_edges). */
+static int releasing;
+
 static gg_partition_plan *plan_of(gg_context *c, gg_graph *g, uint32_t parts, gg_partitioner partitioner,
                                   uint32_t depth, const uint32_t *given) {
     gg_partition_plan_options o;
     gg_partition_plan_options_init(&o);
+    assert_int_equal(o.release_graph_edges, 0);
+    o.release_graph_edges = releasing;
     o.num_parts = parts;
     o.replication_depth = depth;
     o.partitioner = partitioner;
@@ -302,6 +307,63 @@ static void test_awkward(void **state) {
     }
 }
 
+/* gg_partition_plan_options.release_graph_edges. */
+static void test_released_rows(void **state) {
+    (void)state;
+    /* Each process's rows released as the rounds send them: rounds of a
+     * few pages of row edges give pages back while later rows are still to
+     * be sent (they read as zeros once released), and the answers must not
+     * change. Then the graph makes no other plan, and its plan still runs. */
+    gg_generator_options go;
+    gg_generator_options_init(&go);
+    go.scale = 12;
+    go.degree = 8;
+    go.weighted = 1;
+    gg_graph *g = NULL, *dg = NULL;
+    check_ok(alone, gg_graph_generate(alone, &go, &g), "generate");
+    check_ok(together, gg_graph_generate(together, &go, &dg), "distributed generate");
+    setenv("GG_PLAN_ROUND_EDGES", "3000", 1);
+    releasing = 1;
+    gg_partition_plan *released = plan_of(together, dg, (uint32_t)ranks, GG_PARTITIONER_RANDOM, 1, NULL);
+    releasing = 0;
+    unsetenv("GG_PLAN_ROUND_EDGES");
+    {
+        const uint32_t n = gg_graph_num_vertices(g);
+        uint32_t *owner = alloc(n, 4);
+        check_ok(together, gg_partition_plan_read_parts(together, released, owner, n), "read_parts");
+        gg_partition_plan *plan = plan_of(alone, g, (uint32_t)ranks, GG_PARTITIONER_GIVEN, 1, owner);
+        compare(dg, released, g, plan, "generated kron, rows released in small rounds");
+        gg_partition_plan_destroy(plan);
+        free(owner);
+    }
+    gg_partition_plan *again = NULL;
+    expect_status(together, gg_partition_plan_create(together, dg, NULL, &again), GG_ERROR_INVALID_ARGUMENT,
+                  "released by an earlier plan");
+    assert_null(again);
+    gg_run_options ro;
+    gg_run_options_init(&ro);
+    ro.backend = backend;
+    ro.partition_plan = released;
+    uint32_t *labels = alloc(gg_graph_num_vertices(dg), 4);
+    check_ok(together, gg_run_cc(together, dg, labels, &ro, NULL), "CC after the refusal");
+    free(labels);
+    gg_partition_plan_destroy(released);
+    gg_graph_destroy(dg);
+
+    /* A graph that is not distributed ignores the option: its runs read its edges. */
+    releasing = 1;
+    gg_partition_plan *first = plan_of(alone, g, 2, GG_PARTITIONER_RANDOM, 1, NULL);
+    gg_partition_plan *second = plan_of(alone, g, 3, GG_PARTITIONER_RANDOM, 1, NULL);
+    releasing = 0;
+    uint32_t *depths = alloc(gg_graph_num_vertices(g), 4);
+    check_ok(alone, gg_run_bfs(alone, g, 0, depths, NULL, NULL, NULL), "unpartitioned BFS after releasing plans");
+    free(depths);
+    gg_partition_plan_destroy(second);
+    gg_partition_plan_destroy(first);
+
+    gg_graph_destroy(g);
+}
+
 static void test_ggb_shares_and_generators(void **state) {
     (void)state;
     gg_generator_options go;
@@ -487,6 +549,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_caller_communicator), cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_awkward), cmocka_unit_test(test_ggb_shares_and_generators),
+        cmocka_unit_test(test_released_rows),
         cmocka_unit_test(test_catalogue),
     };
     const int failed = cmocka_run_group_tests_name("distributed", tests, NULL, NULL);

@@ -125,6 +125,7 @@ mutable struct CPartitionPlanOptions
     parts_length::UInt64
     replication_depth::UInt32
     seed::UInt64
+    release_graph_edges::UInt32  # since 0.10
     CPartitionPlanOptions() = new()
 end
 

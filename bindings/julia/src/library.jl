@@ -2,7 +2,7 @@
 
 "The gg.h version this binding was written against."
 const ABI_MAJOR = 0
-const ABI_MINOR = 9
+const ABI_MINOR = 10
 
 const LIBRARY_HANDLE = Ref{Ptr{Cvoid}}(C_NULL)
 const LIBRARY_PATH = Ref{String}("")

@@ -81,7 +81,8 @@ Base.show(io::IO, p::PartitionPlan) =
                           "depth $(p.stats.replication_depth), edge cut $(p.stats.edge_cut))" : "Gg.PartitionPlan(closed)")
 
 """
-    partition_plan(g; parts=nothing, partitioner=:metis, replication_depth=1, seed=nothing, context=nothing)
+    partition_plan(g; parts=nothing, partitioner=:metis, replication_depth=1, seed=nothing,
+                   release_graph_edges=false, context=nothing)
 
 Partitions `g` for partitioned runs. `parts` is the number of parts (default
 2; with a given vector, its maximum). `partitioner` is `:metis` (default;
@@ -99,10 +100,15 @@ Over a distributed graph (a `Context(mpi=...)`'s, since ABI 0.7) this is
 collective: every process makes the same call, the parts are spread over the
 processes (part p on process p mod `num_ranks`), and `replication_depth` must
 be 1 or `:auto`. Runs over such a plan are collective, and every process
-receives the whole answer.
+receives the whole answer. There `release_graph_edges=true` (since ABI 0.10)
+frees each process's edges as the plan gathers them, so that at its peak a
+process holds its parts and not also its share of the graph; the graph then
+serves the runs over this plan only, and another `partition_plan` over it
+throws `GgError(:invalid_argument)`. Every process must pass the same value.
+A graph that is not distributed ignores it.
 """
 function partition_plan(g::Graph; parts=nothing, partitioner=:metis, replication_depth=1, seed=nothing,
-                        context::Union{Nothing,Context}=nothing)
+                        release_graph_edges::Bool=false, context::Union{Nothing,Context}=nothing)
     options = initialized(CPartitionPlanOptions, :gg_partition_plan_options_init)
     given = nothing
     if partitioner isa AbstractVector
@@ -131,6 +137,7 @@ function partition_plan(g::Graph; parts=nothing, partitioner=:metis, replication
         throw(invalid_argument("replication_depth is $(repr(replication_depth)); expected 1 to 8 or :auto"))
     end
     seed === nothing || (options.seed = UInt64(seed))
+    options.release_graph_edges = release_graph_edges ? 1 : 0
     ctx = something(context, g.ctx)
     out = Ref{Ptr{Cvoid}}(C_NULL)
     n = nv(g)

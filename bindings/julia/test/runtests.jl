@@ -286,6 +286,7 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         po = Gg.initialized(Gg.CPartitionPlanOptions, :gg_partition_plan_options_init)
         @test (po.num_parts, po.partitioner, po.parts, po.parts_length, po.replication_depth, po.seed) ==
               (2, 0, C_NULL, 0, 1, 1)
+        @test po.release_graph_edges == 0  # since 0.10
         @test Gg.partitioner_names() == [:metis, :random, :block, :given, :auto]
         @test Gg.partitioner_value(:auto) == 4
         @test Gg.partitioner_value("BLOCK") == 2 && Gg.partitioner_name(99) == :unknown_99
@@ -556,6 +557,14 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
         end
         @test_throws GgError Gg.Context(; mpi=:universe)
         @test_throws GgError Gg.Context(; mpi=:world, mpi_timeout_s=-1)
+        # ABI 0.10: a graph that is not distributed ignores release_graph_edges; its edges stay
+        # for another plan.
+        pw = Gg.generate_graph(:kron; scale=6, degree=4, seed=13)
+        for _ in 1:2
+            pplan = Gg.partition_plan(pw; parts=2, partitioner=:random, release_graph_edges=true)
+            @test Gg.bfs(pw, 1; plan=pplan) == Gg.bfs(pw, 1) && Gg.cc(pw; plan=pplan) == Gg.cc(pw)
+            close(pplan)
+        end
         world = try
             Gg.Context(; backend=:cpu, mpi=:world, mpi_timeout_s=120)
         catch e
@@ -594,7 +603,20 @@ path_graph(; kwargs...) = Gg.from_edges([1, 2, 3, 1], [2, 3, 4, 3], [4.0, 2.0, 3
             kw = Gg.generate_graph(:kron; scale=6, degree=4, seed=5)
             kplan = Gg.partition_plan(k; parts=2, partitioner=:block, context=world)
             @test Gg.bfs(k, 1; plan=kplan, context=world) == Gg.bfs(kw, 1)
-            close(plan); close(kplan); close(world)
+            # ABI 0.10: a plan that releases the graph's edges as it gathers them answers as a
+            # plain context; the graph then makes no other plan.
+            r = Gg.generate_graph(:kron; scale=6, degree=4, seed=13, context=world)
+            rw = Gg.generate_graph(:kron; scale=6, degree=4, seed=13)
+            rplan = Gg.partition_plan(r; parts=2, partitioner=:random, replication_depth=1,
+                                      release_graph_edges=true, context=world)
+            @test Gg.stats(rplan).num_parts == 2 && Gg.stats(rplan).replication_depth == 1
+            @test Gg.bfs(r, 1; plan=rplan, context=world) == Gg.bfs(rw, 1)
+            @test Gg.cc(r; plan=rplan, context=world) == Gg.cc(rw)
+            e = thrown(() -> Gg.partition_plan(r; parts=2, partitioner=:random, context=world))
+            @test e isa GgError && e.status === :invalid_argument &&
+                  occursin("released", e.message) && occursin("edges", e.message)
+            @test Gg.bfs(r, 1; plan=rplan, context=world) == Gg.bfs(rw, 1)  # the refusal leaves the plan
+            close(plan); close(kplan); close(rplan); close(world)
         end
     end
 

@@ -36,7 +36,7 @@ from .partition_plan import PartInfo, PartitionPlan, PartitionPlanStats
 from .program import BuildStats, Program, ProgramDesc
 from .results import LayoutInfo, Partition, RunStats, Shards, ShardStats
 
-__version__ = "0.9.0"
+__version__ = "0.10.0"
 
 __all__ = [
     "ABI_MAJOR",

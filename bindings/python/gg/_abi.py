@@ -204,6 +204,7 @@ class gg_partition_plan_options(Structure):
         ("parts_length", c_uint64),
         ("replication_depth", c_uint32),
         ("seed", c_uint64),
+        ("release_graph_edges", c_uint32),  # since 0.10
     ]
 
 

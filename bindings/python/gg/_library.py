@@ -25,7 +25,7 @@ import sys
 # The ABI major version this binding was written against (gg.h GG_VERSION_MAJOR)
 # and the oldest minor version whose symbols it uses.
 ABI_MAJOR = 0
-ABI_MINOR = 9
+ABI_MINOR = 10
 
 _SONAMES = ("libgg.so.%d" % ABI_MAJOR, "libgg.so")
 _BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_lib", _SONAMES[0])

@@ -575,7 +575,8 @@ class Graph(OwnedHandle):
                                 ctypes.byref(cut), ctypes.byref(options))
         return Partition(parts=parts, edge_cut=int(cut.value), num_parts=num_parts)
 
-    def partition_plan(self, parts=None, partitioner="metis", replication_depth=1, seed=None, context=None):
+    def partition_plan(self, parts=None, partitioner="metis", replication_depth=1, seed=None,
+                       release_graph_edges=False, context=None):
         """Partitions the graph for partitioned runs: a gg.PartitionPlan to pass as ``plan=`` to any run.
 
         parts: the number of parts k (default 2; with a given array, its maximum + 1).
@@ -589,13 +590,19 @@ class Graph(OwnedHandle):
             iteration, k every k iterations: Medusa's multi-hop replication), or
             "auto" for the depth the library's cost model picks.
         seed: seed of the random partitioner and of METIS (default 1).
+        release_graph_edges: (since ABI 0.10) over a distributed graph, True frees
+            each process's edges as the plan gathers them, so that at its peak a
+            process holds its parts and not also its share of the graph; the graph
+            then serves runs over this plan only, and another partition_plan() over
+            it raises gg.InvalidArgumentError. Every process must pass the same
+            value. Ignored for a graph that is not distributed. Default False.
         The plan's cost (partitioner, replica maps) is paid here, once: see plan.stats.
 
         Over a distributed graph (since ABI 0.7) this is collective: every process
         makes the same call; the parts are spread over the processes (part p on
         process p mod num_ranks) and replication_depth must be 1 or "auto".
         """
-        options, given = plan_options(self.n, parts, partitioner, replication_depth, seed)
+        options, given = plan_options(self.n, parts, partitioner, replication_depth, seed, release_graph_edges)
         handle = _abi.plan_p()
         ctx = self._ctx(context)
         ctx.call(lib.gg_partition_plan_create, self._live(), ctypes.byref(options), ctypes.byref(handle))

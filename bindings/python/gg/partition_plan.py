@@ -50,7 +50,8 @@ class PartInfo:
     neighbours: int   # other parts it exchanges with
 
 
-def plan_options(graph_n, parts=None, partitioner="metis", replication_depth=1, seed=None):
+def plan_options(graph_n, parts=None, partitioner="metis", replication_depth=1, seed=None,
+                 release_graph_edges=False):
     """A gg_partition_plan_options and the array it points to (keep both alive until the call).
 
     partitioner is a library name ("metis", "random", "block", "given", "auto") or an
@@ -82,6 +83,7 @@ def plan_options(graph_n, parts=None, partitioner="metis", replication_depth=1, 
         options.replication_depth = checked_int(replication_depth, "replication_depth", 0, UINT32_MAX)
     if seed is not None:
         options.seed = checked_int(seed, "seed", 0, UINT64_MAX)
+    options.release_graph_edges = 1 if release_graph_edges else 0
     return options, given
 
 

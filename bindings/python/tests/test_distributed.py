@@ -212,6 +212,33 @@ def test_what_a_distributed_graph_refuses(world, tmp_path):
     assert g.partition_plan(2, replication_depth=2, context=world).replication_depth == 2
 
 
+def test_a_plan_that_releases_the_edges(world, plain):
+    # ABI 0.10: the plan frees the graph's rows as it gathers them; its runs answer as before,
+    # and the graph makes no other plan.
+    n, src, dst, weights = edge_arrays(seed=19)
+    whole = gg.Graph.from_edges(src, dst, weights, num_vertices=n, directed=False, context=plain)
+    g = gg.Graph.from_edges(src, dst, weights, num_vertices=n, directed=False, context=world)
+    plan = g.partition_plan(2, partitioner="random", replication_depth=1, release_graph_edges=True, context=world)
+    assert plan.num_parts == 2 and plan.replication_depth == 1
+    for name, run in algorithms():
+        if name in ("bfs", "cc"):
+            assert_same(name, run(g, plan=plan, context=world), run(whole, context=plain))
+    with pytest.raises(gg.InvalidArgumentError) as refused:
+        g.partition_plan(2, partitioner="random", replication_depth=1, context=world)
+    assert "released" in refused.value.message and "edges" in refused.value.message, refused.value.message
+    # The refusal leaves the first plan serving its runs.
+    np.testing.assert_array_equal(g.bfs(3, plan=plan, context=world), whole.bfs(3, context=plain))
+
+
+def test_a_plain_graph_ignores_release_graph_edges(plain):
+    n, src, dst, weights = edge_arrays(seed=19)
+    whole = gg.Graph.from_edges(src, dst, weights, num_vertices=n, directed=False, context=plain)
+    for _ in range(2):  # the edges stay: a second plan is made as the first
+        with whole.partition_plan(2, partitioner="random", release_graph_edges=True, context=plain) as plan:
+            np.testing.assert_array_equal(whole.bfs(3, plan=plan, context=plain), whole.bfs(3, context=plain))
+            np.testing.assert_array_equal(whole.cc(plan=plan, context=plain), whole.cc(context=plain))
+
+
 def test_a_communicator_from_mpi4py(world, plain):
     # After the world context MPI is initialised, which GG_MPI_COMM requires;
     # importing mpi4py.MPI finds it so and leaves its finalisation to gg.

@@ -48,6 +48,8 @@ def test_documented_plan_defaults():
     options = _abi.initialized(_abi.gg_partition_plan_options, "gg_partition_plan_options_init")
     assert (options.num_parts, options.partitioner, options.parts_length) == (2, 0, 0)
     assert not options.parts and (options.replication_depth, options.seed) == (1, 1)
+    assert options.release_graph_edges == 0  # since 0.10, the struct's last member
+    assert _abi.gg_partition_plan_options.release_graph_edges.offset > _abi.gg_partition_plan_options.seed.offset
     run = _abi.initialized(_abi.gg_run_options, "gg_run_options_init")
     assert not run.partition_plan
     stats = _abi.initialized(_abi.gg_run_stats, "gg_run_stats_init")

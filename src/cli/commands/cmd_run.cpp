@@ -275,6 +275,9 @@ int run_command(int argc, char **argv, int first) {
         plan_settings.num_parts = processes;  // one part per process
         if (!args.has("--partition")) plan_settings.partitioner = GG_PARTITIONER_AUTO;
     }
+    // The run's one plan is all its graph serves: each process frees its
+    // rows as the plan sends them, and holds its part alone at the peak.
+    if (distributed) plan_settings.release_graph_edges = 1;
     session.set_max_vertices(max_vertices);
     gg_context *context = session.context();
     if (backend == GG_BACKEND_CUDA) {

@@ -13,7 +13,7 @@ use std::os::raw::{c_char, c_void};
 
 /// Version of gg.h these declarations mirror.
 pub const GG_VERSION_MAJOR: u32 = 0;
-pub const GG_VERSION_MINOR: u32 = 9;
+pub const GG_VERSION_MINOR: u32 = 10;
 pub const GG_VERSION_PATCH: u32 = 0;
 pub const GG_VERSION_NUMBER: u32 = GG_VERSION_MAJOR * 10000 + GG_VERSION_MINOR * 100 + GG_VERSION_PATCH;
 
@@ -239,6 +239,8 @@ pub struct gg_partition_plan_options {
     pub parts_length: u64,
     pub replication_depth: u32,
     pub seed: u64,
+    /// Since 0.10: nonzero releases a distributed graph's edges while the plan gathers them.
+    pub release_graph_edges: u32,
 }
 
 #[repr(C)]
@@ -895,6 +897,7 @@ mod tests {
         let plan = size_check!(gg_partition_plan_options, gg_partition_plan_options_init);
         assert_eq!((plan.num_parts, plan.partitioner, plan.parts_length), (2, GG_PARTITIONER_METIS, 0));
         assert!(plan.parts.is_null() && plan.replication_depth == 1 && plan.seed == 1);
+        assert_eq!(plan.release_graph_edges, 0);
         assert_eq!(stats.converged, 0);
         let desc = size_check!(gg_program_desc, gg_program_desc_init);
         assert_eq!(

@@ -502,6 +502,16 @@ impl<'a> PartitionPlanOptions<'a> {
         self.raw.seed = seed;
         self
     }
+    /// Since 0.10: over a distributed graph, `true` frees each process's edges as the plan
+    /// gathers them, so that at its peak a process holds its parts and not also its share of
+    /// the graph. The graph then serves the runs over this plan only: another
+    /// [`partition_plan`](crate::Graph::partition_plan) over it fails with
+    /// `Status::InvalidArgument`. Every process must pass the same value. Ignored for a graph
+    /// that is not distributed, whose runs read its edges. Default `false`.
+    pub fn release_graph_edges(mut self, release: bool) -> Self {
+        self.raw.release_graph_edges = release as u32;
+        self
+    }
 }
 
 /// Options of [`Graph::partition`](crate::Graph::partition).

@@ -160,4 +160,53 @@ fn a_world_context_of_one_process_answers_as_a_plain_one() {
     assert_eq!((text_graph.num_vertices(), text_graph.num_edges()), (3, 2));
     drop(plan);
     std::fs::remove_dir_all(&dir).ok();
+
+    a_plan_that_releases_the_edges(&world, &alone);
+}
+
+/// BFS from 3 and CC over `plan`, as the answers of `g` unpartitioned in `ctx`.
+fn bfs_and_cc(ctx: &Context, g: &Graph, options: &RunOptions) -> (Vec<u32>, Vec<u32>) {
+    let n = g.num_vertices() as usize;
+    let (mut depths, mut labels) = (vec![0u32; n], vec![0u32; n]);
+    g.bfs_into(ctx, 3, &mut depths, None, options).expect("bfs");
+    g.cc_into(ctx, &mut labels, options).expect("cc");
+    (depths, labels)
+}
+
+/// ABI 0.10: a plan that releases the graph's edges as it gathers them answers as a plain
+/// context, and the graph makes no other plan.
+fn a_plan_that_releases_the_edges(world: &Context, alone: &Context) {
+    let e = common::random_edges(40, 120, 19);
+    let g = build(world, &e);
+    let whole = build(alone, &e);
+    let releasing = PartitionPlanOptions::new()
+        .num_parts(2)
+        .partitioner(Partitioner::Random)
+        .replication_depth(1)
+        .release_graph_edges(true);
+    let plan = g.partition_plan(world, &releasing).expect("a plan that releases the edges");
+    assert_eq!((plan.num_parts(), plan.stats().replication_depth), (2, 1));
+    let expected = bfs_and_cc(alone, &whole, &RunOptions::new());
+    assert_eq!(bfs_and_cc(world, &g, &RunOptions::new().partition_plan(&plan)), expected);
+    let error = g
+        .partition_plan(world, &PartitionPlanOptions::new().num_parts(2).partitioner(Partitioner::Random))
+        .map(|_| ())
+        .expect_err("a second plan over a graph whose edges were released");
+    assert_eq!(error.status(), Status::InvalidArgument, "{error}");
+    assert!(error.message().contains("released") && error.message().contains("edges"), "{error}");
+    // The refusal leaves the first plan serving its runs.
+    assert_eq!(bfs_and_cc(world, &g, &RunOptions::new().partition_plan(&plan)), expected);
+}
+
+#[test]
+fn a_plain_graph_ignores_release_graph_edges() {
+    let ctx = plain();
+    let g = build(&ctx, &common::random_edges(40, 120, 19));
+    let expected = bfs_and_cc(&ctx, &g, &RunOptions::new());
+    let releasing = PartitionPlanOptions::new().num_parts(2).partitioner(Partitioner::Random).release_graph_edges(true);
+    for _ in 0..2 {
+        // The edges stay: a second plan is made as the first.
+        let plan = g.partition_plan(&ctx, &releasing).expect("plan over a plain graph");
+        assert_eq!(bfs_and_cc(&ctx, &g, &RunOptions::new().partition_plan(&plan)), expected);
+    }
 }
