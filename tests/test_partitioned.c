@@ -452,6 +452,62 @@ static void test_gpu_pagerank_first_on_fresh_plans(void **state) {
     ctx = one_device;
 }
 
+/* With a usable GPU: PageRank where the host has no room for the hub
+ * order's arrays (GG_FAULT_AVAILABLE_MEMORY=1, docs/building.md), on one
+ * GPU and over GPU parts. Weighted kron 29 over two processes of a 256 GiB
+ * host was killed building them (bench/results/multi-gpu-h200x2-2026-11-29-s56.md);
+ * refused, the pull runs over the plain CSC. The ranks must be the CPU's,
+ * and the device must hold less for the graph than with the order: on this
+ * undirected skewed graph the order's layout is its lists plus more per
+ * vertex (order, degrees) than the plain CSR's offsets. Two handles of the
+ * same graph keep the two runs' cached layouts apart. */
+static void test_gpu_pagerank_without_room_for_the_hub_order(void **state) {
+    (void)state;
+    if (!gg_context_cuda_available(ctx, NULL, 0)) {
+        print_message("no usable GPU: PageRank without room for the hub order is not checked here\n");
+        return;
+    }
+    shape s;
+    shape_rmat(&s, 12, 16, 0.57, 0.19, 0.19, 20, 5);
+    s.undirected = 1;
+    gg_graph *ordered = shape_build(ctx, &s), *plain = shape_build(ctx, &s);
+    const uint32_t n = gg_graph_num_vertices(ordered);
+    gg_run_options whole, split;
+    cpu_and_gpu_options(NULL, &whole, &split);
+    double *expected = alloc(n, sizeof *expected), *got = alloc(n, sizeof *got);
+    check_ok(gg_run_pagerank(ctx, ordered, expected, &whole, NULL), "pagerank");
+    for (uint32_t parts = 1; parts <= 2; ++parts) {
+        gg_run_stats with_order, without;
+        gg_run_stats_init(&with_order);
+        gg_run_stats_init(&without);
+        gg_partition_plan *plan = parts > 1 ? make_plan(ordered, parts, GG_PARTITIONER_RANDOM, 1, NULL) : NULL;
+        split.partition_plan = plan;
+        check_ok(gg_run_pagerank(ctx, ordered, got, &split, &with_order), "pagerank with the hub order");
+        gg_partition_plan_destroy(plan);
+        plan = parts > 1 ? make_plan(plain, parts, GG_PARTITIONER_RANDOM, 1, NULL) : NULL;
+        split.partition_plan = plan;
+        setenv("GG_FAULT_AVAILABLE_MEMORY", "1", 1);
+        const gg_status status = gg_run_pagerank(ctx, plain, got, &split, &without);
+        unsetenv("GG_FAULT_AVAILABLE_MEMORY");
+        check_ok(status, "pagerank without room for the hub order");
+        for (uint32_t v = 0; v < n; ++v)
+            if (!close_enough(expected[v], got[v]))
+                fail_msg("PageRank on %u part(s) without the hub order: %u has %.17g, the CPU %.17g", parts, v, got[v],
+                         expected[v]);
+        if (!(without.device_bytes < with_order.device_bytes))
+            fail_msg("PageRank on %u part(s): %llu device bytes without the hub order, %llu with it", parts,
+                     (unsigned long long)without.device_bytes, (unsigned long long)with_order.device_bytes);
+        gg_partition_plan_destroy(plan);
+        check_ok(gg_graph_release_device_memory(ctx, ordered, NULL), "gg_graph_release_device_memory");
+        check_ok(gg_graph_release_device_memory(ctx, plain, NULL), "gg_graph_release_device_memory");
+    }
+    free(expected);
+    free(got);
+    gg_graph_destroy(plain);
+    gg_graph_destroy(ordered);
+    shape_free(&s);
+}
+
 /* One mid-sized shape through every part count 1..8, partitioner and depth 1..3. */
 static void test_every_setting_on_one_shape(void **state) {
     (void)state;
@@ -940,6 +996,7 @@ int main(void) {
         cmocka_unit_test(test_gpu_parts_equal_cpu),
         cmocka_unit_test(test_gpu_parts_out_of_memory),
         cmocka_unit_test(test_gpu_pagerank_first_on_fresh_plans),
+        cmocka_unit_test(test_gpu_pagerank_without_room_for_the_hub_order),
     };
     apply_test_filters();
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -7,7 +7,9 @@
 
 #include <unistd.h>
 
+#include "core/memory.h"
 #include "core/timer.h"
+#include "core/trace.h"
 #include "layout/hub_order.h"
 #include "layout/pull_layout.h"
 #include "layout/symmetric.h"
@@ -204,7 +206,12 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_
                Stopwatch clock;
                // The order, the rows and their offsets on the host, the
                // lists on the device (hub_order_lists.cuh); the pull layouts
-               // need the offsets alone.
+               // need the offsets alone. About 36 bytes a vertex on the host
+               // while it is built (degrees, order, new ids, out-degrees,
+               // offsets, rows): at weighted kron 29 over two processes the
+               // parts left too little of the host for it, and a process was
+               // killed; refused, the run takes another pass (PageRank's).
+               check_available_memory(36 * uint64_t(graph_.n()), "the hub order's host arrays");
                HubOrderHost host = build_hub_order(graph_.in(), graph_.out, rows, front, HubOrderLists::device);
                const uint32_t first_rows = split ? host.front_rows : host.in.n;
                const PullLayoutHost pull = build_pull_layout(host.in, 0, first_rows);
@@ -226,6 +233,8 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_
                    // No room for the lists twice over (the CSC's and the
                    // new ones): the host builds them, and they go up once.
                    if (error.status() != GG_ERROR_OUT_OF_MEMORY) throw;
+                   check_available_memory(host.in.offsets[host.in.n] * sizeof(uint32_t),
+                                          "the hub-ordered lists, built on the host where the device had no room");
                    build_hub_order_lists_on_host(graph_.in(), host);
                    entry->indices = upload(host.in.indices, "the hub-ordered CSC indices", stream_, ms);
                }
@@ -249,6 +258,18 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_
                return entry;
            })
         .view;
+}
+
+bool RunLayouts::hub_ordered_in_if_room(uint32_t rows, const std::vector<uint8_t> &front, HubOrderedCsc &out) {
+    try {
+        out = hub_ordered_in(rows, front);
+        return true;
+    } catch (const Error &error) {
+        if (error.status() != GG_ERROR_OUT_OF_MEMORY) throw;
+        trace_run_line("the hub order of %u vertices was not built (%s): the pull runs over the plain CSC",
+                       graph_.n(), error.what());
+        return false;
+    }
 }
 
 SourceBlocks RunLayouts::in_source_blocks(uint32_t count) {

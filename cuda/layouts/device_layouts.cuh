@@ -99,6 +99,10 @@ public:
     // (build_hub_order's front set; a part's boundary, cached as the one
     // front of these rows: a part's graph belongs to one plan).
     HubOrderedCsc hub_ordered_in(uint32_t rows, const std::vector<uint8_t> &front);
+    // hub_ordered_in, or false (and a GG_TRACE_RUN line) where neither the
+    // device nor the host has room to build it: the order only speeds the
+    // pull up, and PageRank then pulls over the plain CSC.
+    bool hub_ordered_in_if_room(uint32_t rows, const std::vector<uint8_t> &front, HubOrderedCsc &out);
     // The CSC's `count` source blocks (GraphCage's TOCAB, src/layout/source_blocks.h;
     // 2 <= count <= kMaxSourceBlocks, from source_block_count). Each count is its own entry.
     SourceBlocks in_source_blocks(uint32_t count);

@@ -272,12 +272,14 @@ public:
             // The unpartitioned run's choice (cuda/algorithms/pagerank.cu):
             // the hub order where hubs carry most of the edges. The message
             // exchange addresses values by local id, so it keeps the ids.
-            const bool ordered = bulk_ && part.size() && layouts_.of(p).facts().hub_order_pays;
+            // Overlapped, its rows in two groups: the boundary's, whose
+            // values the refresh sends, then the others'. Without room for
+            // the order, the plain CSC (hub_ordered_in_if_room).
+            HubOrderedCsc hub;
+            const bool ordered = bulk_ && part.size() && layouts_.of(p).facts().hub_order_pays &&
+                                 layouts_.of(p).hub_ordered_in_if_room(
+                                     part.computed, overlap_ ? owned_boundary(plan, p) : std::vector<uint8_t>(), hub);
             if (ordered) {
-                // Overlapped, its rows in two groups: the boundary's, whose
-                // values the refresh sends, then the others'.
-                const HubOrderedCsc hub = overlap_ ? layouts_.of(p).hub_ordered_in(part.computed, owned_boundary(plan, p))
-                                                   : layouts_.of(p).hub_ordered_in(part.computed);
                 in_.push_back(hub.in);
                 pull_.push_back(hub.pull);
                 rest_pull_.push_back(hub.rest_pull);
