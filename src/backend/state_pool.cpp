@@ -2,7 +2,10 @@
 
 #include <vector>
 
+#include "core/error.h"
+#include "core/trace.h"
 #include "graph/graph.h"
+#include "layout/layout_cache.h"
 
 namespace gg {
 
@@ -40,6 +43,38 @@ uint64_t StatePool::release_graph(uint64_t graph) {
         it = idle_.erase(it);
     }
     return bytes;
+}
+
+uint64_t StatePool::release_device(int device) {
+    std::vector<std::unique_ptr<EngineState>> dropped;  // freed outside the lock
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = idle_.begin(); it != idle_.end();) {
+        if (it->first.device == device) {
+            dropped.push_back(std::move(it->second));
+            it = idle_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    return dropped.size();
+}
+
+bool StatePool::make_room(StatePool *pool, int device) {
+    if (pool && pool->release_device(device) > 0) return true;
+    return layout_cache().evict_unheld(device);
+}
+
+std::unique_ptr<EngineState> StatePool::make_with_room(StatePool *pool, int device,
+                                                      const std::function<std::unique_ptr<EngineState>()> &make) {
+    while (true) {
+        try {
+            return make();
+        } catch (const Error &error) {
+            if (error.status() != GG_ERROR_OUT_OF_MEMORY || device < 0 || !make_room(pool, device)) throw;
+            trace_line("an engine state ran out of memory on device %d: freed what no run used there, trying again",
+                       device);
+        }
+    }
 }
 
 void StatePool::clear() {

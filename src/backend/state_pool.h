@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -73,19 +74,41 @@ public:
     // An idle state of `key`, or one made by make() (which returns
     // std::unique_ptr<State>). A null pool (no context, as in the backend's
     // own tests) makes a state that is freed when the checkout ends.
+    //
+    // A make() that runs out of device memory (a key on a device) frees
+    // what no run uses on that device, a step at a time (make_room), and
+    // tries again; it fails only when nothing is left to free. Over
+    // weighted kron 29 on two H200s, BC's exchange buffers found the
+    // devices full of what SSSP and PageRank had left cached, and the run
+    // failed where a layout's build would have evicted them
+    // (bench/results/multi-gpu-h200x2-2026-11-29-s56.md).
     template <class State, class Make>
     static Checkout<State> take(StatePool *pool, const StateKey &key, Make &&make) {
         if (pool) {
             std::unique_ptr<EngineState> idle = pool->take_idle(key);
             if (idle) return Checkout<State>(pool, key, std::move(idle), false);
         }
-        std::unique_ptr<EngineState> made = make();
+        std::unique_ptr<EngineState> made =
+            make_with_room(pool, key.device, [&] { return std::unique_ptr<EngineState>(make()); });
         return Checkout<State>(pool, key, std::move(made), true);
     }
+
+    // make(), again after each make_room(pool, device) while it runs out of
+    // device memory (device >= 0), until nothing is left to free.
+    static std::unique_ptr<EngineState> make_with_room(StatePool *pool, int device,
+                                                       const std::function<std::unique_ptr<EngineState>()> &make);
+
+    // One step of freeing device memory no run uses on `device`: the pool's
+    // idle states there (any graph's), else the layout cache's least
+    // recently used entry there that no run holds (its own eviction rule).
+    // False when neither had anything.
+    static bool make_room(StatePool *pool, int device);
 
     // Drops the idle states of `graph` (every graph when clear()) and
     // returns their bytes.
     uint64_t release_graph(uint64_t graph);
+    // Drops the idle states on `device`; returns how many.
+    uint64_t release_device(int device);
     void clear();
     // Idle states and their bytes.
     std::pair<uint64_t, uint64_t> idle_totals() const;

@@ -63,6 +63,11 @@ bool LayoutCache::evict_one(int device, const LayoutKey &keep) {
     return true;
 }
 
+bool LayoutCache::evict_unheld(int device) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return evict_one(device, LayoutKey{});  // the default key is a host key: no device entry is kept
+}
+
 void LayoutCache::release_graph(uint64_t graph, int device, bool all_devices) {
     std::vector<std::shared_ptr<Slot>> dropped;  // freed outside the lock
     {

@@ -85,6 +85,11 @@ public:
     // that run ends.
     uint64_t release_graph_devices(uint64_t graph);
 
+    // Drops the least recently used entry of `device` that no run holds
+    // (the eviction rule above, for callers whose own allocation ran out:
+    // StatePool::make_room). False when there is none.
+    bool evict_unheld(int device);
+
     // Entries and bytes of one graph on one device.
     LayoutCacheTotals totals(uint64_t graph, int device) const;
 
