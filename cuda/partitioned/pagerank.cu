@@ -357,7 +357,7 @@ public:
     // new ranks' dangling mass.
     double iterate(uint32_t t, double base, bool refresh) {
         const uint32_t now = t % 2, next = 1 - now;
-        if (refresh && overlap_) return iterate_overlapped(now, next, base);
+        if (refresh && overlap_) return iterate_overlapped(t, now, next, base);
         Stopwatch clock;
         for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream) {
             const PartitionPart &part = parts_.plan().parts[p];
@@ -465,7 +465,8 @@ private:
     // are in the buffer the pulls write only at computed rows, and with
     // depth 1 every replica is refreshed, with depth > 1 the computed
     // replicas do not write in a refresh iteration (PartRankStep::finish).
-    double iterate_overlapped(uint32_t now, uint32_t next, double base) {
+    double iterate_overlapped(uint32_t t, uint32_t now, uint32_t next, double base) {
+        Stopwatch clock;
         const uint32_t k = parts_.num_parts();
         std::vector<double *> values(k, nullptr);
         for (uint32_t p = 0; p < k; ++p) {
@@ -508,8 +509,16 @@ private:
             GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.sums.get(), a.sums.bytes(), cudaMemcpyDeviceToHost, stream));
             edges_visited += part.local.in().offsets[part.computed];
         }
+        const double queued_ms = clock.elapsed_ms();
+        clock.restart();
         const double change = read_sums(1);
         dangling_ = read_sums_done(0);
+        // The same line as iterate()'s: on two H200s the overlapped runs took
+        // 3.5 ms an iteration more than their parts' clocks and exposed
+        // refresh account for (bench/results/multi-gpu-h200x2-2026-11-29-s56.md).
+        trace_run_line("PageRank over %u parts, refresh overlapped: iteration %u: queued %.3f ms, waited for the "
+                       "devices and added over the parts %.3f ms",
+                       k, t, queued_ms, clock.elapsed_ms());
         for (uint32_t p = 0; p < k; ++p) {
             if (parts_.plan().parts[p].size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
