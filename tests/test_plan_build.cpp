@@ -25,6 +25,7 @@
 #include "gen/generators.h"
 #include "graph/builder.h"
 #include "partition/direct_part.h"
+#include "partition/metis_partition.h"
 #include "partition/partitioners.h"
 #include "partition/plan.h"
 
@@ -265,6 +266,7 @@ void test_parts_built_in_place(void **state) {
             for (bool random : {true, false}) {
                 const std::vector<uint32_t> owner = owners(c.graph, k, random);
                 const auto plan = build_with(8, c.graph, owner, k, 1);
+                uint64_t cut = 0;
                 for (uint32_t p = 0; p < k; ++p) {
                     char what[160];
                     std::snprintf(what, sizeof what, "%s, part %u of %u %s parts, in place", c.name.c_str(), p, k,
@@ -275,8 +277,16 @@ void test_parts_built_in_place(void **state) {
                         if (owner[v] == p) owned.push_back(v);
                     gg::PartitionPart part;
                     std::vector<gg::ReplicaLink> links;
-                    gg::build_direct_part(gathered_for(c.graph, *plan, p, position), position, p, owned, *plan, part,
-                                          links);
+                    gg::Graph gathered = gathered_for(c.graph, *plan, p, position);
+                    // The part's share of the cut, by edge_cut.cpp's definition over the gathered edges.
+                    const uint64_t share = gg::count_edge_cut_of_part(gathered.out, position.data(), c.graph.n(),
+                                                                      gathered.undirected, owner.data(), p);
+                    const uint64_t counted =
+                        gg::build_direct_part(std::move(gathered), position, p, owned, *plan, part, links);
+                    if (counted != share)
+                        fail_msg("%s: the part counted %llu of the cut, the definition gives %llu", what,
+                                 (unsigned long long)counted, (unsigned long long)share);
+                    cut += counted;
                     // The distributed plan's exchange gives replicas their owners' out-degrees.
                     for (uint32_t l = part.owned; l < part.size(); ++l)
                         part.out_degree[l] = c.graph.out.degree(part.global_ids[l]);
@@ -288,6 +298,10 @@ void test_parts_built_in_place(void **state) {
                     expect_same_links(expected, links, what);
                     ++checked;
                 }
+                if (cut != plan->edge_cut)
+                    fail_msg("%s, %u %s parts in place: their shares of the cut add up to %llu, the plan's is %llu",
+                             c.name.c_str(), k, random ? "random" : "block", (unsigned long long)cut,
+                             (unsigned long long)plan->edge_cut);
             }
     std::printf("%u parts built in place: the same as the plan's\n", checked);
 }

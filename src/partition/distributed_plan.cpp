@@ -11,7 +11,8 @@
 // one-process code (plan.cpp's build_part) from the edges touching its own
 // d - 1 hops, its hops found by scanning those edges (HopSearch::scan), so
 // that their in-edges are never built, and its share of the edge cut
-// counted from them (count_edge_cut_of_part). The loops over rows and edges
+// counted from them (count_edge_cut_of_part; the part built in place counts
+// an undirected graph's as it renumbers, direct_part.h). The loops over rows and edges
 // run on the process's threads. Links travel to the owner's process;
 // replicas learn their global out-degrees (PageRank's) by one exchange over
 // the links.
@@ -520,9 +521,7 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(DistributedGraph &g, std::
     on_every_process(c, [&] {
         if (in_place) {
             const uint32_t p = plan->rank;
-            cut += count_edge_cut_of_part(touching.out, position.data(), n, touching.undirected, plan->owner.data(), p);
-            trace.phase(format("part %u's cut", p).c_str());
-            build_direct_part(std::move(touching), position, p, owned[p], *plan, plan->parts[p], links);
+            cut += build_direct_part(std::move(touching), position, p, owned[p], *plan, plan->parts[p], links);
             trace.phase(format("part %u built in place", p).c_str());
             return;
         }
