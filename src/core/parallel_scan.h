@@ -45,7 +45,9 @@ inline Share my_share(uint64_t n) {
 }  // namespace scan_detail
 
 // offsets[0] = 0 and offsets[i + 1] = offsets[i] + count(i) for i < n
-// (offsets holds n + 1 entries). `count` is called once per i, from any thread.
+// (offsets holds n + 1 entries). `count` is called once per i, from any
+// thread, before offsets[i + 1] is written: it may read the count there
+// (a prefix sum in place).
 template <class Count>
 void fill_offsets(uint64_t n, const Count &count, uint64_t *offsets) {
     offsets[0] = 0;

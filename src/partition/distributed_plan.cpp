@@ -241,7 +241,12 @@ std::vector<std::vector<uint64_t>> wanted_sets(const DistributedGraph &g, const 
     Communicator &c = *g.comm;
     const uint32_t ranks = c.size(), n = plan.n;
     std::vector<std::vector<uint64_t>> wanted(ranks, empty_set(n));
-    for (uint32_t v = 0; v < n; ++v) add_to_set(wanted[plan.rank_of(plan.owner[v])].data(), v);
+    // Word by word, each word's bits in every set written by one thread.
+    const int64_t words = (int64_t(n) + 63) / 64;
+#pragma omp parallel for schedule(static)
+    for (int64_t w = 0; w < words; ++w)
+        for (uint32_t v = uint32_t(w * 64); v < n && v < uint32_t(w * 64) + 64; ++v)
+            add_to_set(wanted[plan.rank_of(plan.owner[v])].data(), v);
     for (uint32_t hop = 1; hop < depth; ++hop)
         for (std::vector<uint64_t> &set : wanted) {
             Bytes mine;
@@ -367,13 +372,18 @@ Graph gather_wanted_edges(DistributedGraph &g, const std::vector<std::vector<uin
             size_t at = 0;
             take(incoming[r], at, counts.data(), count);
             Bytes().swap(incoming[r]);
-            for (uint32_t i = 0; i < count; ++i)
-                out.offsets[uint64_t(position ? position[first + i] : first + i) + 1] = counts[i];
+            // Each row's count at its own place (position is a permutation).
+#pragma omp parallel for schedule(static)
+            for (int64_t i = 0; i < int64_t(count); ++i)
+                out.offsets[uint64_t(position ? position[first + uint32_t(i)] : first + uint32_t(i)) + 1] =
+                    counts[size_t(i)];
         }
     }
-    for (uint32_t v = 0; v < n; ++v) out.offsets[v + 1] += out.offsets[v];
+    // The counts at offsets[v + 1] become the offsets, in place (fill_offsets
+    // reads each count before it writes over it).
+    fill_offsets(n, [&](uint64_t v) { return out.offsets[v + 1]; }, out.offsets.data());
     const uint64_t m = out.offsets[n];
-    trace.phase("wanted sets, counts, offsets");
+    trace.phase("counts, offsets");
     resize_huge_for_overwrite(out.indices, m);
     resize_huge_for_overwrite(out.weights, m);
 
@@ -502,6 +512,7 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(DistributedGraph &g, std::
     plan->ranks = ranks;
     BuildTrace trace(format("distributed plan of %u parts", k));
     const std::vector<std::vector<uint32_t>> owned = assign_owners(*plan, std::move(owner), k, depth);
+    trace.phase("owners");
     const uint32_t n = plan->n;
     uint32_t parts_here = 0;
     for (uint32_t p = plan->rank; p < k; p += ranks) ++parts_here;
@@ -511,6 +522,7 @@ std::unique_ptr<PartitionPlan> build_distributed_plan(DistributedGraph &g, std::
     const bool in_place = parts_here == 1 && depth == 1;
     const std::vector<uint32_t> position = in_place ? direct_row_order(*plan, plan->rank) : std::vector<uint32_t>();
     const std::vector<std::vector<uint64_t>> wanted = wanted_sets(g, *plan, depth);
+    trace.phase("row order, wanted sets");
     // From here the rows are no longer whole: a failure on the way leaves
     // a graph that must not make another plan.
     if (release_rows) g.edges_released = true;

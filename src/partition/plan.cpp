@@ -102,13 +102,53 @@ HopOrder order_by_hops(const Graph &g, const std::vector<uint32_t> &owned, uint3
     return order;
 }
 
+// Each part's owned vertices in id order, and each vertex's place among
+// its part's. On every thread, each a contiguous range of ids: count per
+// range and part, then each range writes its vertices at its counts'
+// prefix. One thread appending 537 million ids (weighted kron 29) took
+// seconds of a distributed plan's build while the others waited. With
+// more parts than the counts can afford (a part per range and thread), one
+// thread.
 std::vector<std::vector<uint32_t>> owned_lists(const std::vector<uint32_t> &owner, uint32_t k,
                                                std::vector<uint32_t> &owner_local) {
+    const uint64_t n = owner.size();
     std::vector<std::vector<uint32_t>> owned(k);
-    owner_local.assign(owner.size(), 0);
-    for (uint32_t v = 0; v < owner.size(); ++v) {
-        owner_local[v] = uint32_t(owned[owner[v]].size());
-        owned[owner[v]].push_back(v);
+    owner_local.resize(n);
+    const int threads = team_for(n) ? omp_get_max_threads() : 1;
+    if (threads == 1 || uint64_t(k) * uint64_t(threads) > (uint64_t(1) << 22)) {
+        for (uint32_t v = 0; v < n; ++v) {
+            owner_local[v] = uint32_t(owned[owner[v]].size());
+            owned[owner[v]].push_back(v);
+        }
+        return owned;
+    }
+    // count[t * k + p]: range t's vertices of part p, then where they start in owned[p].
+    std::vector<uint32_t> count(size_t(threads) * k, 0);
+    auto range = [&](int t) { return std::pair<uint64_t, uint64_t>(n * uint64_t(t) / threads, n * uint64_t(t + 1) / threads); };
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+    for (int t = 0; t < threads; ++t) {
+        uint32_t *mine = count.data() + size_t(t) * k;
+        const auto [begin, end] = range(t);
+        for (uint64_t v = begin; v < end; ++v) ++mine[owner[v]];
+    }
+    for (uint32_t p = 0; p < k; ++p) {
+        uint32_t total = 0;
+        for (int t = 0; t < threads; ++t) {
+            const uint32_t here = count[size_t(t) * k + p];
+            count[size_t(t) * k + p] = total;
+            total += here;
+        }
+        owned[p].resize(total);
+    }
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+    for (int t = 0; t < threads; ++t) {
+        uint32_t *next = count.data() + size_t(t) * k;
+        const auto [begin, end] = range(t);
+        for (uint64_t v = begin; v < end; ++v) {
+            const uint32_t p = owner[v], at = next[p]++;
+            owner_local[v] = at;
+            owned[p][at] = uint32_t(v);
+        }
     }
     return owned;
 }
