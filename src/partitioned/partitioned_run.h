@@ -71,13 +71,17 @@ double share_owned(const PartitionPlan &plan, Out *out, int threads) {
     for (uint32_t r = 0; r < plan.ranks; ++r)
         if (all[r].size() != filled[r])
             fail(GG_ERROR_INTERNAL, "process %u sent %zu bytes of answers, not %zu", r, all[r].size(), filled[r]);
+    // Where each other process's part's values start (null for this
+    // process's parts): no division (rank_of) per vertex.
+    std::vector<const unsigned char *> from(plan.num_parts(), nullptr);
+    for (uint32_t p = 0; p < plan.num_parts(); ++p)
+        if (!plan.holds(p)) from[p] = all[plan.rank_of(p)].data() + start[p];
     const int64_t n = plan.n;
 #pragma omp parallel for num_threads(threads) schedule(static) if (n > 65536)
     for (int64_t v = 0; v < n; ++v) {
-        const uint32_t p = plan.owner[size_t(v)];
-        if (plan.holds(p)) continue;
-        std::memcpy(&out[v], all[plan.rank_of(p)].data() + start[p] + size_t(plan.owner_local[size_t(v)]) * sizeof(Out),
-                    sizeof(Out));
+        const unsigned char *values = from[plan.owner[size_t(v)]];
+        if (values != nullptr)
+            std::memcpy(&out[v], values + size_t(plan.owner_local[size_t(v)]) * sizeof(Out), sizeof(Out));
     }
     return clock.elapsed_ms();
 }
