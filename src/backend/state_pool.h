@@ -93,6 +93,16 @@ public:
         return Checkout<State>(pool, key, std::move(made), true);
     }
 
+    // Drops the idle states of `graph` (every graph when clear()) and
+    // returns their bytes.
+    uint64_t release_graph(uint64_t graph);
+    // Drops the idle states on `device`; returns how many.
+    uint64_t release_device(int device);
+    void clear();
+    // Idle states and their bytes.
+    std::pair<uint64_t, uint64_t> idle_totals() const;
+
+private:
     // make(), again after each make_room(pool, device) while it runs out of
     // device memory (device >= 0), until nothing is left to free.
     static std::unique_ptr<EngineState> make_with_room(StatePool *pool, int device,
@@ -104,16 +114,6 @@ public:
     // False when neither had anything.
     static bool make_room(StatePool *pool, int device);
 
-    // Drops the idle states of `graph` (every graph when clear()) and
-    // returns their bytes.
-    uint64_t release_graph(uint64_t graph);
-    // Drops the idle states on `device`; returns how many.
-    uint64_t release_device(int device);
-    void clear();
-    // Idle states and their bytes.
-    std::pair<uint64_t, uint64_t> idle_totals() const;
-
-private:
     std::unique_ptr<EngineState> take_idle(const StateKey &key);
     void give_back(const StateKey &key, std::unique_ptr<EngineState> state);
 
