@@ -353,7 +353,7 @@ void pagerank(const Graph &g, double *ranks, const RunConfig &config, RunReport 
     // of the layout cache, so asking for one never returns another.
     const bool blocked = report.layout == GG_LAYOUT_TOCAB;
     HubOrderedCsc hub;
-    if (!blocked && layouts.facts().hub_order_pays && layouts.hub_ordered_in_if_room(UINT32_MAX, {}, hub)) {
+    if (!blocked && layouts.facts().hub_order_pays && layouts.hub_ordered_in_if_room(UINT32_MAX, RunLayouts::FrontSet(), hub)) {
         iterate(g, RankPass::hub_ordered, hub.in, hub.pull, SourceBlocks{}, nullptr, DegreesById{hub.out_degree},
                 hub.vertex_at, ranks, info, config, stream, report);
     } else {

@@ -195,12 +195,12 @@ PullLayout RunLayouts::pull(EdgeDirection direction) {
         .pull.view;
 }
 
-HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows) { return hub_ordered_in(rows, {}); }
+HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows) { return hub_ordered_in(rows, FrontSet()); }
 
-HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_t> &front) {
+HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const FrontSet &front) {
     graph_in();
     const uint32_t variant = rows < graph_.n() ? rows + 1 : 0;
-    const bool split = !front.empty();
+    const bool split = bool(front);
     return fetch<HubOrderEntry>(info_.id, split ? kHubOrderSplit : kHubOrder, variant, [&] {
                auto entry = std::make_unique<HubOrderEntry>();
                Stopwatch clock;
@@ -212,7 +212,8 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_
                // parts left too little of the host for it, and a process was
                // killed; refused, the run takes another pass (PageRank's).
                check_available_memory(36 * uint64_t(graph_.n()), "the hub order's host arrays");
-               HubOrderHost host = build_hub_order(graph_.in(), graph_.out, rows, front, HubOrderLists::device);
+               HubOrderHost host = build_hub_order(graph_.in(), graph_.out, rows, split ? front() : std::vector<uint8_t>(),
+                                                  HubOrderLists::device);
                const uint32_t first_rows = split ? host.front_rows : host.in.n;
                const PullLayoutHost pull = build_pull_layout(host.in, 0, first_rows);
                const PullLayoutHost rest = build_pull_layout(host.in, first_rows);
@@ -260,7 +261,7 @@ HubOrderedCsc RunLayouts::hub_ordered_in(uint32_t rows, const std::vector<uint8_
         .view;
 }
 
-bool RunLayouts::hub_ordered_in_if_room(uint32_t rows, const std::vector<uint8_t> &front, HubOrderedCsc &out) {
+bool RunLayouts::hub_ordered_in_if_room(uint32_t rows, const FrontSet &front, HubOrderedCsc &out) {
     try {
         out = hub_ordered_in(rows, front);
         return true;

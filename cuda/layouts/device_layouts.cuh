@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <vector>
@@ -95,14 +96,19 @@ public:
     // `rows` below n, of the in-edges of vertices [0, rows) alone
     // (build_hub_order; a part's computed vertices), its own cache entry.
     HubOrderedCsc hub_ordered_in(uint32_t rows = UINT32_MAX);
-    // The same with its rows in two groups, the vertices `front` flags first
-    // (build_hub_order's front set; a part's boundary, cached as the one
-    // front of these rows: a part's graph belongs to one plan).
-    HubOrderedCsc hub_ordered_in(uint32_t rows, const std::vector<uint8_t> &front);
+    // The same with its rows in two groups, the vertices the set `front()`
+    // returns flags first (build_hub_order's front set; a part's boundary,
+    // cached as the one front of these rows: a part's graph belongs to one
+    // plan). An empty function: one group. The set is asked for only when
+    // the order is built: a part's boundary is a pass over its links on the
+    // host, which every overlapped PageRank paid before, the order cached or
+    // not.
+    using FrontSet = std::function<std::vector<uint8_t>()>;
+    HubOrderedCsc hub_ordered_in(uint32_t rows, const FrontSet &front);
     // hub_ordered_in, or false (and a GG_TRACE_RUN line) where neither the
     // device nor the host has room to build it: the order only speeds the
     // pull up, and PageRank then pulls over the plain CSC.
-    bool hub_ordered_in_if_room(uint32_t rows, const std::vector<uint8_t> &front, HubOrderedCsc &out);
+    bool hub_ordered_in_if_room(uint32_t rows, const FrontSet &front, HubOrderedCsc &out);
     // The CSC's `count` source blocks (GraphCage's TOCAB, src/layout/source_blocks.h;
     // 2 <= count <= kMaxSourceBlocks, from source_block_count). Each count is its own entry.
     SourceBlocks in_source_blocks(uint32_t count);

@@ -278,7 +278,10 @@ public:
             HubOrderedCsc hub;
             const bool ordered = bulk_ && part.size() && layouts_.of(p).facts().hub_order_pays &&
                                  layouts_.of(p).hub_ordered_in_if_room(
-                                     part.computed, overlap_ ? owned_boundary(plan, p) : std::vector<uint8_t>(), hub);
+                                     part.computed,
+                                     overlap_ ? RunLayouts::FrontSet([&plan, p] { return owned_boundary(plan, p); })
+                                              : RunLayouts::FrontSet(),
+                                     hub);
             if (ordered) {
                 in_.push_back(hub.in);
                 pull_.push_back(hub.pull);
