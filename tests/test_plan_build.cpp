@@ -14,7 +14,8 @@
  * (owned_boundary) is the owned vertices with a neighbour owned elsewhere.
  * A distributed plan's part built in place (src/partition/direct_part.h),
  * from the edges touching its owned vertices laid out in its row order, is
- * the same part, field for field, with the same links. */
+ * the same part, field for field, with the same links. Every local list
+ * holds the ends its part owns first (the partitioned BFS relies on it). */
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -206,6 +207,26 @@ void expect_definition(const gg::Graph &g, const gg::PartitionPlan &plan, const 
     }
 }
 
+// Every local list holds its ends that the part owns first (owned local ids
+// are the smallest): the partitioned BFS's top-down levels visit only that
+// prefix (cuda/partitioned/bfs_levels.cu, owned_targets).
+void expect_owned_targets_first(const gg::PartitionPlan &plan, const std::string &what) {
+    for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+        const gg::PartitionPart &part = plan.parts[p];
+        const gg::Csr &local = part.local.out;
+        for (uint32_t l = 0; l < part.size(); ++l) {
+            bool replica_seen = false;
+            for (uint64_t e = local.offsets[l]; e < local.offsets[l + 1]; ++e) {
+                const bool owned = local.indices[e] < part.owned;
+                if (owned && replica_seen)
+                    fail_msg("%s: part %u: local vertex %u's list has an owned end after a replica", what.c_str(),
+                             p, l);
+                replica_seen |= !owned;
+            }
+        }
+    }
+}
+
 void test_threads_give_the_same_plan(void **state) {
     (void)state;
     unsigned checked = 0;
@@ -222,6 +243,7 @@ void test_threads_give_the_same_plan(void **state) {
                     // each part) for k < 8, one thread a part for k = 9.
                     const auto eight = build_with(8, c.graph, owner, k, depth);
                     expect_same(*one, *eight, what);
+                    expect_owned_targets_first(*eight, what);
                     if (depth == 1) expect_definition(c.graph, *eight, what);
                     ++checked;
                 }

@@ -17,23 +17,43 @@
  * step over its share of the frontier, and the parts agree on the
  * direction.
  *
- * A part owns its vertices' frontier: its list holds the owned vertices in
- * the order they were reached, level L a window of it (each owned vertex
- * enters once, so the list never outgrows the owned count). Level L:
+ * Each part's list holds its local vertices, owned and replicas, in the
+ * order they reached their depth, level L a window of it (each local vertex
+ * enters once, so the list never outgrows the part). Level L:
  *
- *   top-down   each part expands its owned frontier along its local
- *              out-edges (a computed vertex has them all) and claims
- *              unvisited ends by compare-and-swap: an owned end joins the
- *              next window, a replica only takes depth L + 1;
+ *   top-down   each part expands its whole window, owned vertices and
+ *              replicas, along their local out-edges toward its owned
+ *              vertices only, and claims unvisited ends by compare-and-swap
+ *              into the next window. An edge u -> v with v owned by part p
+ *              is in p's local graph (v's in-edges all are), and u is then
+ *              local there, at depth L, so every part finds all its owned
+ *              vertices of depth L + 1 itself. A local list holds its
+ *              owned ends first (plan.cpp sorts it by local id, owned ids
+ *              the smallest; direct_part.cpp writes them first;
+ *              test_plan_build checks it), so a vertex's visit ends where
+ *              its replica ends begin (owned_targets, counted once per
+ *              local graph);
  *   bottom-up  each part's unvisited owned vertices scan their local
  *              in-edges (all there) for a source at depth L, owned or
  *              replica, in a bitmap built from the depths;
- *   to owners  (top-down levels) each replica claimed at this level sets
- *              its flag; the owner claims the vertex in turn, and if it was
- *              unvisited, adds it to its next window;
  *   to replicas  each owned vertex now at depth L + 1 sets its flag, and
- *              its replicas take depth L + 1: the bottom-up steps read the
- *              replicas' depths, and the top-down steps skip visited ones.
+ *              its replicas take depth L + 1 (the bottom-up steps read it),
+ *              and after a top-down level join the next window. After a
+ *              bottom-up level they do not: there they are millions (level
+ *              1 of kron 26 over two parts), and their pushes, three
+ *              atomics on one counter a warp, made that level's exchange
+ *              1.4 ms longer. The host then chooses bottom-up again, or,
+ *              where it turns top-down, a sweep over the part's replicas
+ *              expands those at depth L beside the window's step
+ *              (replica_sweep: a pass over the replicas' depths, once per
+ *              switch).
+ *
+ * A first version expanded only the owned vertices, along all their local
+ * out-edges, and claimed replica ends too, which went to their owners in a
+ * second round of flags (to owners) each top-down level; the part that owns
+ * a hub expanded all of its edges (the source's million at level 0 of kron
+ * 26). Now each edge is visited by the part that owns its end, a hub's
+ * edges spread over the parts, and a top-down level sends one round.
  *
  * The kernel that claims a vertex sets its flags as it claims it
  * (link_flags.cuh), so a level's exchange costs what it reached, not a
@@ -97,44 +117,78 @@ constexpr unsigned long long kAlpha = 15;
 constexpr uint32_t kBeta = 18;
 
 // What the host reads of a part after every level, in one copy: two
-// frontier counters (this level's window, the next one's) and the bottom-up
-// steps' edge count.
+// frontier counters (this level's window, the next one's), how many of each
+// window's vertices are replicas (the frontier of GAP's rule counts every
+// vertex once, at its owner), and the edges the bottom-up steps examined and
+// the replica sweeps visited (the run's edges_visited adds them at the end).
 struct LevelCounts {
     FrontierCounters slot[2];
+    uint32_t replicas[2];
     unsigned long long examined;
 };
 
+// owned_targets[v]: how many of local vertex v's out-edges end at an owned
+// vertex: the first ones of its list (owned local ids are below `owned`).
+__global__ void count_owned_targets(DeviceCsr out, uint32_t owned, uint32_t *owned_targets) {
+    for (uint64_t v = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; v < out.n;
+         v += uint64_t(gridDim.x) * blockDim.x) {
+        const uint64_t begin = out.offsets[v];
+        uint64_t low = begin, high = out.offsets[v + 1];
+        while (low < high) {  // the first end that is not owned
+            const uint64_t middle = low + (high - low) / 2;
+            if (out.indices[middle] < owned) low = middle + 1; else high = middle;
+        }
+        owned_targets[v] = uint32_t(low - begin);
+    }
+}
+
+// A top-down visit's lists end at their owned targets.
+struct OwnedTargetEnds {
+    const uint32_t *owned_targets;
+    __device__ uint64_t end(const uint64_t *, uint32_t u, uint64_t begin) const { return begin + owned_targets[u]; }
+};
+
 // A part's arrays, pooled under its local graph: depths of every local
-// vertex, the owned vertices' list in visit order with its hub list, the
-// frontier bitmap of bottom-up levels, and its counts with the pinned words
-// they are read into.
+// vertex, the local vertices' list in visit order with its hub list, each
+// local vertex's count of owned targets, the frontier bitmap of bottom-up
+// levels, and its counts with the pinned words they are read into.
 struct PartLevels final : EngineState {
-    DeviceArray<uint32_t> depth, list, huge_items, bitmap;
+    DeviceArray<uint32_t> depth, list, huge_items, bitmap, owned_targets;
     DeviceArray<unsigned long long> huge_start;
     DeviceArray<LevelCounts> counts;
     PinnedBuffer read{sizeof(LevelCounts)};
-    SentFlags to_replicas, to_owners;  // the flags this part sends, set by its claims
+    SentFlags to_replicas;  // the flags this part sends, set by its claims
+    bool targets_counted = false;  // owned_targets holds the counts (the first run counts them)
     // Overlapped levels only (made by the first): the owned vertices, those
     // of the boundary first, each group by id; the boundary's count.
     DeviceArray<uint32_t> boundary_first;
     uint32_t boundary = 0;
     // A part another process holds sends nothing from here: no flag maps.
     PartLevels(const PartitionPlan &plan, uint32_t part, uint64_t huge_capacity, cudaStream_t stream)
-        : PartLevels(plan.parts[part].size(), plan.parts[part].owned, huge_capacity) {
+        : PartLevels(plan.parts[part].size(), huge_capacity) {
         if (!plan.holds(part)) return;
         to_replicas = SentFlags(plan, part, /*toward_replicas=*/true, stream);
-        to_owners = SentFlags(plan, part, /*toward_replicas=*/false, stream);
     }
-    PartLevels(uint32_t size, uint32_t owned, uint64_t huge_capacity)
+    PartLevels(uint32_t size, uint64_t huge_capacity)
         : depth(std::max<uint32_t>(size, 1), "a part's BFS depths"),
-          list(std::max<uint32_t>(owned, 1), "a part's BFS visit list"),
+          list(std::max<uint32_t>(size, 1), "a part's BFS visit list"),
           huge_items(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub list"),
           bitmap((uint64_t(size) + 31) / 32 + 1, "a part's BFS frontier bitmap"),
+          owned_targets(std::max<uint32_t>(size, 1), "a part's counts of owned targets"),
           huge_start(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub offsets"),
           counts(1, "a part's BFS counters") {}
     uint64_t bytes() const override {
-        return depth.bytes() + list.bytes() + huge_items.bytes() + bitmap.bytes() + huge_start.bytes() +
-               counts.bytes() + to_replicas.bytes() + to_owners.bytes() + boundary_first.bytes();
+        return depth.bytes() + list.bytes() + huge_items.bytes() + bitmap.bytes() + owned_targets.bytes() +
+               huge_start.bytes() + counts.bytes() + to_replicas.bytes() + boundary_first.bytes();
+    }
+    // Counts owned_targets (once: it depends on the local graph only) on
+    // `stream` of the part's device (current).
+    void count_targets(const DeviceCsr &out, uint32_t owned, const DeviceInfo &info, cudaStream_t stream) {
+        if (targets_counted || out.n == 0) return;
+        count_owned_targets<<<unsigned(grid_stride_blocks(out.n, 256, info)), 256, 0, stream>>>(out, owned,
+                                                                                              owned_targets.get());
+        GG_CUDA_CHECK_LAUNCH("count_owned_targets");
+        targets_counted = true;
     }
     // Makes boundary_first (once: it depends on the plan only) on `stream`
     // of the part's device (current).
@@ -155,65 +209,91 @@ struct PartLevels final : EngineState {
     const LevelCounts &on_host() const { return *static_cast<const LevelCounts *>(read.get()); }
 };
 
-// Before a level's step: the next window's counter and the flags the part
-// sends, cleared in one launch (three memsets cost the host three calls a
-// part a level, and a level that reaches few vertices costs what the host
-// takes to queue it).
-__global__ void begin_level(FrontierCounters *next, uint32_t *first, uint64_t first_words, uint32_t *second,
-                            uint64_t second_words) {
+// Before a level's step: the next window's counters and the flags the part
+// sends, cleared in one launch (memsets cost the host a call each a part a
+// level, and a level that reaches few vertices costs what the host takes
+// to queue it).
+__global__ void begin_level(FrontierCounters *next, uint32_t *next_replicas, uint32_t *words, uint64_t word_count) {
     const uint64_t thread = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (thread == 0) *next = FrontierCounters{};
-    const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
-    for (uint64_t i = thread; i < first_words + second_words; i += stride) {
-        if (i < first_words)
-            first[i] = 0;
-        else
-            second[i - first_words] = 0;
+    if (thread == 0) {
+        *next = FrontierCounters{};
+        *next_replicas = 0;
     }
+    const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+    for (uint64_t i = thread; i < word_count; i += stride) words[i] = 0;
 }
 
-// The source: depth 0 wherever a part holds it, and the first window of its
-// owner's list (one warp, so that it goes through warp_push like any other).
-__global__ void seed_source(uint32_t local, bool owned, uint32_t degree, uint32_t huge_threshold, uint32_t *depth,
-                            FrontierSink sink) {
+// Pushes the lanes' local vertices that `join` into the window of `sink`,
+// each with its count of owned targets (what a top-down visit of it
+// expands); those that are replicas (`replica`) are counted in *replicas.
+// Every lane of the warp calls it.
+__device__ __forceinline__ void join_window(const FrontierSink &sink, uint32_t *replicas, bool join, bool replica,
+                                            uint32_t v, const uint32_t *owned_targets, uint32_t huge_threshold) {
+    warp_push(sink, join, v, join ? owned_targets[v] : 0, huge_threshold);
+    const unsigned joined_replicas = __ballot_sync(kFullMask, join && replica);
+    if (joined_replicas != 0 && lane_id() == 0) atomicAdd(replicas, uint32_t(__popc(joined_replicas)));
+}
+
+// The source: depth 0 wherever a part holds it, and the first window of
+// each of those parts' lists (one warp, so that it goes through warp_push
+// like any other).
+__global__ void seed_source(uint32_t local, bool owned, const uint32_t *owned_targets, uint32_t huge_threshold,
+                            uint32_t *depth, FrontierSink sink, uint32_t *replicas) {
     if (lane_id() == 0) depth[local] = 0;
-    warp_push(sink, owned && lane_id() == 0, local, degree, huge_threshold);
+    join_window(sink, replicas, lane_id() == 0, !owned, local, owned_targets, huge_threshold);
 }
 
-// Claims the unvisited end of each edge of the frontier: owned ends join
-// the next window and flag their replicas, replicas take the depth and flag
-// their owner.
+// Claims the unvisited end of each edge of the frontier (an owned vertex:
+// the visit ends at the owned targets): it joins the next window and flags
+// its replicas.
 struct ClaimOutEdges {
     using Value = uint32_t;
-    const uint64_t *offsets;
     const uint32_t *indices;
+    const uint32_t *owned_targets;
     uint32_t *depth;
-    uint32_t owned, next_depth, huge_threshold;
+    uint32_t next_depth, huge_threshold;
     FrontierSink sink;
-    FlagMarks to_replicas, to_owners;
+    FlagMarks to_replicas;
 
     __device__ Value vertex_value(uint32_t) const { return 0; }
     __device__ void edge(bool active, uint32_t, Value, uint64_t e) {
         bool joins = false;
-        uint32_t v = 0, degree = 0;
+        uint32_t v = 0;
         if (active) {
             v = indices[e];
-            if (depth[v] == kUnvisited && atomicCAS(&depth[v], kUnvisited, next_depth) == kUnvisited) {
-                if (v < owned) {
-                    joins = true;
-                    degree = uint32_t(offsets[v + 1] - offsets[v]);
-                    to_replicas.mark(v);
-                } else {
-                    to_owners.mark(v);
-                }
-            }
+            joins = depth[v] == kUnvisited && atomicCAS(&depth[v], kUnvisited, next_depth) == kUnvisited;
+            if (joins) to_replicas.mark(v);
         }
-        warp_push(sink, joins, v, degree, huge_threshold);
+        warp_push(sink, joins, v, joins ? owned_targets[v] : 0, huge_threshold);
     }
 };
 
-__global__ void top_down_level(Frontier frontier, uint32_t huge_threshold, ClaimOutEdges claim) {
-    advance_frontier(claim.offsets, frontier, huge_threshold, claim);
+__global__ void top_down_level(const uint64_t *offsets, Frontier frontier, uint32_t huge_threshold,
+                               ClaimOutEdges claim) {
+    advance_frontier(offsets, frontier, huge_threshold, claim, OwnedTargetEnds{claim.owned_targets});
+}
+
+// The top-down step of the replicas [owned, size) at depth `level`, where
+// the window holds none (the level before was bottom-up): a warp takes 32
+// replicas and walks the owned targets of those at the level, one list at
+// a time, 32 edges a step. Adds the edges it visits to *visited.
+__global__ void replica_sweep(const uint64_t *offsets, uint32_t owned, uint32_t size, uint32_t level,
+                              ClaimOutEdges claim, unsigned long long *visited) {
+    unsigned long long edges = 0;
+    const uint64_t warps = warps_in_grid();
+    for (uint64_t base = owned + uint64_t(global_warp()) * 32; base < size; base += warps * 32) {
+        const uint64_t l = base + lane_id();
+        unsigned at_level = __ballot_sync(kFullMask, l < size && claim.depth[l] == level);
+        while (at_level != 0) {
+            const uint32_t u = uint32_t(base) + uint32_t(__ffs(at_level) - 1);
+            at_level &= at_level - 1;
+            const uint64_t begin = offsets[u], end = begin + claim.owned_targets[u];
+            for (uint64_t e0 = begin; e0 < end; e0 += 32) claim.edge(e0 + lane_id() < end, u, 0, e0 + lane_id());
+            edges += lane_id() == 0 ? end - begin : 0;
+        }
+    }
+    edges = block_sum(edges);
+    if (threadIdx.x == 0 && edges) atomicAdd(visited, edges);
 }
 
 // bitmap bit l: depth[l] == level, over every local vertex.
@@ -239,7 +319,7 @@ struct OwnedRange {
 // the frontier bitmap, until the first; a vertex found flags its replicas,
 // an atomic a flag word for the warp's 32 vertices (consecutive, or nearly:
 // a group of the boundary-first order is by id).
-__global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const uint32_t *bitmap, OwnedRange range,
+__global__ void bottom_up_level(DeviceCsr in, const uint32_t *owned_targets, const uint32_t *bitmap, OwnedRange range,
                                 uint32_t next_depth, uint32_t huge_threshold, uint32_t *depth, FrontierSink sink,
                                 FlagMarks to_replicas, unsigned long long *examined) {
     unsigned long long scanned = 0;
@@ -261,38 +341,33 @@ __global__ void bottom_up_level(DeviceCsr in, const uint64_t *out_offsets, const
             }
         }
         to_replicas.mark_by_warp(found, v);
-        const uint32_t degree = found ? uint32_t(out_offsets[v + 1] - out_offsets[v]) : 0;
-        warp_push(sink, found, v, degree, huge_threshold);
+        warp_push(sink, found, v, found ? owned_targets[v] : 0, huge_threshold);
     }
     scanned = block_sum(scanned);
     if (threadIdx.x == 0 && scanned) atomicAdd(examined, scanned);
 }
 
-// The receivers of the exchange's flags (DeviceExchange::flags).
-struct OwnerClaims {  // at the owner: claim, and if unvisited join the next window and flag the replicas
+// The receiver of the exchange's flags (DeviceExchange::flags): the
+// replica takes its owner's new depth (a replica takes a depth from its
+// owner alone, once), and after a top-down level (`join`) joins the next
+// window. All lanes of a warp call it.
+struct ReplicaTakes {
     uint32_t *depth;
-    const uint64_t *offsets;
+    const uint32_t *owned_targets;
     uint32_t next_depth, huge_threshold;
     FrontierSink sink;
-    FlagMarks to_replicas;
-    __device__ void operator()(bool set, uint32_t l) const {
-        const bool joins = set && depth[l] == kUnvisited && atomicCAS(&depth[l], kUnvisited, next_depth) == kUnvisited;
-        if (joins) to_replicas.mark(l);
-        const uint32_t degree = joins ? uint32_t(offsets[l + 1] - offsets[l]) : 0;
-        warp_push(sink, joins, l, degree, huge_threshold);
-    }
-};
-struct ReplicaTakes {  // at the replica: the owner's new depth
-    uint32_t *depth;
-    uint32_t next_depth;
+    uint32_t *replicas;
+    bool join;
     __device__ void operator()(bool set, uint32_t l) const {
         if (set) depth[l] = next_depth;
+        if (join) join_window(sink, replicas, set, true, l, owned_targets, huge_threshold);
     }
 };
 
 // Where a part's current window lies in its list, and what its counters said.
 struct Window {
     uint32_t begin = 0, count = 0;
+    uint32_t owned = 0;  // of count: the owned vertices (the others are replicas)
     uint32_t huge_begin = 0, huge_count = 0;
     unsigned long long huge_edges = 0, degree_sum = 0;
 };
@@ -313,7 +388,9 @@ public:
             if (part.size()) report.device_bytes += layouts.device_bytes();
             const uint64_t local_m = part.local.m();
             huge_threshold_.push_back(huge_degree_threshold(local_m));
-            const uint64_t huge_capacity = std::min<uint64_t>(part.owned, local_m / huge_threshold_.back() + 1);
+            // A vertex goes to the hub list with at least huge_threshold
+            // owned targets, each an edge of the local graph.
+            const uint64_t huge_capacity = std::min<uint64_t>(part.size(), local_m / huge_threshold_.back() + 1);
             arrays_.push_back(take_state<PartLevels>(
                 part.local, parts.info_of(p), parts.config_of(p, config), EngineId::part_bfs_levels, 0,
                 [&] { return std::make_unique<PartLevels>(plan, p, huge_capacity, stream); }));
@@ -322,14 +399,15 @@ public:
             fill(a.depth.get(), kUnvisited, part.size(), stream);
             GG_CUDA_CHECK(cudaMemsetAsync(a.counts.get(), 0, a.counts.bytes(), stream));
             if (overlap_) a.order_boundary_first(plan, p, stream);
+            a.count_targets(out_.back(), part.owned, parts.info_of(p), stream);
             depths_.push_back(a.depth.get());
             exchange_clocks_.push_back(std::make_unique<EventTimer>());
             exposed_clocks_.push_back(std::make_unique<EventTimer>());
             const uint32_t local = local_id_in(plan, p, source);
             if (local != UINT32_MAX) {
-                const uint32_t degree = uint32_t(part.local.out.offsets[local + 1] - part.local.out.offsets[local]);
-                seed_source<<<1, 32, 0, stream>>>(local, local < part.owned, degree, huge_threshold_.back(),
-                                                  a.depth.get(), sink(p, 0));
+                seed_source<<<1, 32, 0, stream>>>(local, local < part.owned, a.owned_targets.get(),
+                                                  huge_threshold_.back(), a.depth.get(), sink(p, 0),
+                                                  &a.counts.get()->replicas[0]);
                 GG_CUDA_CHECK_LAUNCH("seed_source");
             }
         }
@@ -340,7 +418,7 @@ public:
     // graph's edges.
     uint32_t run(uint64_t m, uint32_t n) {
         uint32_t level = 0;
-        bool bottom_up = false;
+        bool bottom_up = false, previous_bottom_up = false;
         uint64_t previous_count = 0, edges_to_check = m;
         const PartitionPlan &plan = parts_.plan();
         while (true) {
@@ -350,7 +428,7 @@ public:
             Stopwatch clock;
             uint64_t frontier[2] = {0, 0};
             for (const Window &w : windows_) {
-                frontier[0] += w.count;
+                frontier[0] += w.owned;
                 frontier[1] += w.degree_sum;
             }
             const uint64_t mine = frontier[1];
@@ -374,9 +452,10 @@ public:
             if (overlapped_) {
                 overlapped_bottom_up(level);
             } else {
-                step(level, bottom_up);
+                step(level, bottom_up, previous_bottom_up);
                 exchange(level, bottom_up);
             }
+            previous_bottom_up = bottom_up;
             const double queued_ms = clock.elapsed_ms();
             clock.restart();
             read_windows(level + 1);
@@ -419,8 +498,10 @@ private:
                             w.begin + w.count, w.huge_begin + w.huge_count};
     }
 
-    // Level `level`'s local step on every part with owned vertices.
-    void step(uint32_t level, bool bottom_up) {
+    // Level `level`'s local step on every part with local vertices;
+    // `after_bottom_up`: the level before was bottom-up, so the replicas at
+    // depth `level` are not in the window (ReplicaTakes).
+    void step(uint32_t level, bool bottom_up, bool after_bottom_up) {
         const uint32_t next_slot = (level + 1) % 2;
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             const PartitionPart &part = parts_.plan().parts[p];
@@ -432,10 +513,18 @@ private:
             begin(p, next_slot);
             parts_.start_compute(p);
             const Window &w = windows_[p];
+            const ClaimOutEdges claim{out_[p].indices, a.owned_targets.get(), a.depth.get(),
+                                      level + 1,        huge_threshold_[p],   sink(p, next_slot),
+                                      a.to_replicas.marks()};
             if (bottom_up) {
                 bitmap_of(p, level);
                 scan_bottom_up(p, level, OwnedRange{nullptr, 0, part.owned});
-            } else if (w.count) {
+            } else if (after_bottom_up && part.size() > part.owned) {
+                replica_sweep<<<grid_stride_blocks(part.size() - part.owned, kThreads, info), kThreads, 0, stream>>>(
+                    out_[p].offsets, part.owned, part.size(), level, claim, &a.counts.get()->examined);
+                GG_CUDA_CHECK_LAUNCH("replica_sweep");
+            }
+            if (!bottom_up && w.count) {
                 Frontier frontier;
                 frontier.items = a.list.get() + w.begin;
                 frontier.count = w.count;
@@ -443,12 +532,9 @@ private:
                 frontier.huge_start = a.huge_start.get() + w.huge_begin;
                 frontier.huge_count = w.huge_count;
                 frontier.huge_edges = w.huge_edges;
-                const ClaimOutEdges claim{out_[p].offsets,   out_[p].indices,       a.depth.get(),
-                                          part.owned,        level + 1,             huge_threshold_[p],
-                                          sink(p, next_slot), a.to_replicas.marks(), a.to_owners.marks()};
                 const uint64_t lanes = uint64_t(w.count) * 32 + w.huge_edges;
                 top_down_level<<<grid_stride_blocks(lanes, kThreads, info), kThreads, 0, stream>>>(
-                    frontier, huge_threshold_[p], claim);
+                    out_[p].offsets, frontier, huge_threshold_[p], claim);
                 GG_CUDA_CHECK_LAUNCH("top_down_level");
             }
             parts_.stop_compute(p);
@@ -457,14 +543,23 @@ private:
     }
 
     // Part p before its step (its device current): the next window's
-    // counter and the flags it sends, cleared.
+    // counters and the flags it sends, cleared.
     void begin(uint32_t p, uint32_t next_slot) {
         PartLevels &a = *arrays_[p];
-        const uint64_t words = a.to_replicas.word_count() + a.to_owners.word_count();
+        const uint64_t words = a.to_replicas.word_count();
         begin_level<<<grid_stride_blocks(words, kThreads, parts_.info_of(p)), kThreads, 0, parts_.stream_of(p)>>>(
-            &a.counts.get()->slot[next_slot], a.to_replicas.words(), a.to_replicas.word_count(), a.to_owners.words(),
-            a.to_owners.word_count());
+            &a.counts.get()->slot[next_slot], &a.counts.get()->replicas[next_slot], a.to_replicas.words(), words);
         GG_CUDA_CHECK_LAUNCH("begin_level");
+    }
+
+    // What part p's replicas do when their owners' flags of level `level`
+    // come: take depth level + 1, and after a top-down level join the next
+    // window.
+    ReplicaTakes replica_takes(uint32_t p, uint32_t level, bool bottom_up) const {
+        const uint32_t next_slot = (level + 1) % 2;
+        PartLevels &a = *arrays_[p];
+        return ReplicaTakes{depths_[p],         a.owned_targets.get(), level + 1, huge_threshold_[p],
+                            sink(p, next_slot), &a.counts.get()->replicas[next_slot], !bottom_up};
     }
 
     // Part p's frontier bitmap of depth `level`, over every local vertex.
@@ -480,7 +575,7 @@ private:
         if (range.count == 0) return;
         PartLevels &a = *arrays_[p];
         bottom_up_level<<<grid_stride_blocks(range.count, kThreads, parts_.info_of(p)), kThreads, 0,
-                          parts_.stream_of(p)>>>(in_[p], out_[p].offsets, a.bitmap.get(), range, level + 1,
+                          parts_.stream_of(p)>>>(in_[p], a.owned_targets.get(), a.bitmap.get(), range, level + 1,
                                                  huge_threshold_[p], a.depth.get(), sink(p, (level + 1) % 2),
                                                  a.to_replicas.marks(), &a.counts.get()->examined);
         GG_CUDA_CHECK_LAUNCH("bottom_up_level");
@@ -511,7 +606,7 @@ private:
         std::vector<const SentFlags *> to_replicas;
         for (const auto &a : arrays_) to_replicas.push_back(&a->to_replicas);
         exchange.flags(
-            /*toward_replicas=*/true, to_replicas, [&](uint32_t p) { return ReplicaTakes{depths_[p], level + 1}; },
+            /*toward_replicas=*/true, to_replicas, [&](uint32_t p) { return replica_takes(p, level, true); },
             DevicePartSet::Lane::side);
         for (uint32_t p = 0; p < k; ++p) {
             const PartitionPart &part = parts_.plan().parts[p];
@@ -539,25 +634,14 @@ private:
         }
     }
 
-    // The replicas claimed at this level to their owners (top-down levels
-    // only: a bottom-up step sets owned vertices alone), then every owned
-    // vertex reached at this level to its replicas; then each part's counts
-    // toward the host.
+    // Every owned vertex reached at this level to its replicas; then each
+    // part's counts toward the host.
     void exchange(uint32_t level, bool bottom_up) {
-        const uint32_t next_slot = (level + 1) % 2;
         DeviceExchange exchange(parts_);
-        std::vector<const SentFlags *> to_owners, to_replicas;
-        for (const auto &a : arrays_) {
-            to_owners.push_back(&a->to_owners);
-            to_replicas.push_back(&a->to_replicas);
-        }
-        if (!bottom_up)
-            exchange.flags(/*toward_replicas=*/false, to_owners, [&](uint32_t p) {
-                return OwnerClaims{depths_[p], out_[p].offsets, level + 1, huge_threshold_[p], sink(p, next_slot),
-                                   arrays_[p]->to_replicas.marks()};
-            });
+        std::vector<const SentFlags *> to_replicas;
+        for (const auto &a : arrays_) to_replicas.push_back(&a->to_replicas);
         exchange.flags(/*toward_replicas=*/true, to_replicas,
-                       [&](uint32_t p) { return ReplicaTakes{depths_[p], level + 1}; });
+                       [&](uint32_t p) { return replica_takes(p, level, bottom_up); });
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             if (parts_.plan().parts[p].size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
@@ -601,6 +685,7 @@ private:
             w.begin += w.count;
             w.huge_begin += w.huge_count;
             w.count = c.count;
+            w.owned = c.count - arrays_[p]->on_host().replicas[level % 2];
             w.huge_count = uint32_t(c.huge >> kHugeCountShift);
             w.huge_edges = c.huge & kHugeEdgeMask;
             w.degree_sum = c.degree_sum;

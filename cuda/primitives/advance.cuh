@@ -24,6 +24,12 @@
 // written by other blocks since the last grid barrier.
 // edge() is called by all lanes of a warp at once (active says whether the
 // lane holds a real edge), so that it can push with warp_push().
+//
+// `ends` says where vertex u's edges to visit end: its whole list (WholeLists),
+// or a prefix of it (the partitioned BFS visits only the edges toward a
+// part's own vertices, which a sorted local list holds first). The degree a
+// vertex was pushed with must be the length of what is visited: the huge
+// list's running sums are made of it.
 #pragma once
 
 #include <cstdint>
@@ -33,9 +39,13 @@
 
 namespace gg::cuda {
 
-template <class Op>
+struct WholeLists {
+    __device__ uint64_t end(const uint64_t *offsets, uint32_t u, uint64_t) const { return offsets[u + 1]; }
+};
+
+template <class Op, class Ends = WholeLists>
 __device__ void advance_frontier(const uint64_t *offsets, const Frontier &frontier, uint32_t huge_threshold,
-                                 Op &op) {
+                                 Op &op, Ends ends = Ends{}) {
     using Value = typename Op::Value;
     const int lane = lane_id();
     const uint64_t warp = global_warp();
@@ -50,7 +60,7 @@ __device__ void advance_frontier(const uint64_t *offsets, const Frontier &fronti
         if (have) {
             u = load_fresh(frontier.items + i);
             begin = offsets[u];
-            end = offsets[u + 1];
+            end = ends.end(offsets, u, begin);
             if (end - begin >= huge_threshold) end = begin;  // expanded from the huge list
             if (end > begin) value = op.vertex_value(u);
         }
