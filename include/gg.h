@@ -804,11 +804,12 @@ typedef struct gg_run_stats {
         @c halt function said so; PageRank below its tolerance; every other algorithm always), 0 when an
         iteration cap stopped it first. */
     int32_t converged;
-    /** Since 0.8. The part of @c exchange_ms that ran while the parts computed, summed over parts: with
-        @c GG_PARTITIONED_OVERLAP=1 (docs/building.md) a GPU partitioned PageRank over several devices, and
-        a GPU partitioned BFS's bottom-up levels, send their boundary's values while their parts compute
-        their other vertices, and what the parts did not wait for counts here. The fraction hidden is this
-        over @c exchange_ms; 0 for runs that do not overlap. */
+    /** Since 0.8. The part of @c exchange_ms that ran while the parts computed, summed over parts: a GPU
+        partitioned PageRank over several devices (where its refresh is worth hiding, or always with
+        @c GG_PARTITIONED_OVERLAP=1, docs/building.md), and with that setting a GPU partitioned BFS's
+        bottom-up levels, send their boundary's values while their parts compute their other vertices,
+        and what the parts did not wait for counts here. The fraction hidden is this over
+        @c exchange_ms; 0 for runs that do not overlap. */
     double exchange_hidden_ms;
 } gg_run_stats;
 

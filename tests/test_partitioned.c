@@ -295,11 +295,13 @@ static void test_gpu_parts_equal_cpu(void **state) {
     unsetenv("GG_PARTITIONED_OVERLAP");
     /* The awkward cases three times, each time another way
      * (docs/building.md): BFS level by level (SSSP and SSWP by band
-     * windows, as the catalogue ran them), without and with the overlap
-     * (parts with no boundary, or nothing but boundary); then BFS, SSSP
-     * and SSWP to the fixed point with PageRank's replicas through the
-     * message exchange, as between processes. */
+     * windows, as the catalogue ran them), without any overlap (PageRank's
+     * is on by default over several GPUs) and with it (parts with no
+     * boundary, or nothing but boundary); then BFS, SSSP and SSWP to the
+     * fixed point with PageRank's replicas through the message exchange,
+     * as between processes. */
     setenv("GG_PARTITIONED_BFS", "levels", 1);
+    setenv("GG_PARTITIONED_OVERLAP", "0", 1);
     test_awkward_cases(state);
     setenv("GG_PARTITIONED_OVERLAP", "1", 1);
     test_awkward_cases(state);

@@ -125,9 +125,9 @@ type RunStats struct {
 	// stopped it first.
 	Converged bool
 	// Since ABI 0.8: the part of ExchangeMs that ran while the parts computed
-	// (with GG_PARTITIONED_OVERLAP=1, a GPU partitioned PageRank over several
-	// devices overlaps its refresh, and a BFS its bottom-up levels' flags);
-	// 0 otherwise.
+	// (a GPU partitioned PageRank over several devices overlaps its refresh
+	// where that is worth it, and with GG_PARTITIONED_OVERLAP=1 always, as a
+	// BFS does its bottom-up levels' flags); 0 otherwise.
 	ExchangeHiddenMs float64
 }
 

@@ -49,10 +49,10 @@
  * ms per iteration against 11.1 ms for all of them unpartitioned. With the
  * hub order of every local row it took 9.25 ms on four H200s.
  *
- * With GG_PARTITIONED_OVERLAP=1 and parts on several devices, a refresh
- * iteration computes each part's boundary first and refreshes while it
- * pulls the rest (iterate_overlapped, Medusa's overlap, 002 §4.3). It is
- * off by default: measured slower (overlap_asked says by how much).
+ * With parts on several devices of one process and a refresh worth hiding,
+ * a refresh iteration computes each part's boundary first and refreshes
+ * while it pulls the rest (iterate_overlapped, Medusa's overlap, 002 §4.3;
+ * overlap_asked says when, and what it gains).
  *
  * The unpartitioned run computes the same iterates; the sums run in
  * another order, so ranks agree to rounding.
@@ -216,13 +216,29 @@ DeviceCsr row_window(DeviceCsr in, uint32_t first, uint32_t count) {
     return in;
 }
 
-// Whether the refresh overlaps the pulls: GG_PARTITIONED_OVERLAP=1
-// (docs/building.md). Not by default: on two H200s it made kron 25 and 26
-// over random parts slower (153.6 against 131.0 ms, 343.9 against 320.3 ms
-// for 20 iterations; bench/results/multi-gpu-nccl-overlap-2026-11-27.md):
-// 57% of the refresh ran behind the pulls, but beside them it took twice
-// as long, and the pulls slowed by 8% on kron 25.
-bool overlap_asked() { return flag_from_environment("GG_PARTITIONED_OVERLAP"); }
+// Whether the refresh overlaps the pulls: GG_PARTITIONED_OVERLAP=1 always,
+// =0 never (docs/building.md); unset, where some part sends at least 1% of
+// its owned vertices' values a refresh. On two H200s, kron 26 over random
+// parts (each part sends 40% of its vertices' values), 20 iterations took
+// 262.7 ms overlapped and 301.7 ms not; the 8192 x 8192 grid over METIS
+// parts (0.03%) 11.63 against 11.29 ms: there is next to nothing to hide,
+// and the second group's launch and the streams' waits cost 17 us an
+// iteration (session 57, bench/results/multi-gpu-h200x2-2026-11-29-s57.md;
+// the 1% lies between the two, not measured closer). Overlap was off by
+// default until then: the overlapped runs had measured slower (343.9
+// against 320.3 ms on kron 26, bench/results/multi-gpu-nccl-overlap-2026-11-27.md),
+// but each of them also paid a pass over every part's links on the host for
+// the hub order's front set, which the order, once cached, did not need
+// (RunLayouts::FrontSet now asks for it only when it builds).
+bool overlap_asked(const PartitionPlan &plan) {
+    const EnvironmentSwitch asked = switch_from_environment("GG_PARTITIONED_OVERLAP");
+    if (asked != EnvironmentSwitch::unset) return asked == EnvironmentSwitch::on;
+    std::vector<uint64_t> sent(plan.num_parts(), 0);
+    for (const ReplicaLink &link : plan.links) sent[link.owner_part] += link.owner_local.size();
+    for (uint32_t p = 0; p < plan.num_parts(); ++p)
+        if (sent[p] * 100 >= plan.parts[p].owned && sent[p] != 0) return true;
+    return false;
+}
 
 // A part's arrays, pooled under its local graph and pass: owned ranks, the
 // two contribution buffers, the global out-degrees of its local vertices
@@ -260,7 +276,7 @@ public:
     DeviceRankParts(DevicePartSet &parts, const RunConfig &config, RunReport &report)
         : parts_(parts), config_(config), layouts_(parts, report), ranks_(parts.num_parts(), nullptr),
           bulk_(!message_exchange_asked()),
-          overlap_(bulk_ && parts.plan().ranks == 1 && parts.num_devices() > 1 && overlap_asked()) {
+          overlap_(bulk_ && parts.plan().ranks == 1 && parts.num_devices() > 1 && overlap_asked(parts.plan())) {
         const PartitionPlan &plan = parts.plan();
         const double start = 1.0 / double(plan.n);
         for (uint32_t p = 0; p < plan.num_parts(); ++p) {
@@ -516,9 +532,12 @@ private:
         clock.restart();
         const double change = read_sums(1);
         dangling_ = read_sums_done(0);
-        // The same line as iterate()'s: on two H200s the overlapped runs took
-        // 3.5 ms an iteration more than their parts' clocks and exposed
-        // refresh account for (bench/results/multi-gpu-h200x2-2026-11-29-s56.md).
+        // The same line as iterate()'s. On two H200s the overlapped runs took
+        // 70 ms more than their parts' clocks and exposed refresh accounted
+        // for (kron 26, bench/results/multi-gpu-h200x2-2026-11-29-s56.md);
+        // this line then showed 12.9 to 13.0 ms an iteration waited for, the
+        // clocks' time: the rest was the run's set-up (overlap_asked says
+        // what).
         trace_run_line("PageRank over %u parts, refresh overlapped: iteration %u: queued %.3f ms, waited for the "
                        "devices and added over the parts %.3f ms",
                        k, t, queued_ms, clock.elapsed_ms());

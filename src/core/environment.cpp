@@ -20,9 +20,12 @@ uint64_t bytes_from_environment(const char *name) {
     return uint64_t(number << shift);
 }
 
-bool flag_from_environment(const char *name) {
+bool flag_from_environment(const char *name) { return switch_from_environment(name) == EnvironmentSwitch::on; }
+
+EnvironmentSwitch switch_from_environment(const char *name) {
     const char *value = std::getenv(name);
-    return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
+    if (value == nullptr || *value == '\0') return EnvironmentSwitch::unset;
+    return std::strcmp(value, "0") != 0 ? EnvironmentSwitch::on : EnvironmentSwitch::off;
 }
 
 }  // namespace gg

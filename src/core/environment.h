@@ -13,4 +13,9 @@ uint64_t bytes_from_environment(const char *name);
 // empty and not "0".
 bool flag_from_environment(const char *name);
 
+// The same as a choice with a default: `unset` where the variable is unset
+// or empty (the library decides), else on or off ("0").
+enum class EnvironmentSwitch { unset, on, off };
+EnvironmentSwitch switch_from_environment(const char *name);
+
 }  // namespace gg

@@ -44,9 +44,9 @@ struct RunStats
     # whose halt said so, PageRank below its tolerance, every other algorithm always), false when an
     # iteration cap stopped it first.
     converged::Bool
-    # Since 0.8: the part of exchange_ms that ran while the parts computed (with
-    # GG_PARTITIONED_OVERLAP=1, a GPU partitioned PageRank over several devices overlaps its
-    # refresh, and a BFS its bottom-up levels' flags); 0 otherwise.
+    # Since 0.8: the part of exchange_ms that ran while the parts computed (a GPU partitioned
+    # PageRank over several devices overlaps its refresh where that is worth it, and with
+    # GG_PARTITIONED_OVERLAP=1 always, as a BFS does its bottom-up levels' flags); 0 otherwise.
     exchange_hidden_ms::Float64
 end
 

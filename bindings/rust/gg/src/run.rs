@@ -80,9 +80,10 @@ pub struct RunStats {
     /// left or whose `halt` said so, PageRank below its tolerance, every other algorithm always),
     /// false when an iteration cap stopped it first.
     pub converged: bool,
-    /// Since ABI 0.8: the part of `exchange_ms` that ran while the parts computed (with
-    /// `GG_PARTITIONED_OVERLAP=1`, a GPU partitioned PageRank over several devices overlaps its
-    /// refresh, and a BFS its bottom-up levels' flags); 0 otherwise.
+    /// Since ABI 0.8: the part of `exchange_ms` that ran while the parts computed (a GPU
+    /// partitioned PageRank over several devices overlaps its refresh where that is worth it, and
+    /// with `GG_PARTITIONED_OVERLAP=1` always, as a BFS does its bottom-up levels' flags); 0
+    /// otherwise.
     pub exchange_hidden_ms: f64,
 }
 
