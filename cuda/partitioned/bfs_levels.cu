@@ -150,8 +150,9 @@ struct OwnedTargetEnds {
 
 // A part's arrays, pooled under its local graph: depths of every local
 // vertex, the local vertices' list in visit order with its hub list, each
-// local vertex's count of owned targets, the frontier bitmap of bottom-up
-// levels, and its counts with the pinned words they are read into.
+// local vertex's count of owned targets, the two frontier bitmaps of
+// bottom-up levels (level L reads bitmap L % 2 and writes its owned words of
+// the other), and its counts with the pinned words they are read into.
 struct PartLevels final : EngineState {
     DeviceArray<uint32_t> depth, list, huge_items, bitmap, owned_targets;
     DeviceArray<unsigned long long> huge_start;
@@ -173,13 +174,18 @@ struct PartLevels final : EngineState {
         : depth(std::max<uint32_t>(size, 1), "a part's BFS depths"),
           list(std::max<uint32_t>(size, 1), "a part's BFS visit list"),
           huge_items(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub list"),
-          bitmap((uint64_t(size) + 31) / 32 + 1, "a part's BFS frontier bitmap"),
+          bitmap(2 * bitmap_words(size), "a part's BFS frontier bitmaps"),
           owned_targets(std::max<uint32_t>(size, 1), "a part's counts of owned targets"),
           huge_start(std::max<uint64_t>(huge_capacity, 1), "a part's BFS hub offsets"),
           counts(1, "a part's BFS counters") {}
     uint64_t bytes() const override {
         return depth.bytes() + list.bytes() + huge_items.bytes() + bitmap.bytes() + owned_targets.bytes() +
                huge_start.bytes() + counts.bytes() + to_replicas.bytes() + boundary_first.bytes();
+    }
+    static uint64_t bitmap_words(uint32_t size) { return (uint64_t(size) + 31) / 32 + 1; }
+    // The frontier bitmap of depth `level`.
+    uint32_t *bitmap_of(uint32_t level) const {
+        return bitmap.get() + (level % 2) * (bitmap.size() / 2);
     }
     // Counts owned_targets (once: it depends on the local graph only) on
     // `stream` of the part's device (current).
@@ -296,10 +302,12 @@ __global__ void replica_sweep(const uint64_t *offsets, uint32_t owned, uint32_t 
     if (threadIdx.x == 0 && edges) atomicAdd(visited, edges);
 }
 
-// bitmap bit l: depth[l] == level, over every local vertex.
-__global__ void frontier_bitmap(const uint32_t *depth, uint32_t size, uint32_t level, uint32_t *bitmap) {
+// bitmap bit l: depth[l] == level, over every local vertex of the words
+// from first_word on.
+__global__ void frontier_bitmap(const uint32_t *depth, uint32_t size, uint32_t level, uint32_t first_word,
+                                uint32_t *bitmap) {
     const uint32_t words = (size + 31) / 32;
-    for (uint64_t w = global_warp(); w < words; w += warps_in_grid()) {
+    for (uint64_t w = first_word + global_warp(); w < words; w += warps_in_grid()) {
         const uint64_t l = w * 32 + lane_id();
         const unsigned word = __ballot_sync(kFullMask, l < size && depth[l] == level);
         if (lane_id() == 0) bitmap[w] = word;
@@ -318,10 +326,14 @@ struct OwnedRange {
 // Each unvisited owned vertex of `range` scans its in-edges for a source in
 // the frontier bitmap, until the first; a vertex found flags its replicas,
 // an atomic a flag word for the warp's 32 vertices (consecutive, or nearly:
-// a group of the boundary-first order is by id).
+// a group of the boundary-first order is by id). Where `range` is the ids
+// from 0, a warp's vertices are one word of the next level's bitmap, which
+// it writes (`next`; the owned vertices found here are all the owned ones
+// at the next depth): the next bottom-up level then builds only the
+// replicas' words from the depths, as the unpartitioned engine builds none.
 __global__ void bottom_up_level(DeviceCsr in, const uint32_t *owned_targets, const uint32_t *bitmap, OwnedRange range,
                                 uint32_t next_depth, uint32_t huge_threshold, uint32_t *depth, FrontierSink sink,
-                                FlagMarks to_replicas, unsigned long long *examined) {
+                                FlagMarks to_replicas, unsigned long long *examined, uint32_t *next) {
     unsigned long long scanned = 0;
     const uint64_t warps = warps_in_grid();
     for (uint64_t base = uint64_t(global_warp()) * 32; base < range.count; base += warps * 32) {
@@ -342,6 +354,8 @@ __global__ void bottom_up_level(DeviceCsr in, const uint32_t *owned_targets, con
         }
         to_replicas.mark_by_warp(found, v);
         warp_push(sink, found, v, found ? owned_targets[v] : 0, huge_threshold);
+        const unsigned word = __ballot_sync(kFullMask, found);
+        if (next != nullptr && lane_id() == 0) next[base >> 5] = word;
     }
     scanned = block_sum(scanned);
     if (threadIdx.x == 0 && scanned) atomicAdd(examined, scanned);
@@ -540,6 +554,7 @@ private:
             parts_.stop_compute(p);
             exchange_clocks_[p]->start(stream);
         }
+        owned_bits_written_ = bottom_up;  // scan_bottom_up over every owned id
     }
 
     // Part p before its step (its device current): the next window's
@@ -562,22 +577,31 @@ private:
                             sink(p, next_slot), &a.counts.get()->replicas[next_slot], !bottom_up};
     }
 
-    // Part p's frontier bitmap of depth `level`, over every local vertex.
+    // Part p's frontier bitmap of depth `level`, over every local vertex,
+    // or where the step before wrote the owned vertices' words
+    // (owned_bits_written_), over the replicas' (the word they share with
+    // owned vertices whole).
     void bitmap_of(uint32_t p, uint32_t level) {
-        const uint32_t size = parts_.plan().parts[p].size();
-        frontier_bitmap<<<grid_stride_blocks(size, kThreads, parts_.info_of(p)), kThreads, 0, parts_.stream_of(p)>>>(
-            arrays_[p]->depth.get(), size, level, arrays_[p]->bitmap.get());
+        const PartitionPart &part = parts_.plan().parts[p];
+        const uint32_t first_word = owned_bits_written_ ? part.owned / 32 : 0;
+        const uint64_t lanes = (uint64_t(part.size()) + 31) / 32 * 32 - uint64_t(first_word) * 32;
+        if (lanes == 0) return;
+        frontier_bitmap<<<grid_stride_blocks(lanes, kThreads, parts_.info_of(p)), kThreads, 0, parts_.stream_of(p)>>>(
+            arrays_[p]->depth.get(), part.size(), level, first_word, arrays_[p]->bitmap_of(level));
         GG_CUDA_CHECK_LAUNCH("frontier_bitmap");
     }
 
-    // Part p's bottom-up step over the owned vertices of `range`.
+    // Part p's bottom-up step over the owned vertices of `range` (writing
+    // the owned words of the next level's bitmap where `range` is every
+    // owned id in order).
     void scan_bottom_up(uint32_t p, uint32_t level, OwnedRange range) {
         if (range.count == 0) return;
         PartLevels &a = *arrays_[p];
+        uint32_t *next = range.ids == nullptr && range.first == 0 ? a.bitmap_of(level + 1) : nullptr;
         bottom_up_level<<<grid_stride_blocks(range.count, kThreads, parts_.info_of(p)), kThreads, 0,
-                          parts_.stream_of(p)>>>(in_[p], a.owned_targets.get(), a.bitmap.get(), range, level + 1,
+                          parts_.stream_of(p)>>>(in_[p], a.owned_targets.get(), a.bitmap_of(level), range, level + 1,
                                                  huge_threshold_[p], a.depth.get(), sink(p, (level + 1) % 2),
-                                                 a.to_replicas.marks(), &a.counts.get()->examined);
+                                                 a.to_replicas.marks(), &a.counts.get()->examined, next);
         GG_CUDA_CHECK_LAUNCH("bottom_up_level");
     }
 
@@ -632,6 +656,7 @@ private:
             exposed_clocks_[p]->stop(stream);
             read_counts(p);
         }
+        owned_bits_written_ = false;  // the boundary-first scans write no bitmap
     }
 
     // Every owned vertex reached at this level to its replicas; then each
@@ -703,6 +728,7 @@ private:
     std::vector<std::unique_ptr<EventTimer>> exchange_clocks_;  // by part
     std::vector<std::unique_ptr<EventTimer>> exposed_clocks_;   // by part: an overlapped exchange's wait
     const bool overlap_;     // bottom-up levels overlap their exchange (GG_PARTITIONED_OVERLAP=1)
+    bool owned_bits_written_ = false;  // the last step wrote the owned words of the next level's bitmap
     bool overlapped_ = false;  // the last level queued did
 };
 
