@@ -280,23 +280,25 @@ __global__ void top_down_level(const uint64_t *offsets, Frontier frontier, uint3
 }
 
 // The top-down step of the replicas [owned, size) at depth `level`, where
-// the window holds none (the level before was bottom-up): a warp takes 32
-// replicas and walks the owned targets of those at the level, one list at
-// a time, 32 edges a step. Adds the edges it visits to *visited.
+// the window holds none (the level before was bottom-up): each warp takes 32
+// replicas, and those at the level have their owned targets visited by the
+// whole warp as the advance visits a frontier's lists (advance_warp_lists:
+// short lists packed, long ones 32 edges a step). Adds the edges it visits
+// to *visited. A first version walked each replica's list with the warp,
+// one list a step: on kron 25 its level 3 (1.8 million vertices, a third
+// of them replicas) took 0.28 ms against 0.15 for the owners' expansion and
+// a round of flags it replaced.
 __global__ void replica_sweep(const uint64_t *offsets, uint32_t owned, uint32_t size, uint32_t level,
                               ClaimOutEdges claim, unsigned long long *visited) {
     unsigned long long edges = 0;
     const uint64_t warps = warps_in_grid();
     for (uint64_t base = owned + uint64_t(global_warp()) * 32; base < size; base += warps * 32) {
         const uint64_t l = base + lane_id();
-        unsigned at_level = __ballot_sync(kFullMask, l < size && claim.depth[l] == level);
-        while (at_level != 0) {
-            const uint32_t u = uint32_t(base) + uint32_t(__ffs(at_level) - 1);
-            at_level &= at_level - 1;
-            const uint64_t begin = offsets[u], end = begin + claim.owned_targets[u];
-            for (uint64_t e0 = begin; e0 < end; e0 += 32) claim.edge(e0 + lane_id() < end, u, 0, e0 + lane_id());
-            edges += lane_id() == 0 ? end - begin : 0;
-        }
+        const bool at_level = l < size && claim.depth[l] == level;
+        const uint64_t begin = at_level ? offsets[l] : 0;
+        const uint64_t end = at_level ? begin + claim.owned_targets[l] : 0;
+        edges += end - begin;
+        advance_warp_lists(uint32_t(l), begin, end, 0u, claim);
     }
     edges = block_sum(edges);
     if (threadIdx.x == 0 && edges) atomicAdd(visited, edges);

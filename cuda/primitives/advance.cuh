@@ -43,6 +43,53 @@ struct WholeLists {
     __device__ uint64_t end(const uint64_t *offsets, uint32_t u, uint64_t) const { return offsets[u + 1]; }
 };
 
+// The edges of the lists the 32 lanes of a warp hold, [begin, end) each
+// (empty where a lane holds none), visited by the whole warp: lists of 32
+// or more one at a time, 32 edges a step, the short ones packed together by
+// a prefix sum of their lengths. All 32 lanes call it together.
+template <class Op>
+__device__ void advance_warp_lists(uint32_t u, uint64_t begin, uint64_t end, typename Op::Value value, Op &op) {
+    using Value = typename Op::Value;
+    const int lane = lane_id();
+    const uint64_t degree = end - begin;
+
+    // Lists of 32 or more: the whole warp, one list at a time.
+    unsigned long_lists = __ballot_sync(kFullMask, degree >= 32);
+    while (long_lists) {
+        const int owner = __ffs(long_lists) - 1;
+        long_lists &= long_lists - 1;
+        const uint32_t owner_vertex = __shfl_sync(kFullMask, u, owner);
+        const Value owner_value = __shfl_sync(kFullMask, value, owner);
+        const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
+        const uint64_t owner_end = __shfl_sync(kFullMask, end, owner);
+        for (uint64_t e0 = owner_begin; e0 < owner_end; e0 += 32) {
+            const uint64_t e = e0 + lane;
+            op.edge(e < owner_end, owner_vertex, owner_value, e);
+        }
+    }
+
+    // Short lists: packed together by a prefix sum of their lengths.
+    const uint32_t small = degree < 32 ? uint32_t(degree) : 0;
+    const uint32_t inclusive = warp_inclusive_scan(small);
+    const uint32_t exclusive = inclusive - small;
+    const uint32_t total = __shfl_sync(kFullMask, inclusive, 31);
+    for (uint32_t k0 = 0; k0 < total; k0 += 32) {
+        const uint32_t k = k0 + lane;
+        // The owner of packed edge k: the last lane whose exclusive sum is <= k.
+        int owner = 0;
+#pragma unroll
+        for (int step = 16; step > 0; step >>= 1) {
+            const uint32_t start = __shfl_sync(kFullMask, exclusive, owner + step);
+            if (start <= k) owner += step;
+        }
+        const uint32_t owner_vertex = __shfl_sync(kFullMask, u, owner);
+        const Value owner_value = __shfl_sync(kFullMask, value, owner);
+        const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
+        const uint32_t owner_start = __shfl_sync(kFullMask, exclusive, owner);
+        op.edge(k < total, owner_vertex, owner_value, owner_begin + (k - owner_start));
+    }
+}
+
 template <class Op, class Ends = WholeLists>
 __device__ void advance_frontier(const uint64_t *offsets, const Frontier &frontier, uint32_t huge_threshold,
                                  Op &op, Ends ends = Ends{}) {
@@ -64,43 +111,7 @@ __device__ void advance_frontier(const uint64_t *offsets, const Frontier &fronti
             if (end - begin >= huge_threshold) end = begin;  // expanded from the huge list
             if (end > begin) value = op.vertex_value(u);
         }
-        const uint64_t degree = end - begin;
-
-        // Lists of 32 or more: the whole warp, one list at a time.
-        unsigned long_lists = __ballot_sync(kFullMask, degree >= 32);
-        while (long_lists) {
-            const int owner = __ffs(long_lists) - 1;
-            long_lists &= long_lists - 1;
-            const uint32_t owner_vertex = __shfl_sync(kFullMask, u, owner);
-            const Value owner_value = __shfl_sync(kFullMask, value, owner);
-            const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
-            const uint64_t owner_end = __shfl_sync(kFullMask, end, owner);
-            for (uint64_t e0 = owner_begin; e0 < owner_end; e0 += 32) {
-                const uint64_t e = e0 + lane;
-                op.edge(e < owner_end, owner_vertex, owner_value, e);
-            }
-        }
-
-        // Short lists: packed together by a prefix sum of their lengths.
-        const uint32_t small = degree < 32 ? uint32_t(degree) : 0;
-        const uint32_t inclusive = warp_inclusive_scan(small);
-        const uint32_t exclusive = inclusive - small;
-        const uint32_t total = __shfl_sync(kFullMask, inclusive, 31);
-        for (uint32_t k0 = 0; k0 < total; k0 += 32) {
-            const uint32_t k = k0 + lane;
-            // The owner of packed edge k: the last lane whose exclusive sum is <= k.
-            int owner = 0;
-#pragma unroll
-            for (int step = 16; step > 0; step >>= 1) {
-                const uint32_t start = __shfl_sync(kFullMask, exclusive, owner + step);
-                if (start <= k) owner += step;
-            }
-            const uint32_t owner_vertex = __shfl_sync(kFullMask, u, owner);
-            const Value owner_value = __shfl_sync(kFullMask, value, owner);
-            const uint64_t owner_begin = __shfl_sync(kFullMask, begin, owner);
-            const uint32_t owner_start = __shfl_sync(kFullMask, exclusive, owner);
-            op.edge(k < total, owner_vertex, owner_value, owner_begin + (k - owner_start));
-        }
+        advance_warp_lists(u, begin, end, value, op);
     }
 
     // Huge lists: one flat edge range over the whole grid, cut into one
