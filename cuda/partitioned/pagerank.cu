@@ -16,15 +16,19 @@
  *            their new contributions, the L1 change of its owned ones and
  *            the rank of its owned vertices without out-edges (the next
  *            iteration's dangling mass); the run adds both sums in part
- *            order (two numbers per part cross to the host per iteration);
+ *            order: where every part is in this process and every device
+ *            reads the others' memory, on the devices (combine_part_sums,
+ *            before each part's pull; the host waits once per kBatch
+ *            iterations, as the unpartitioned run does), else on the host
+ *            (two numbers per part cross to it per iteration);
  *   refresh  every `depth` iterations owners send their contributions to
  *            the replicas, which take them in place of their own. The
  *            refresh is queued on the devices right behind the pull,
  *            without a host wait (DeviceExchange::broadcast_dense: a dense
  *            pack, one move per link between devices, NCCL between
- *            processes, an unpack), so an iteration waits on the host once,
- *            for its two sums (added over the processes of a distributed
- *            plan). Replicas farther out than depth - 1 hops are not
+ *            processes, an unpack), so an iteration waits on the host at
+ *            most once, for its two sums (added over the processes of a
+ *            distributed plan). Replicas farther out than depth - 1 hops are not
  *            recomputed between refreshes, so after a refresh both buffers
  *            take their new value.
  *
@@ -51,7 +55,7 @@
  *
  * With parts on several devices of one process and a refresh worth hiding,
  * a refresh iteration computes each part's boundary first and refreshes
- * while it pulls the rest (iterate_overlapped, Medusa's overlap, 002 §4.3;
+ * while it pulls the rest (finish_overlapped, Medusa's overlap, 002 §4.3;
  * overlap_asked says when, and what it gains).
  *
  * The unpartitioned run computes the same iterates; the sums run in
@@ -78,6 +82,9 @@
 namespace gg::cuda {
 
 namespace {
+
+constexpr uint32_t kNotConverged = 0xffffffffu;
+constexpr uint32_t kBatch = 8;  // iterations queued between two host waits where the devices add the sums
 
 // How a part's pull numbers its vertices: in the hub order of its local
 // graph (src/layout/hub_order.h, where hubs carry most of its edges, as the
@@ -129,6 +136,35 @@ __global__ void part_ranks(const double *contribution, const uint32_t *out_degre
     }
 }
 
+// Part p's part of iteration t summed on the devices (no host wait an
+// iteration): the sums of r_t of every part (slot t % 2 of each part's sums,
+// written by its last pull, read over the links in part order, so that
+// every part gets the same bits) give the iteration's base, (1 - d) / n +
+// d * D / n with D the dangling mass, the host's formula; where the L1
+// change of r_t (t >= 1) is below the tolerance the run converged at t, and
+// the pulls from then on do nothing. Part p's slot for r_(t+1) is cleared
+// here: every part read it for iteration t - 1, and this stream waited for
+// theirs (DeviceRankParts::every_part_waits).
+constexpr uint32_t kMaxSummedParts = 32;
+struct PartSums {
+    const double *at[kMaxSummedParts];  // each part's sums, [slot][dangling, change]; null: an empty part
+    uint32_t count;
+};
+__global__ void combine_part_sums(PartSums all, uint32_t t, double first_term, double damping, double n,
+                                  double tolerance, double *base, uint32_t *converged_at, double *next_slot) {
+    if (threadIdx.x != 0) return;
+    const uint32_t slot = 2 * (t % 2);
+    double dangling = 0, change = 0;
+    for (uint32_t p = 0; p < all.count; ++p) {
+        if (all.at[p] == nullptr) continue;
+        dangling += all.at[p][slot];
+        change += all.at[p][slot + 1];
+    }
+    *base = first_term + damping * dangling / n;
+    if (t > 0 && *converged_at == kNotConverged && change < tolerance) *converged_at = t;
+    next_slot[0] = next_slot[1] = 0;
+}
+
 // After a refresh, the replicas beyond depth - 1 hops (local ids from
 // `computed` on) take their new contribution in the other buffer too.
 __global__ void copy_far_replicas(const double *from, PassOrder order, uint32_t size, uint32_t computed,
@@ -153,9 +189,16 @@ struct PartRankStep {
     double base, damping;
     bool refresh;  // the iteration ends in a refresh: replicas take their owners' contributions
     double *sums;  // [0] dangling mass of the new ranks, [1] L1 change
+    // Iterations summed on the devices (DeviceRankParts::device_sums_): the
+    // base from combine_part_sums in place of `base`, and nothing to do once
+    // the run converged. Null on the host's iterations.
+    const double *device_base = nullptr;
+    const uint32_t *converged_at = nullptr;
     double local_dangling = 0, local_change = 0;
 
-    __device__ bool proceed() const { return true; }
+    __device__ bool proceed() const {
+        return converged_at == nullptr || load_volatile(converged_at) == kNotConverged;
+    }
     struct Context {
         double old_rank;
         uint32_t local;
@@ -173,7 +216,7 @@ struct PartRankStep {
     __device__ Acc load(uint32_t u, uint64_t) const { return __ldg(contribution + u); }
     __device__ void finish(uint32_t v, Acc sum, const Context &c) {
         if (c.local >= computed) return;
-        const double r = base + damping * sum;
+        const double r = (device_base ? *device_base : base) + damping * sum;
         const uint32_t degree = out_degree[v];
         const double share = degree ? r / double(degree) : r;
         if (c.local >= owned) {
@@ -246,19 +289,23 @@ bool overlap_asked(const PartitionPlan &plan) {
 // id), the hub scratch of the pull pass, and the two sums of an iteration
 // with the pinned words they are read into.
 struct PartRanks final : EngineState {
-    DeviceArray<double> rank, contribution, sums, hub_sum;
-    DeviceArray<uint32_t> out_degree, hub_arrivals, pass_degree, position;
-    PinnedBuffer read{2 * sizeof(double)};
+    DeviceArray<double> rank, contribution, sums, hub_sum, base;
+    DeviceArray<uint32_t> out_degree, hub_arrivals, pass_degree, position, converged_at;
+    PinnedBuffer read{2 * sizeof(double)}, converged_read{sizeof(uint32_t)};
     PartRanks(size_t size, uint32_t hubs, bool ordered)
         : rank(size, "a part's ranks"), contribution(2 * size, "a part's rank contributions"),
-          sums(2, "a part's dangling mass and change"), hub_sum(hubs, "a part's hub sums"),
-          out_degree(size, "a part's out-degrees"), hub_arrivals(hubs, "a part's hub arrivals"),
-          pass_degree(ordered ? size : 0, "a part's out-degrees in hub order"),
-          position(ordered ? size : 0, "a part's hub order positions") {}
+          sums(4, "a part's dangling mass and change, two slots"), hub_sum(hubs, "a part's hub sums"),
+          base(1, "a part's iteration base"), out_degree(size, "a part's out-degrees"),
+          hub_arrivals(hubs, "a part's hub arrivals"), pass_degree(ordered ? size : 0, "a part's out-degrees in hub order"),
+          position(ordered ? size : 0, "a part's hub order positions"),
+          converged_at(1, "a part's converged iteration") {}
     uint64_t bytes() const override {
-        return rank.bytes() + contribution.bytes() + sums.bytes() + hub_sum.bytes() + out_degree.bytes() +
-               hub_arrivals.bytes() + pass_degree.bytes() + position.bytes();
+        return rank.bytes() + contribution.bytes() + sums.bytes() + hub_sum.bytes() + base.bytes() +
+               out_degree.bytes() + hub_arrivals.bytes() + pass_degree.bytes() + position.bytes() +
+               converged_at.bytes();
     }
+    // The sums of r_t (slot t % 2; the host's iterations use slot 0).
+    double *sums_of(uint32_t t) const { return sums.get() + 2 * (t % 2); }
     // The out-degrees by pass id.
     const uint32_t *degrees() const { return pass_degree.size() ? pass_degree.get() : out_degree.get(); }
     // Contribution buffer 0 or 1.
@@ -352,9 +399,24 @@ public:
             GG_CUDA_CHECK(cudaMemsetAsync(arrays.hub_arrivals.get(), 0, arrays.hub_arrivals.bytes(), stream));
             fill(arrays.rank.get(), start, part.size(), stream);
             ranks_[p] = arrays.rank.get();
+        }
+        device_sums_ = bulk_ && plan.ranks == 1 && plan.num_parts() <= kMaxSummedParts && devices_read_each_other();
+        const uint32_t slots = device_sums_ ? kBatch : 1;
+        for (uint32_t i = 0; i < slots * plan.num_parts(); ++i) {
+            DeviceScope scope(parts.device_of(i % plan.num_parts()));  // an event belongs to its device
+            compute_clocks_.push_back(std::make_unique<EventTimer>());
             refresh_clocks_.push_back(std::make_unique<EventTimer>());
             exposed_clocks_.push_back(std::make_unique<EventTimer>());
         }
+        slot_refresh_.assign(slots, false);
+        slot_overlapped_.assign(slots, false);
+        if (device_sums_)
+            for (uint32_t p = 0; p < plan.num_parts(); ++p) {
+                if (plan.parts[p].size() == 0) continue;
+                DeviceScope scope(parts.device_of(p));
+                GG_CUDA_CHECK(cudaMemsetAsync(arrays_[p]->converged_at.get(), 0xff, sizeof(uint32_t),
+                                              parts.stream_of(p)));
+            }
         if (!bulk_) messages_ = std::make_unique<DevicePartValues<double>>(parts);
         parts.synchronize();
     }
@@ -371,40 +433,89 @@ public:
         return read_sums(0);
     }
 
-    // Iteration `t` (from 0) over every part's computed vertices; `refresh`:
-    // it ends in a refresh. Returns the L1 change; dangling() is then the
-    // new ranks' dangling mass.
+    // Whether the parts add their sums on the devices (every part in this
+    // process, the refresh by broadcast, every device able to read every
+    // other's memory): then iterate_on_devices, else iterate.
+    bool device_sums() const { return device_sums_; }
+
+    // Iteration `t` (from 0) over every part's computed vertices, the host
+    // adding the sums (over the processes too); `refresh`: it ends in a
+    // refresh. Returns the L1 change; dangling() is then the new ranks'
+    // dangling mass.
     double iterate(uint32_t t, double base, bool refresh) {
-        const uint32_t now = t % 2, next = 1 - now;
-        if (refresh && overlap_) return iterate_overlapped(t, now, next, base);
         Stopwatch clock;
-        for_each_part([&](uint32_t p, PartRanks &a, cudaStream_t stream) {
-            const PartitionPart &part = parts_.plan().parts[p];
-            PartRankStep step = step_of(p, a, now, next, base, refresh);
-            const HubScratch<double> scratch{a.hub_sum.get(), a.hub_arrivals.get()};
-            if (row_at_[p] == nullptr) {
-                launch_pull_pass(in_[p], pull_[p], scratch, parts_.info_of(p), step, stream);
-            } else {  // rows in two groups, one after the other
-                launch_rows(p, 0, front_rows_[p], pull_[p], step, scratch, stream);
-                launch_rows(p, front_rows_[p], in_[p].n - front_rows_[p], rest_pull_[p], step, scratch, stream);
-            }
-            edges_visited += part.local.in().offsets[part.computed];
-        });
-        if (refresh && bulk_) broadcast(next);
+        queue(t, base, refresh, 0);
         const double queued_ms = clock.elapsed_ms();
         clock.restart();
         parts_.synchronize();
-        parts_.collect_compute();
+        collect_clocks(1);
         const double waited_ms = clock.elapsed_ms();
         clock.restart();
         const double change = read_sums_done(1);
         dangling_ = read_sums_done(0);
         const PartitionPlan &plan = parts_.plan();
-        trace_run_line("PageRank over %u parts (process %u of %u): iteration %u: queued %.3f ms, waited for the "
+        trace_run_line("PageRank over %u parts (process %u of %u): iteration %u%s: queued %.3f ms, waited for the "
                        "devices %.3f ms, added over the processes %.3f ms",
-                       plan.num_parts(), plan.rank, plan.ranks, t, queued_ms, waited_ms, clock.elapsed_ms());
-        if (refresh && bulk_) collect_refresh();
+                       plan.num_parts(), plan.rank, plan.ranks, t, refresh && overlap_ ? ", refresh overlapped" : "",
+                       queued_ms, waited_ms, clock.elapsed_ms());
         return change;
+    }
+
+    // Iterations first .. first + count - 1 (count <= kBatch), the devices
+    // adding the sums (combine_part_sums) and the host waiting once, at the
+    // end, as the unpartitioned run does: on the 8192 x 8192 grid over two
+    // METIS parts an iteration's host wait (the sums read, added and the
+    // next base sent) was an eighth of the iteration. Each part's stream
+    // waits for every other part's iteration before its next one (the
+    // sums of the iteration, and the replicas' values). Returns the
+    // iteration the run converged at, or kNotConverged.
+    uint32_t iterate_on_devices(uint32_t first, uint32_t count) {
+        Stopwatch clock;
+        const PartitionPlan &plan = parts_.plan();
+        const uint32_t k = plan.num_parts();
+        PartSums all{};
+        all.count = k;
+        for (uint32_t p = 0; p < k; ++p) all.at[p] = plan.parts[p].size() ? arrays_[p]->sums.get() : nullptr;
+        const double first_term = (1.0 - config_.damping) / double(plan.n);
+        for (uint32_t b = 0; b < count; ++b) {
+            const uint32_t t = first + b;
+            for (uint32_t p = 0; p < k; ++p) {
+                if (plan.parts[p].size() == 0) continue;
+                DeviceScope scope(parts_.device_of(p));
+                PartRanks &a = *arrays_[p];
+                combine_part_sums<<<1, 32, 0, parts_.stream_of(p)>>>(
+                    all, t, first_term, config_.damping, double(plan.n), config_.tolerance, a.base.get(),
+                    a.converged_at.get(), a.sums_of(t + 1));
+                GG_CUDA_CHECK_LAUNCH("combine_part_sums");
+            }
+            const bool refresh = (t + 1) % plan.depth == 0;
+            queue(t, first_term, refresh, b);
+            if (refresh) finish_refresh(t);
+            every_part_waits();
+        }
+        uint32_t reader = 0;  // a part with vertices: each has the same record
+        while (reader + 1 < k && plan.parts[reader].size() == 0) ++reader;
+        {
+            DeviceScope scope(parts_.device_of(reader));
+            GG_CUDA_CHECK(cudaMemcpyAsync(arrays_[reader]->converged_read.get(), arrays_[reader]->converged_at.get(),
+                                          sizeof(uint32_t), cudaMemcpyDeviceToHost, parts_.stream_of(reader)));
+        }
+        const double queued_ms = clock.elapsed_ms();
+        clock.restart();
+        parts_.synchronize();
+        collect_clocks(count);
+        trace_run_line("PageRank over %u parts, summed on the devices: iterations %u to %u: queued %.3f ms, "
+                       "waited for the devices %.3f ms",
+                       k, first, first + count - 1, queued_ms, clock.elapsed_ms());
+        return plan.parts[reader].size() ? *static_cast<const uint32_t *>(arrays_[reader]->converged_read.get())
+                                         : kNotConverged;
+    }
+    // The edges one iteration pulls, over every part of this process.
+    uint64_t edges_per_iteration() const {
+        uint64_t edges = 0;
+        for (const PartitionPart &part : parts_.plan().parts)
+            if (part.size()) edges += part.local.in().offsets[part.computed];
+        return edges;
     }
     double dangling() const { return dangling_; }
 
@@ -462,10 +573,18 @@ public:
     uint64_t edges_visited = 0;
 
 private:
-    PartRankStep step_of(uint32_t p, PartRanks &a, uint32_t now, uint32_t next, double base, bool refresh) const {
+    // Iteration t's step of part p (its sums: r_(t+1)'s slot where the
+    // devices add them, else slot 0, which the host reads).
+    PartRankStep step_of(uint32_t p, PartRanks &a, uint32_t t, double base, bool refresh) const {
         const PartitionPart &part = parts_.plan().parts[p];
-        return PartRankStep{a.buffer(now), a.buffer(next), a.degrees(), order_[p], part.computed, part.owned, base,
-                            config_.damping, refresh, a.sums.get()};
+        const uint32_t now = t % 2, next = 1 - now;
+        PartRankStep step{a.buffer(now), a.buffer(next), a.degrees(), order_[p], part.computed, part.owned, base,
+                          config_.damping, refresh, device_sums_ ? a.sums_of(t + 1) : a.sums.get()};
+        if (device_sums_) {
+            step.device_base = a.base.get();
+            step.converged_at = a.converged_at.get();
+        }
+        return step;
     }
     void launch_rows(uint32_t p, uint32_t first, uint32_t count, const PullLayout &layout, const PartRankStep &step,
                      HubScratch<double> scratch, cudaStream_t stream) {
@@ -474,38 +593,66 @@ private:
                          RowWindow<PartRankStep>{step, row_at_[p], first}, stream);
     }
 
-    // An iteration that ends in a refresh, the refresh overlapped with the
-    // pulls (Medusa's overlap, 002 §4.3; issue "Partitioned execution" item
-    // 4): each part pulls its boundary rows first, then its other rows on
-    // its device's main stream, while on the side streams the boundary's
-    // new contributions go to the replicas (the pack waits for the boundary
-    // rows only). The sums are read once the part's main stream has also
-    // waited for the side's unpack. The replicas' slots the unpack writes
-    // are in the buffer the pulls write only at computed rows, and with
-    // depth 1 every replica is refreshed, with depth > 1 the computed
-    // replicas do not write in a refresh iteration (PartRankStep::finish).
-    double iterate_overlapped(uint32_t t, uint32_t now, uint32_t next, double base) {
-        Stopwatch clock;
+    // Queues iteration t on every part with vertices: its pull, and with
+    // `refresh` the refresh behind it (overlapped with the pull where
+    // overlap_), the clocks in slot b. The host's iterations zero the sums
+    // first and copy them back after.
+    void queue(uint32_t t, double base, bool refresh, uint32_t b) {
+        const uint32_t next = 1 - t % 2;
+        queued_base_ = base;
+        const bool overlapped = refresh && overlap_;
+        slot_refresh_[b] = refresh && bulk_;
+        slot_overlapped_[b] = overlapped;
         const uint32_t k = parts_.num_parts();
-        std::vector<double *> values(k, nullptr);
         for (uint32_t p = 0; p < k; ++p) {
-            values[p] = arrays_[p]->buffer(next);
             const PartitionPart &part = parts_.plan().parts[p];
             if (part.size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
             const cudaStream_t stream = parts_.stream_of(p);
             PartRanks &a = *arrays_[p];
-            parts_.start_compute(p);
-            GG_CUDA_CHECK(cudaMemsetAsync(a.sums.get(), 0, a.sums.bytes(), stream));
+            clock(compute_clocks_, b, p).start(stream);
+            if (!device_sums_) GG_CUDA_CHECK(cudaMemsetAsync(a.sums.get(), 0, 2 * sizeof(double), stream));
+            const PartRankStep step = step_of(p, a, t, base, refresh);
             const HubScratch<double> scratch{a.hub_sum.get(), a.hub_arrivals.get()};
-            if (row_at_[p] == nullptr)  // a part whose pull is not in two groups: all of it first
-                launch_pull_pass(in_[p], pull_[p], scratch, parts_.info_of(p), step_of(p, a, now, next, base, true),
-                                 stream);
-            else
-                launch_rows(p, 0, front_rows_[p], pull_[p], step_of(p, a, now, next, base, true), scratch, stream);
-            parts_.side_waits_for_main(p);
-            refresh_clocks_[p]->start(parts_.side_stream_of(p));
+            if (row_at_[p] == nullptr) {
+                launch_pull_pass(in_[p], pull_[p], scratch, parts_.info_of(p), step, stream);
+            } else {  // rows in two groups, one after the other
+                launch_rows(p, 0, front_rows_[p], pull_[p], step, scratch, stream);
+                // Overlapped, the other group's rows after the refresh is queued.
+                if (!overlapped)
+                    launch_rows(p, front_rows_[p], in_[p].n - front_rows_[p], rest_pull_[p], step, scratch, stream);
+            }
+            if (overlapped) {
+                parts_.side_waits_for_main(p);
+                clock(refresh_clocks_, b, p).start(parts_.side_stream_of(p));
+            } else {
+                clock(compute_clocks_, b, p).stop(stream);
+                if (!device_sums_)
+                    GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.sums.get(), 2 * sizeof(double),
+                                                  cudaMemcpyDeviceToHost, stream));
+            }
+            edges_visited += part.local.in().offsets[part.computed];
         }
+        if (overlapped)
+            finish_overlapped(t, b);
+        else if (refresh && bulk_)
+            broadcast(next, b);
+    }
+
+    // The rest of an iteration whose refresh overlaps its pulls (Medusa's
+    // overlap, 002 §4.3; issue "Partitioned execution" item 4), after each
+    // part queued its boundary rows on its device's main stream and its side
+    // stream waits for them: the boundary's new contributions go to the
+    // replicas on the side streams while each part pulls its other rows on
+    // the main stream, which then waits for the side's unpack. The replicas'
+    // slots the unpack writes are in the buffer the pulls write only at
+    // computed rows, and with depth 1 every replica is refreshed, with depth
+    // > 1 the computed replicas do not write in a refresh iteration
+    // (PartRankStep::finish).
+    void finish_overlapped(uint32_t t, uint32_t b) {
+        const uint32_t k = parts_.num_parts();
+        std::vector<double *> values(k, nullptr);
+        for (uint32_t p = 0; p < k; ++p) values[p] = arrays_[p]->buffer(1 - t % 2);
         DeviceExchange exchange(parts_);
         exchange.broadcast_dense(values, positions_, DevicePartSet::Lane::side);
         for (uint32_t p = 0; p < k; ++p) {
@@ -514,74 +661,79 @@ private:
             DeviceScope scope(parts_.device_of(p));
             const cudaStream_t stream = parts_.stream_of(p);
             PartRanks &a = *arrays_[p];
-            refresh_clocks_[p]->stop(parts_.side_stream_of(p));
+            clock(refresh_clocks_, b, p).stop(parts_.side_stream_of(p));
             if (row_at_[p] != nullptr)
                 launch_rows(p, front_rows_[p], in_[p].n - front_rows_[p], rest_pull_[p],
-                            step_of(p, a, now, next, base, true),
+                            step_of(p, a, t, queued_base_, true),
                             HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()}, stream);
-            parts_.stop_compute(p);
+            clock(compute_clocks_, b, p).stop(stream);
             // What the main stream waits for the side beyond its own pulls:
             // the refresh's time not hidden behind them.
-            exposed_clocks_[p]->start(stream);
+            clock(exposed_clocks_, b, p).start(stream);
             parts_.main_waits_for_side(p);
-            exposed_clocks_[p]->stop(stream);
-            GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.sums.get(), a.sums.bytes(), cudaMemcpyDeviceToHost, stream));
-            edges_visited += part.local.in().offsets[part.computed];
+            clock(exposed_clocks_, b, p).stop(stream);
+            if (!device_sums_)
+                GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.sums.get(), 2 * sizeof(double), cudaMemcpyDeviceToHost,
+                                              stream));
         }
-        const double queued_ms = clock.elapsed_ms();
-        clock.restart();
-        const double change = read_sums(1);
-        dangling_ = read_sums_done(0);
-        // The same line as iterate()'s. On two H200s the overlapped runs took
-        // 70 ms more than their parts' clocks and exposed refresh accounted
-        // for (kron 26, bench/results/multi-gpu-h200x2-2026-11-29-s56.md);
-        // this line then showed 12.9 to 13.0 ms an iteration waited for, the
-        // clocks' time: the rest was the run's set-up (overlap_asked says
-        // what).
-        trace_run_line("PageRank over %u parts, refresh overlapped: iteration %u: queued %.3f ms, waited for the "
-                       "devices and added over the parts %.3f ms",
-                       k, t, queued_ms, clock.elapsed_ms());
-        for (uint32_t p = 0; p < k; ++p) {
-            if (parts_.plan().parts[p].size() == 0) continue;
-            DeviceScope scope(parts_.device_of(p));
-            const double refresh_ms = refresh_clocks_[p]->elapsed_ms();
-            const double exposed_ms = std::min(exposed_clocks_[p]->elapsed_ms(), refresh_ms);
-            parts_.exchange_ms[p] += refresh_ms;
-            parts_.exchange_hidden_ms[p] += refresh_ms - exposed_ms;
-        }
-        return change;
     }
 
     // The owners' new contributions (buffer `next`) to their replicas,
-    // queued behind the pulls; each part's refresh clock runs from the end
-    // of its pull to the end of its replicas' unpack, waits included.
-    void broadcast(uint32_t next) {
+    // queued behind the pulls; each part's refresh clock (slot b) runs from
+    // the end of its pull to the end of its replicas' unpack, waits included.
+    void broadcast(uint32_t next, uint32_t b) {
         std::vector<double *> values(parts_.num_parts());
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             values[p] = arrays_[p]->buffer(next);
             if (parts_.plan().parts[p].size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
-            refresh_clocks_[p]->start(parts_.stream_of(p));
+            clock(refresh_clocks_, b, p).start(parts_.stream_of(p));
         }
         DeviceExchange exchange(parts_);
         exchange.broadcast_dense(values, positions_);
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
             if (parts_.plan().parts[p].size() == 0) continue;
             DeviceScope scope(parts_.device_of(p));
-            refresh_clocks_[p]->stop(parts_.stream_of(p));
-        }
-    }
-    // The refresh's device time, once the devices ran it.
-    void collect_refresh() {
-        for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
-            if (parts_.plan().parts[p].size() == 0) continue;
-            DeviceScope scope(parts_.device_of(p));
-            parts_.exchange_ms[p] += refresh_clocks_[p]->elapsed_ms();
+            clock(refresh_clocks_, b, p).stop(parts_.stream_of(p));
         }
     }
 
+    // Every part's stream waits for what every other part's has queued (the
+    // iteration summed on the devices: its sums, and the replicas' values).
+    void every_part_waits() {
+        const uint32_t k = parts_.num_parts();
+        for (uint32_t from = 0; from < k; ++from) {
+            if (parts_.plan().parts[from].size() == 0) continue;
+            parts_.record_handoff(from);
+            for (uint32_t to = 0; to < k; ++to)
+                if (to != from && parts_.plan().parts[to].size() != 0) parts_.wait_for_handoff(from, to);
+        }
+    }
+
+    // The clocks of slots 0 .. count - 1 into the parts' compute, exchange
+    // and hidden times, once the devices ran them.
+    void collect_clocks(uint32_t count) {
+        const uint32_t k = parts_.num_parts();
+        for (uint32_t b = 0; b < count; ++b)
+            for (uint32_t p = 0; p < k; ++p) {
+                if (parts_.plan().parts[p].size() == 0) continue;
+                DeviceScope scope(parts_.device_of(p));
+                parts_.compute_ms[p] += clock(compute_clocks_, b, p).elapsed_ms();
+                if (!slot_refresh_[b]) continue;
+                const double refresh_ms = clock(refresh_clocks_, b, p).elapsed_ms();
+                parts_.exchange_ms[p] += refresh_ms;
+                if (slot_overlapped_[b])
+                    parts_.exchange_hidden_ms[p] +=
+                        refresh_ms - std::min(clock(exposed_clocks_, b, p).elapsed_ms(), refresh_ms);
+            }
+    }
+    // Slot b's clock of part p.
+    EventTimer &clock(std::vector<std::unique_ptr<EventTimer>> &clocks, uint32_t b, uint32_t p) {
+        return *clocks[size_t(b) * parts_.num_parts() + p];
+    }
+
     // Launches `launch` on every part that has vertices, its sums zeroed and
-    // read back after it, its device time counted as the part's compute.
+    // read back after it (the start of the run).
     template <class Launch>
     void for_each_part(Launch launch) {
         for (uint32_t p = 0; p < parts_.num_parts(); ++p) {
@@ -589,12 +741,23 @@ private:
             DeviceScope scope(parts_.device_of(p));
             const cudaStream_t stream = parts_.stream_of(p);
             PartRanks &a = *arrays_[p];
-            parts_.start_compute(p);
             GG_CUDA_CHECK(cudaMemsetAsync(a.sums.get(), 0, a.sums.bytes(), stream));
             launch(p, a, stream);
-            parts_.stop_compute(p);
-            GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.sums.get(), a.sums.bytes(), cudaMemcpyDeviceToHost, stream));
+            GG_CUDA_CHECK(cudaMemcpyAsync(a.read.get(), a.sums.get(), 2 * sizeof(double), cudaMemcpyDeviceToHost,
+                                          stream));
         }
+    }
+
+    // Whether every device of a part with vertices can read every other's
+    // memory (the devices' sums, combine_part_sums).
+    bool devices_read_each_other() const {
+        const PartitionPlan &plan = parts_.plan();
+        for (uint32_t p = 0; p < plan.num_parts(); ++p)
+            for (uint32_t q = 0; q < plan.num_parts(); ++q)
+                if (plan.parts[p].size() && plan.parts[q].size() &&
+                    !peer_access_enabled(parts_.device_of(p), parts_.device_of(q)))
+                    return false;
+        return true;
     }
 
     // Waits for every part and adds sum `which` of each, in part order,
@@ -628,9 +791,15 @@ private:
     std::vector<const uint32_t *> positions_;     // by part: each local id's pass id (null: the id)
     bool bulk_;     // the refresh by broadcast_dense (else by the message exchange, when asked for)
     bool overlap_;  // that refresh overlapped with the pulls (parts on several devices of this process)
+    bool device_sums_ = false;  // the devices add the sums (device_sums())
     std::unique_ptr<DevicePartValues<double>> messages_;  // else by the message exchange
-    std::vector<std::unique_ptr<EventTimer>> refresh_clocks_;  // by part
-    std::vector<std::unique_ptr<EventTimer>> exposed_clocks_;  // by part: the main stream's wait for the side
+    // By slot (an iteration of a batch; one on the host's iterations), then
+    // part: the pull, the refresh, and the main stream's wait for an
+    // overlapped refresh; whether the slot's iteration refreshed, and
+    // overlapped it.
+    std::vector<std::unique_ptr<EventTimer>> compute_clocks_, refresh_clocks_, exposed_clocks_;
+    std::vector<bool> slot_refresh_, slot_overlapped_;
+    double queued_base_ = 0;  // the base of the iteration queue() queues
     double dangling_ = 0;
 };
 
@@ -653,14 +822,30 @@ void partitioned_pagerank(DevicePartSet &parts, double *ranks, const RunConfig &
     double dangling = state.start();
     const double set_up_ms = clock.elapsed_ms();
     clock.restart();
-    while (iterations < config.max_iterations) {
-        const double base = (1.0 - d) / double(n) + d * dangling / double(n);
-        const bool refresh = (iterations + 1) % plan.depth == 0;
-        const double change = state.iterate(iterations, base, refresh);
-        dangling = state.dangling();
-        ++iterations;
-        if (change < config.tolerance) break;
-        if (refresh) state.finish_refresh(iterations - 1);
+    if (state.device_sums()) {
+        // The same iterates, the devices adding the sums: batches of
+        // kBatch, and the iterations queued after the one the run converged
+        // at do nothing (PartRankStep::proceed).
+        while (iterations < config.max_iterations) {
+            const uint32_t count = std::min(kBatch, config.max_iterations - iterations);
+            const uint32_t converged_at = state.iterate_on_devices(iterations, count);
+            if (converged_at != kNotConverged) {
+                iterations = converged_at;
+                break;
+            }
+            iterations += count;
+        }
+        state.edges_visited = uint64_t(iterations) * state.edges_per_iteration();
+    } else {
+        while (iterations < config.max_iterations) {
+            const double base = (1.0 - d) / double(n) + d * dangling / double(n);
+            const bool refresh = (iterations + 1) % plan.depth == 0;
+            const double change = state.iterate(iterations, base, refresh);
+            dangling = state.dangling();
+            ++iterations;
+            if (change < config.tolerance) break;
+            if (refresh) state.finish_refresh(iterations - 1);
+        }
     }
     const double iterations_ms = clock.elapsed_ms();
     clock.restart();
