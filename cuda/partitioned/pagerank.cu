@@ -263,11 +263,14 @@ DeviceCsr row_window(DeviceCsr in, uint32_t first, uint32_t count) {
 // =0 never (docs/building.md); unset, where some part sends at least 1% of
 // its owned vertices' values a refresh. On two H200s, kron 26 over random
 // parts (each part sends 40% of its vertices' values), 20 iterations took
-// 262.7 ms overlapped and 301.7 ms not; the 8192 x 8192 grid over METIS
+// 264.8 ms overlapped and 305.4 ms not; the 8192 x 8192 grid over METIS
 // parts (0.03%) 11.63 against 11.29 ms: there is next to nothing to hide,
 // and the second group's launch and the streams' waits cost 17 us an
-// iteration (session 57, bench/results/multi-gpu-h200x2-2026-11-29-s57.md;
-// the 1% lies between the two, not measured closer). Overlap was off by
+// iteration (the 1% lies between the two, not measured closer). But kron
+// 25 over random parts (40% too) took 134.6 overlapped and 124.4 ms not:
+// its parts' pulls over two row groups are 10% slower than over one, where
+// kron 26's are 13% faster, for a reason not found yet (session 57,
+// bench/results/multi-gpu-h200x2-2026-11-29-s57.md). Overlap was off by
 // default until then: the overlapped runs had measured slower (343.9
 // against 320.3 ms on kron 26, bench/results/multi-gpu-nccl-overlap-2026-11-27.md),
 // but each of them also paid a pass over every part's links on the host for
