@@ -466,9 +466,9 @@ public:
 
     // Iterations first .. first + count - 1 (count <= kBatch), the devices
     // adding the sums (combine_part_sums) and the host waiting once, at the
-    // end, as the unpartitioned run does: on the 8192 x 8192 grid over two
-    // METIS parts an iteration's host wait (the sums read, added and the
-    // next base sent) was an eighth of the iteration. Each part's stream
+    // end, as the unpartitioned run does (on two H200s, the 8192 x 8192
+    // grid over two METIS parts: 20 iterations in 11.09 ms against 11.29
+    // with a host wait each, session 57). Each part's stream
     // waits for every other part's iteration before its next one (the
     // sums of the iteration, and the replicas' values). Returns the
     // iteration the run converged at, or kNotConverged.
