@@ -440,7 +440,10 @@ public:
         while (true) {
             // [0] the frontier's vertices, [1] their out-edges, over every
             // part of every process (the processes' order of adding does
-            // not matter: integers).
+            // not matter: integers). After a bottom-up level [1] lacks the
+            // replicas' edges (not in the windows); the rule does not read
+            // it then (scout is 1 where it turns top-down), and the sweep
+            // counts the edges it visits.
             Stopwatch clock;
             uint64_t frontier[2] = {0, 0};
             for (const Window &w : windows_) {
