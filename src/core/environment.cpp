@@ -8,7 +8,8 @@ namespace gg {
 
 uint64_t bytes_from_environment(const char *name) {
     const char *value = std::getenv(name);
-    if (value == nullptr || *value == '\0') return 0;
+    // strtoull would skip blanks and take "-1" as 2^64 - 1: digits first.
+    if (value == nullptr || *value < '0' || *value > '9') return 0;
     char *end = nullptr;
     const unsigned long long number = std::strtoull(value, &end, 10);
     unsigned shift = 0;
