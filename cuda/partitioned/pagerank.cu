@@ -602,7 +602,6 @@ private:
     // first and copy them back after.
     void queue(uint32_t t, double base, bool refresh, uint32_t b) {
         const uint32_t next = 1 - t % 2;
-        queued_base_ = base;
         const bool overlapped = refresh && overlap_;
         slot_refresh_[b] = refresh && bulk_;
         slot_overlapped_[b] = overlapped;
@@ -637,7 +636,7 @@ private:
             edges_visited += part.local.in().offsets[part.computed];
         }
         if (overlapped)
-            finish_overlapped(t, b);
+            finish_overlapped(t, base, b);
         else if (refresh && bulk_)
             broadcast(next, b);
     }
@@ -652,7 +651,7 @@ private:
     // computed rows, and with depth 1 every replica is refreshed, with depth
     // > 1 the computed replicas do not write in a refresh iteration
     // (PartRankStep::finish).
-    void finish_overlapped(uint32_t t, uint32_t b) {
+    void finish_overlapped(uint32_t t, double base, uint32_t b) {
         const uint32_t k = parts_.num_parts();
         std::vector<double *> values(k, nullptr);
         for (uint32_t p = 0; p < k; ++p) values[p] = arrays_[p]->buffer(1 - t % 2);
@@ -667,7 +666,7 @@ private:
             clock(refresh_clocks_, b, p).stop(parts_.side_stream_of(p));
             if (row_at_[p] != nullptr)
                 launch_rows(p, front_rows_[p], in_[p].n - front_rows_[p], rest_pull_[p],
-                            step_of(p, a, t, queued_base_, true),
+                            step_of(p, a, t, base, true),
                             HubScratch<double>{a.hub_sum.get(), a.hub_arrivals.get()}, stream);
             clock(compute_clocks_, b, p).stop(stream);
             // What the main stream waits for the side beyond its own pulls:
@@ -802,7 +801,6 @@ private:
     // overlapped it.
     std::vector<std::unique_ptr<EventTimer>> compute_clocks_, refresh_clocks_, exposed_clocks_;
     std::vector<bool> slot_refresh_, slot_overlapped_;
-    double queued_base_ = 0;  // the base of the iteration queue() queues
     double dangling_ = 0;
 };
 
